@@ -1,0 +1,478 @@
+//! A deal from the first bid to the settlement: the checked entry point
+//! [`Game::apply`], the legal actions of the seat to act, and the facts for scoring.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bidding::{Bid, Bidding, Contract};
+use crate::card::{Card, CardSet};
+use crate::deal::{Deal, DealError};
+use crate::error::RuleError;
+use crate::rules::{Item, Rules};
+use crate::score::{Announced, Facts, PagatOutcome, Settlement, TRICKS, settle};
+use crate::seat::{Party, Seat};
+use crate::trick::{CompletedTrick, Trick, illegal_reason, legal_cards};
+
+/// Something a seat does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// One announcement of a bidding turn; the turn goes on.
+    Bid(Bid),
+    /// Ends the bidding turn. A turn without bids is a pass ("Weiter").
+    Weiter,
+    /// Plays a card.
+    Play(Card),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Bid(bid) => bid.fmt(f),
+            Action::Weiter => f.write_str("weiter"),
+            Action::Play(card) => card.fmt(f),
+        }
+    }
+}
+
+/// Where the deal stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The Lizitation is going on.
+    Bidding,
+    /// Tricks are being played.
+    Play,
+    /// All ten tricks are played; the deal can be settled.
+    Finished,
+}
+
+/// What an accepted action led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// A bid was recorded; the same seat may go on or say Weiter.
+    Bid,
+    /// The turn passed to the next seat.
+    TurnEnded,
+    /// Three passes ended the bidding; the Vorhand leads the first trick.
+    BiddingEnded,
+    /// A card was played; the trick goes on.
+    CardPlayed,
+    /// A trick was completed and taken by this seat.
+    TrickTaken(Seat),
+    /// The tenth trick was taken by this seat; the deal is over.
+    Finished(Seat),
+}
+
+/// The legal actions of the seat to act, without heap allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LegalActions {
+    /// The seat to act.
+    pub seat: Option<Seat>,
+    bids: [Option<Bid>; Bid::ALL.len()],
+    /// Whether the seat may end its turn (say Weiter).
+    pub weiter: bool,
+    /// Cards the seat may play.
+    pub cards: CardSet,
+}
+
+impl LegalActions {
+    const NONE: LegalActions = LegalActions {
+        seat: None,
+        bids: [None; Bid::ALL.len()],
+        weiter: false,
+        cards: CardSet::EMPTY,
+    };
+
+    /// The legal bids.
+    pub fn bids(&self) -> impl Iterator<Item = Bid> + '_ {
+        self.bids.iter().flatten().copied()
+    }
+
+    /// All legal actions: bids, then Weiter, then cards.
+    pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
+        self.bids()
+            .map(Action::Bid)
+            .chain(self.weiter.then_some(Action::Weiter))
+            .chain(self.cards.iter().map(Action::Play))
+    }
+
+    /// Number of legal actions.
+    pub fn len(&self) -> usize {
+        self.bids().count() + usize::from(self.weiter) + self.cards.len() as usize
+    }
+
+    /// Whether there is none (only when the deal is over).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `action` is legal.
+    pub fn contains(&self, action: Action) -> bool {
+        match action {
+            Action::Bid(bid) => self.bids().any(|b| b == bid),
+            Action::Weiter => self.weiter,
+            Action::Play(card) => self.cards.contains(card),
+        }
+    }
+
+    /// The `n`-th legal action in [`LegalActions::iter`] order.
+    pub fn nth(&self, n: usize) -> Option<Action> {
+        self.iter().nth(n)
+    }
+}
+
+/// The state of trick play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Play {
+    contract: Contract,
+    current: Trick,
+    tricks: Vec<CompletedTrick>,
+    /// The seat that announced Pagat Ultimo while it is in force (SPEC §4.3).
+    pagat_bound: Option<Seat>,
+}
+
+/// One deal of Zwanzigerrufen. Built from a valid [`Deal`]; changed only
+/// through [`Game::apply`], which leaves it untouched when it returns an error.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    rules: Rules,
+    deal: Deal,
+    forehand: Seat,
+    hands: [CardSet; 4],
+    bidding: Bidding,
+    play: Option<Play>,
+    log: Vec<(Seat, Action)>,
+}
+
+/// Why a deal cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    /// The hands are not a partition of the deck into four hands of ten.
+    #[error(transparent)]
+    Deal(#[from] DealError),
+    /// This seat's hand forces a redeal under the rules.
+    #[error("the hand of seat {0} forces a redeal")]
+    Redeal(Seat),
+}
+
+impl Game {
+    /// Starts the bidding on `deal` with `forehand` as the Vorhand.
+    ///
+    /// # Errors
+    /// [`NewGameError::Redeal`] when some hand forces a redeal (the lowest such seat).
+    pub fn new(rules: Rules, deal: Deal, forehand: Seat) -> Result<Game, NewGameError> {
+        if let Some(seat) = deal.redeal_seat(&rules) {
+            return Err(NewGameError::Redeal(seat));
+        }
+        Ok(Game {
+            rules,
+            deal,
+            forehand,
+            hands: deal.hands(),
+            bidding: Bidding::new(forehand),
+            play: None,
+            log: Vec::with_capacity(64),
+        })
+    }
+
+    /// The rules in force.
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The dealt hands.
+    pub const fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    /// The Vorhand, who opens the bidding and leads the first trick.
+    pub const fn forehand(&self) -> Seat {
+        self.forehand
+    }
+
+    /// The cards `seat` holds now.
+    pub const fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// Every accepted action in order.
+    pub fn log(&self) -> &[(Seat, Action)] {
+        &self.log
+    }
+
+    /// The bidding state (also after it ended).
+    pub const fn bidding(&self) -> &Bidding {
+        &self.bidding
+    }
+
+    /// The game in force: during the bidding the current one, after it the final one.
+    pub fn contract(&self) -> Option<&Contract> {
+        self.bidding.contract()
+    }
+
+    /// Where the deal stands.
+    pub fn phase(&self) -> Phase {
+        match &self.play {
+            None => Phase::Bidding,
+            Some(p) if p.tricks.len() == usize::from(TRICKS) => Phase::Finished,
+            Some(_) => Phase::Play,
+        }
+    }
+
+    /// The seat to act, or `None` when the deal is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        match &self.play {
+            None => Some(self.bidding.turn()),
+            Some(p) if p.tricks.len() == usize::from(TRICKS) => None,
+            Some(p) => Some(p.current.to_play()),
+        }
+    }
+
+    /// The trick being played (empty when a new one is to be led).
+    pub fn current_trick(&self) -> Option<&Trick> {
+        self.play.as_ref().map(|p| &p.current)
+    }
+
+    /// The completed tricks in order.
+    pub fn tricks(&self) -> &[CompletedTrick] {
+        self.play.as_ref().map_or(&[], |p| &p.tricks)
+    }
+
+    /// The seat bound to keep the Pagat for the last trick, if any.
+    pub fn pagat_bound(&self) -> Option<Seat> {
+        self.play.as_ref().and_then(|p| p.pagat_bound)
+    }
+
+    /// The legal actions of the seat to act.
+    pub fn legal_actions(&self) -> LegalActions {
+        let Some(seat) = self.to_act() else {
+            return LegalActions::NONE;
+        };
+        let mut legal = LegalActions {
+            seat: Some(seat),
+            ..LegalActions::NONE
+        };
+        match &self.play {
+            None => {
+                let hand = self.hand(seat);
+                for (slot, bid) in legal.bids.iter_mut().zip(Bid::ALL) {
+                    if self.bidding.check(seat, bid, hand, &self.rules).is_ok() {
+                        *slot = Some(bid);
+                    }
+                }
+                legal.weiter = self.bidding.check_weiter(seat, hand, &self.rules).is_ok();
+            }
+            Some(play) => legal.cards = self.legal_cards_in(play, seat),
+        }
+        legal
+    }
+
+    /// The cards the seat to act may play (empty outside trick play).
+    pub fn legal_cards(&self) -> CardSet {
+        match (&self.play, self.to_act()) {
+            (Some(play), Some(seat)) => self.legal_cards_in(play, seat),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    fn legal_cards_in(&self, play: &Play, seat: Seat) -> CardSet {
+        let bound = play.pagat_bound == Some(seat);
+        legal_cards(self.hand(seat), &play.current, play.contract.kind, bound)
+    }
+
+    /// Applies `action` by `seat`.
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the rule the action breaks; the game is then unchanged.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
+        let expected = self.to_act().ok_or(RuleError::DealOver)?;
+        if seat != expected {
+            return Err(RuleError::NotYourTurn {
+                expected,
+                actual: seat,
+            });
+        }
+        let step = match action {
+            Action::Bid(bid) => self.bid(seat, bid)?,
+            Action::Weiter => self.weiter(seat)?,
+            Action::Play(card) => self.play_card(seat, card)?,
+        };
+        self.log.push((seat, action));
+        Ok(step)
+    }
+
+    /// Applies a whole bidding turn (its bids, then Weiter) atomically: if any
+    /// part is rejected, nothing of the turn is applied.
+    ///
+    /// # Errors
+    /// The first [`RuleError`] of the turn, with its position in `bids`
+    /// (`bids.len()` when the closing Weiter is rejected).
+    pub fn apply_turn(&mut self, seat: Seat, bids: &[Bid]) -> Result<Step, (usize, RuleError)> {
+        let mut next = self.clone();
+        for (i, bid) in bids.iter().enumerate() {
+            next.apply(seat, Action::Bid(*bid)).map_err(|e| (i, e))?;
+        }
+        let step = next
+            .apply(seat, Action::Weiter)
+            .map_err(|e| (bids.len(), e))?;
+        *self = next;
+        Ok(step)
+    }
+
+    fn bid(&mut self, seat: Seat, bid: Bid) -> Result<Step, RuleError> {
+        if self.play.is_some() {
+            return Err(RuleError::BiddingOver);
+        }
+        self.bidding
+            .check(seat, bid, self.hand(seat), &self.rules)?;
+        self.bidding
+            .apply(seat, bid, &self.deal.hands(), &self.rules);
+        Ok(Step::Bid)
+    }
+
+    fn weiter(&mut self, seat: Seat) -> Result<Step, RuleError> {
+        if self.play.is_some() {
+            return Err(RuleError::BiddingOver);
+        }
+        self.bidding
+            .check_weiter(seat, self.hand(seat), &self.rules)?;
+        self.bidding.end_turn(seat);
+        if !self.bidding.is_over() {
+            return Ok(Step::TurnEnded);
+        }
+        let contract = *self.bidding.contract().expect("a game was opened");
+        let pagat = self.bidding.item(Item::Pagat).filter(|p| p.in_force());
+        self.play = Some(Play {
+            contract,
+            current: Trick::new(self.forehand),
+            tricks: Vec::with_capacity(usize::from(TRICKS)),
+            pagat_bound: pagat.map(|p| p.announcer),
+        });
+        Ok(Step::BiddingEnded)
+    }
+
+    fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
+        let Some(play) = &self.play else {
+            return Err(RuleError::StillBidding);
+        };
+        let legal = self.legal_cards_in(play, seat);
+        if !legal.contains(card) {
+            let bound = play.pagat_bound == Some(seat);
+            return Err(illegal_reason(self.hand(seat), card, bound));
+        }
+        self.hands[seat.index()].remove(card);
+        let play = self.play.as_mut().expect("checked above");
+        if play.contract.called == Some(card) {
+            self.bidding.reveal(seat);
+        }
+        play.current.push(card);
+        if !play.current.is_complete() {
+            return Ok(Step::CardPlayed);
+        }
+        let (winner, winning_card) = play.current.winner(play.contract.kind, &self.rules);
+        play.tricks.push(CompletedTrick {
+            trick: play.current,
+            winner,
+            winning_card,
+        });
+        play.current = Trick::new(winner);
+        if play.tricks.len() == usize::from(TRICKS) {
+            Ok(Step::Finished(winner))
+        } else {
+            Ok(Step::TrickTaken(winner))
+        }
+    }
+
+    /// Card points and tricks taken so far by [declarer party, opponents]
+    /// (zeros while bidding).
+    pub fn score_so_far(&self) -> ([u32; 2], [u8; 2]) {
+        let Some(play) = &self.play else {
+            return ([0, 0], [0, 0]);
+        };
+        let mut points = [0, 0];
+        let mut tricks = [0, 0];
+        for t in &play.tricks {
+            let side = usize::from(play.contract.party(t.winner) == Party::Opponents);
+            points[side] += t.trick.points();
+            tricks[side] += 1;
+        }
+        (points, tricks)
+    }
+
+    /// The facts of the finished deal, or `None` before the last trick.
+    pub fn facts(&self) -> Option<Facts> {
+        if self.phase() != Phase::Finished {
+            return None;
+        }
+        let play = self.play.as_ref()?;
+        let c = &play.contract;
+        let parties = Seat::ALL.map(|s| c.party(s));
+        let ([declarer_points, _], [declarer_tricks, _]) = self.score_so_far();
+        let announced = |item| {
+            self.bidding
+                .item(item)
+                .filter(|s| s.in_force())
+                .map(|s| Announced {
+                    owner: s.owner,
+                    level: s.level,
+                })
+        };
+        let holder_party = |set: CardSet| {
+            Seat::ALL
+                .into_iter()
+                .find(|s| self.deal.hand(*s).contains_all(set))
+                .map(|s| c.party(s))
+        };
+        let honneur = Seat::ALL
+            .into_iter()
+            .find(|s| self.deal.hand(*s).intersect(CardSet::FIVE_POINTERS).len() >= 4)
+            .map(|s| c.party(s));
+        Some(Facts {
+            kind: c.kind,
+            parties,
+            declarer_points,
+            declarer_tricks,
+            game: announced(Item::Game)?,
+            absolut: announced(Item::Absolut),
+            pagat: announced(Item::Pagat),
+            valat: announced(Item::Valat),
+            pagat_fate: (
+                c.party(self.deal.holder(Card::PAGAT)),
+                pagat_outcome(&play.tricks),
+            ),
+            trull: holder_party(CardSet::TRULL),
+            four_kings: holder_party(CardSet::KINGS),
+            honneur,
+            mond_caught: mond_caught(&play.tricks).map(|s| c.party(s)),
+        })
+    }
+
+    /// The settlement of the finished deal at session factor 1.
+    pub fn settlement(&self) -> Option<Settlement> {
+        self.settlement_with_factor(1)
+    }
+
+    /// The settlement with a session factor (2 during a double round).
+    pub fn settlement_with_factor(&self, factor: u32) -> Option<Settlement> {
+        self.facts().map(|f| settle(&f, &self.rules, factor))
+    }
+}
+
+/// What became of the Pagat, from the tricks.
+fn pagat_outcome(tricks: &[CompletedTrick]) -> PagatOutcome {
+    match tricks.last() {
+        Some(last) if last.winning_card == Card::PAGAT => PagatOutcome::WonLastTrick,
+        Some(last) if last.trick.card_set().contains(Card::PAGAT) => PagatOutcome::LostInLastTrick,
+        _ => PagatOutcome::PlayedEarlier,
+    }
+}
+
+/// The seat whose Mond was won by the Sküs (SPEC D-21), if that happened.
+fn mond_caught(tricks: &[CompletedTrick]) -> Option<Seat> {
+    tricks
+        .iter()
+        .find(|t| t.winning_card == Card::SKUS)
+        .and_then(|t| t.trick.player_of(Card::MOND))
+}

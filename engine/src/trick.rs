@@ -1,0 +1,183 @@
+//! Tricks: which cards may be played (SPEC §4.1, §4.3) and who wins (§4.2, §4.4).
+
+use crate::card::{Card, CardSet};
+use crate::error::RuleError;
+use crate::rules::{GameKind, Rules};
+use crate::seat::Seat;
+
+/// A trick in progress or complete: the leader and up to four cards in playing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Trick {
+    leader: Seat,
+    cards: [Card; 4],
+    len: u8,
+}
+
+impl Trick {
+    /// An empty trick led by `leader`.
+    pub const fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            cards: [Card::PAGAT; 4],
+            len: 0,
+        }
+    }
+
+    /// The seat that leads.
+    pub const fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// The cards played so far, in playing order.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// (seat, card) pairs in playing order.
+    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.cards()
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (self.leader.plus(i as u8), *c))
+    }
+
+    /// The card led, if any.
+    pub fn led(&self) -> Option<Card> {
+        self.cards().first().copied()
+    }
+
+    /// The seat to play next, while the trick is not complete.
+    pub const fn to_play(&self) -> Seat {
+        self.leader.plus(self.len)
+    }
+
+    /// Whether all four cards are played.
+    pub const fn is_complete(&self) -> bool {
+        self.len == 4
+    }
+
+    /// The cards of the trick as a set.
+    pub fn card_set(&self) -> CardSet {
+        self.cards().iter().copied().collect()
+    }
+
+    /// Card points in the trick.
+    pub fn points(&self) -> u32 {
+        self.cards().iter().map(|c| u32::from(c.points())).sum()
+    }
+
+    /// Adds the next card.
+    pub(crate) fn push(&mut self, card: Card) {
+        debug_assert!(self.len < 4);
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+
+    /// The seat and card that win the complete trick.
+    pub fn winner(&self, kind: GameKind, rules: &Rules) -> (Seat, Card) {
+        let i = winning_index(self.cards(), kind, rules);
+        (self.leader.plus(i as u8), self.cards[i])
+    }
+
+    /// The seat who played `card` in this trick, if it was played.
+    pub fn player_of(&self, card: Card) -> Option<Seat> {
+        self.plays().find(|(_, c)| *c == card).map(|(s, _)| s)
+    }
+}
+
+/// A finished trick with its winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CompletedTrick {
+    /// The four cards.
+    pub trick: Trick,
+    /// The seat that won it.
+    pub winner: Seat,
+    /// The card that won it.
+    pub winning_card: Card,
+}
+
+/// The cards a player holding `hand` may play to `trick` (SPEC §4.1).
+/// `pagat_bound`: the player announced Pagat Ultimo and must keep `T1` (§4.3).
+pub fn legal_cards(hand: CardSet, trick: &Trick, kind: GameKind, pagat_bound: bool) -> CardSet {
+    let legal = match trick.led() {
+        None => {
+            let suit_cards = hand.intersect(CardSet::SUIT_CARDS);
+            if kind == GameKind::Farbensolo && !suit_cards.is_empty() {
+                suit_cards
+            } else {
+                hand
+            }
+        }
+        Some(led) => {
+            let follow = match led.suit() {
+                None => CardSet::TAROCKS,
+                Some(suit) => suit.cards(),
+            };
+            let same = hand.intersect(follow);
+            let tarocks = hand.intersect(CardSet::TAROCKS);
+            if !same.is_empty() {
+                same
+            } else if !tarocks.is_empty() {
+                tarocks
+            } else {
+                hand
+            }
+        }
+    };
+    let pagat = CardSet::single(Card::PAGAT);
+    if pagat_bound && legal.contains(Card::PAGAT) && legal.len() > 1 {
+        legal.without(pagat)
+    } else {
+        legal
+    }
+}
+
+/// Why `card` is not among the legal cards, for a precise error.
+pub(crate) fn illegal_reason(hand: CardSet, card: Card, pagat_bound: bool) -> RuleError {
+    if !hand.contains(card) {
+        RuleError::NotInHand(card)
+    } else if pagat_bound && card == Card::PAGAT {
+        RuleError::PagatMustBeKept
+    } else {
+        RuleError::IllegalCard { card }
+    }
+}
+
+/// Index (in playing order) of the card that wins `cards` (SPEC §4.2).
+pub fn winning_index(cards: &[Card], kind: GameKind, rules: &Rules) -> usize {
+    let led = cards[0];
+    let tarock_led = led.is_tarock();
+    let tarocks_trump = tarock_led || kind != GameKind::Farbensolo;
+    let has_tarock = cards.iter().any(|c| c.is_tarock());
+    if tarocks_trump && has_tarock {
+        if maerchenstich(cards, kind, rules) {
+            return cards.iter().position(|c| *c == Card::PAGAT).unwrap_or(0);
+        }
+        return highest(cards, |c| c.is_tarock());
+    }
+    let suit = led.suit();
+    highest(cards, |c| c.suit() == suit)
+}
+
+/// The position of the highest card (by deck index) among those matching `pred`.
+fn highest(cards: &[Card], pred: impl Fn(&Card) -> bool) -> usize {
+    cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| pred(c))
+        .max_by_key(|(_, c)| **c)
+        .map_or(0, |(i, _)| i)
+}
+
+/// Sküs, Mond and Pagat in one trick: the Pagat wins (SPEC §4.4, D-20).
+fn maerchenstich(cards: &[Card], kind: GameKind, rules: &Rules) -> bool {
+    if !rules.maerchenstich || (kind == GameKind::Farbensolo && !rules.maerchenstich_in_farbensolo)
+    {
+        return false;
+    }
+    let pos = |card| cards.iter().position(|c| *c == card);
+    match (pos(Card::MOND), pos(Card::SKUS), pos(Card::PAGAT)) {
+        (Some(m), Some(s), Some(p)) => !rules.maerchenstich_order || (m < s && s < p),
+        _ => false,
+    }
+}
