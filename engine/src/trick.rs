@@ -23,6 +23,16 @@ impl Trick {
         }
     }
 
+    /// A trick led by `leader` with `cards` already played in order (panics on more than four).
+    pub fn with_cards(leader: Seat, cards: &[Card]) -> Trick {
+        assert!(cards.len() <= 4, "a trick holds at most four cards");
+        let mut trick = Trick::new(leader);
+        for &card in cards {
+            trick.push(card);
+        }
+        trick
+    }
+
     /// The seat that leads.
     pub const fn leader(&self) -> Seat {
         self.leader
