@@ -333,6 +333,14 @@ impl Bidding {
                 game: contract.kind,
             });
         }
+        // C-2: where a game with Valat is a bid of its own, a Valat right after
+        // one's own game in the same turn *is* that bid; the records could not
+        // tell the two apart, so only the combined bid is allowed.
+        let own_game_just_announced =
+            self.bids_this_turn == 1 && self.contract_changed == (self.turn_no, seat);
+        if premium == Premium::Valat && rules.valat_raises_bid_rank && own_game_just_announced {
+            return Err(RuleError::ValatBelongsToGame);
+        }
         if premium == Premium::Pagat && !hand.contains(Card::PAGAT) {
             return Err(RuleError::PagatNotHeld);
         }

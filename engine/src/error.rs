@@ -57,6 +57,9 @@ pub enum RuleError {
     /// L3 (tarockwelt): a game with Valat only where the ranking knows it.
     #[error("L3: a game announced together with Valat is not part of these rules")]
     NoGameWithValat,
+    /// C-2 (tarockwelt): a Valat right after one's own game is the combined bid.
+    #[error("C-2: announce the Valat together with the game, as one bid")]
+    ValatBelongsToGame,
     /// L4: a premium before any game was announced.
     #[error("L4: no game has been announced")]
     NoGame,
