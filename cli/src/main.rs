@@ -1,1 +1,51 @@
-fn main() {}
+//! `tarock`: the command-line tool of the Zwanzigerrufen project.
+//!
+//! - `tarock replay FILE... | -` replays game records and prints one JSON
+//!   line per record (see `docs/RECORD.md`).
+//! - `tarock simulate --games N` plays random legal deals through the rules
+//!   engine and reports what happened and how fast.
+
+mod replay;
+mod simulate;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "tarock",
+    version,
+    about = "Zwanzigerrufen (Austrian tarock) in the terminal"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay game records (JSON; `-` reads JSON Lines from standard input).
+    Replay {
+        /// Record files, or `-` for standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Play random legal deals and report game types and speed.
+    Simulate(simulate::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Replay { files } => replay::run(&files),
+        Command::Simulate(args) => simulate::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tarock: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}

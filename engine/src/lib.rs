@@ -40,6 +40,7 @@ pub mod record;
 pub mod rules;
 pub mod score;
 pub mod seat;
+pub mod sim;
 pub mod trick;
 pub mod view;
 

@@ -43,7 +43,7 @@ impl GameKind {
 
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
+        f.pad(self.word())
     }
 }
 

@@ -1,0 +1,116 @@
+//! `tarock simulate`: random legal deals through the checked engine API.
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use serde_json::json;
+use tarock_engine::Seat;
+use tarock_engine::card::TOTAL_POINTS;
+use tarock_engine::rules::{GameKind, Rules};
+use tarock_engine::sim::{play_out, random_game};
+
+/// Options of `tarock simulate`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Number of deals to play (redeals not counted).
+    #[arg(long, default_value_t = 100_000)]
+    games: u64,
+    /// Rules: a preset name (standard, directnet, tarockwelt, wikipedia) or a JSON object.
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// Seed of the random number generator (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// Reads `--rules`: a preset name or a JSON rules object.
+fn parse_rules(text: &str) -> anyhow::Result<Rules> {
+    let spec = if text.trim_start().starts_with('{') {
+        serde_json::from_str(text).context("--rules is not valid JSON")?
+    } else {
+        serde_json::Value::String(text.to_owned())
+    };
+    Ok(Rules::from_spec(&spec)?)
+}
+
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let rules = parse_rules(&args.rules)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut by_kind: BTreeMap<GameKind, u64> = BTreeMap::new();
+    let (mut redeals, mut finished, mut moved) = (0u64, 0u64, 0i64);
+    let start = Instant::now();
+    for i in 0..args.games {
+        let forehand = Seat::ALL[(i % 4) as usize];
+        let (mut game, thrown) = random_game(&mut rng, &rules, forehand);
+        let settlement = play_out(&mut game, &mut rng);
+        redeals += u64::from(thrown);
+        let (points, _) = game.score_so_far();
+        if settlement.changes.iter().sum::<i64>() != 0
+            || points[0] + points[1] != u32::from(TOTAL_POINTS)
+        {
+            bail!("deal {i} (seed {seed}) broke an invariant: {settlement:?}");
+        }
+        finished += 1;
+        moved += settlement.changes.iter().map(|c| c.abs()).sum::<i64>();
+        let kind = game.contract().expect("a finished deal has a game").kind;
+        *by_kind.entry(kind).or_default() += 1;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let per_second = if seconds > 0.0 {
+        args.games as f64 / seconds
+    } else {
+        0.0
+    };
+    let name = rules.preset().map_or("custom", |p| p.name());
+
+    println!(
+        "Simulated {} random deals ({name} rules, seed {seed}) in {seconds:.3} s: {per_second:.0} deals/s",
+        args.games
+    );
+    println!("Thrown in and redealt: {redeals}");
+    for (kind, n) in &by_kind {
+        println!("  {kind:<10} {n:>10} ({:.1} %)", percent(*n, args.games));
+    }
+    if finished > 0 {
+        println!(
+            "Mean units changing hands per deal: {:.2}",
+            moved as f64 / finished as f64 / 2.0
+        );
+    }
+    println!("Every deal: 88 card points, balances summing to zero.");
+    let games: BTreeMap<String, u64> = by_kind
+        .iter()
+        .map(|(k, n)| (k.word().to_owned(), *n))
+        .collect();
+    let summary = json!({
+        "games": args.games,
+        "seconds": seconds,
+        "games_per_second": per_second.round(),
+        "rules": name,
+        "seed": seed,
+        "finished": finished,
+        "redeals": redeals,
+        "game_types": games,
+    });
+    println!("{summary}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn percent(n: u64, of: u64) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / of as f64
+    }
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
