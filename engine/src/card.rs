@@ -101,6 +101,18 @@ const POINTS: [u8; DECK_SIZE] = {
     p
 };
 
+/// The suit of each card by index (`None` for tarocks), so that following
+/// suit needs no division.
+const SUIT_OF: [Option<Suit>; DECK_SIZE] = {
+    let mut t = [None; DECK_SIZE];
+    let mut i = 20;
+    while i < DECK_SIZE {
+        t[i] = Some(Suit::ALL[(i - 20) / 5]);
+        i += 1;
+    }
+    t
+};
+
 const _: () = {
     let mut sum = 0u32;
     let mut i = 0;
@@ -168,11 +180,7 @@ impl Card {
 
     /// The suit, or `None` for a tarock.
     pub const fn suit(self) -> Option<Suit> {
-        if self.is_tarock() {
-            None
-        } else {
-            Some(Suit::ALL[((self.0 - 20) / 5) as usize])
-        }
+        SUIT_OF[self.0 as usize]
     }
 
     /// The rank within the suit, or `None` for a tarock.
@@ -379,7 +387,11 @@ impl CardSet {
 
     /// The `n`-th card in deck order (0-based), if the set has that many.
     pub fn nth(self, n: usize) -> Option<Card> {
-        self.iter().nth(n)
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
+        }
+        CardSet(bits).first()
     }
 
     /// Card points of all cards in the set.

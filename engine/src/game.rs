@@ -269,6 +269,17 @@ impl Game {
         legal
     }
 
+    /// Whether the seat to act may say Weiter (end its bidding turn) now.
+    pub fn legal_actions_weiter(&self) -> bool {
+        match (&self.play, self.to_act()) {
+            (None, Some(seat)) => self
+                .bidding
+                .check_weiter(seat, self.hand(seat), &self.rules)
+                .is_ok(),
+            _ => false,
+        }
+    }
+
     /// The cards the seat to act may play (empty outside trick play).
     pub fn legal_cards(&self) -> CardSet {
         match (&self.play, self.to_act()) {

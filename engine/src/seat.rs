@@ -46,7 +46,13 @@ impl Seat {
 
     /// The seat `n` places after this one.
     pub const fn plus(self, n: u8) -> Seat {
-        Seat::ALL[((self as u8 + n) % 4) as usize]
+        // A match on the low two bits compiles to plain arithmetic.
+        match (self as u8).wrapping_add(n) & 3 {
+            0 => Seat::S0,
+            1 => Seat::S1,
+            2 => Seat::S2,
+            _ => Seat::S3,
+        }
     }
 
     /// How many places `other` comes after this seat (0–3).

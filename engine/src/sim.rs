@@ -20,16 +20,22 @@ pub fn random_action<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<(Seat,
     let seat = game.to_act()?;
     let cards = game.legal_cards();
     if !cards.is_empty() {
-        let card = cards.nth(rng.random_range(0..cards.len() as usize))?;
+        let card = cards.nth(rng.random_range(0..cards.len()) as usize)?;
         return Some((seat, Action::Play(card)));
     }
-    let legal = game.legal_actions();
-    let bids = legal.bids().count();
-    if bids > 0 && (!legal.weiter || rng.random_bool(BID_CHANCE)) {
-        let bid = legal.bids().nth(rng.random_range(0..bids))?;
-        return Some((seat, Action::Bid(bid)));
+    // Decide between Weiter and a bid first, so that the bids are only
+    // listed when one is wanted (or Weiter is not allowed).
+    let weiter = game.legal_actions_weiter();
+    if weiter && !rng.random_bool(BID_CHANCE) {
+        return Some((seat, Action::Weiter));
     }
-    legal.weiter.then_some((seat, Action::Weiter))
+    let legal = game.legal_actions();
+    let bids = legal.bids().count() as u32;
+    if bids == 0 {
+        return weiter.then_some((seat, Action::Weiter));
+    }
+    let bid = legal.bids().nth(rng.random_range(0..bids) as usize)?;
+    Some((seat, Action::Bid(bid)))
 }
 
 /// Plays `game` to its end with random legal actions and returns the settlement.

@@ -156,27 +156,31 @@ pub(crate) fn illegal_reason(hand: CardSet, card: Card, pagat_bound: bool) -> Ru
 /// Index (in playing order) of the card that wins `cards` (SPEC §4.2).
 pub fn winning_index(cards: &[Card], kind: GameKind, rules: &Rules) -> usize {
     let led = cards[0];
-    let tarock_led = led.is_tarock();
-    let tarocks_trump = tarock_led || kind != GameKind::Farbensolo;
-    let has_tarock = cards.iter().any(|c| c.is_tarock());
-    if tarocks_trump && has_tarock {
-        if maerchenstich(cards, kind, rules) {
-            return cards.iter().position(|c| *c == Card::PAGAT).unwrap_or(0);
-        }
-        return highest(cards, |c| c.is_tarock());
+    // Tarocks trump unless a suit is led in a Farbensolo.
+    let tarocks_trump = led.is_tarock() || kind != GameKind::Farbensolo;
+    let set: CardSet = cards.iter().copied().collect();
+    if tarocks_trump && set.contains_all(CardSet::TRULL) && maerchenstich(cards, kind, rules) {
+        return cards.iter().position(|c| *c == Card::PAGAT).unwrap_or(0);
     }
-    let suit = led.suit();
-    highest(cards, |c| c.suit() == suit)
-}
-
-/// The position of the highest card (by deck index) among those matching `pred`.
-fn highest(cards: &[Card], pred: impl Fn(&Card) -> bool) -> usize {
-    cards
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| pred(c))
-        .max_by_key(|(_, c)| **c)
-        .map_or(0, |(i, _)| i)
+    // Rank every card: trumping tarocks above the led suit, other cards never win.
+    // Deck indices order cards within a class, so `index + offset` is the rank.
+    let led_suit = led.suit();
+    let rank = |c: &Card| -> u8 {
+        if c.is_tarock() {
+            if tarocks_trump { 100 + c.index() } else { 0 }
+        } else if c.suit() == led_suit {
+            50 + c.index()
+        } else {
+            0
+        }
+    };
+    let mut best = 0;
+    for (i, card) in cards.iter().enumerate().skip(1) {
+        if rank(card) > rank(&cards[best]) {
+            best = i;
+        }
+    }
+    best
 }
 
 /// Sküs, Mond and Pagat in one trick: the Pagat wins (SPEC §4.4, D-20).
