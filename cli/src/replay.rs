@@ -15,10 +15,13 @@ pub fn run(files: &[String]) -> anyhow::Result<ExitCode> {
     for file in files {
         let reports = if file == "-" {
             let mut reports = Vec::new();
-            for line in io::stdin().lock().lines() {
-                let line = line?;
-                if !line.trim().is_empty() {
-                    reports.push(ReplayReport::from_json(&line));
+            // Lines as bytes: a line that is not UTF-8 is an invalid record,
+            // not the end of the input.
+            for line in io::stdin().lock().split(b'\n') {
+                match String::from_utf8(line?) {
+                    Ok(line) if line.trim().is_empty() => {}
+                    Ok(line) => reports.push(ReplayReport::from_json(&line)),
+                    Err(_) => reports.push(invalid("the line is not UTF-8".into())),
                 }
             }
             reports
@@ -44,11 +47,15 @@ pub fn run(files: &[String]) -> anyhow::Result<ExitCode> {
 /// A file holds one record (possibly pretty-printed) or JSON Lines.
 fn reports_of_file(text: &str) -> Vec<ReplayReport> {
     let whole_is_one_value = serde_json::from_str::<serde_json::Value>(text).is_ok();
-    let first_line_is_value = text
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .is_some_and(|l| serde_json::from_str::<serde_json::Value>(l).is_ok());
-    if whole_is_one_value || !first_line_is_value {
+    // JSON Lines if some line on its own is a JSON object; no line of a
+    // pretty-printed record is.
+    let some_line_is_object = text.lines().any(|l| {
+        matches!(
+            serde_json::from_str::<serde_json::Value>(l),
+            Ok(serde_json::Value::Object(_))
+        )
+    });
+    if whole_is_one_value || !some_line_is_object {
         return vec![ReplayReport::from_json(text)];
     }
     text.lines()
@@ -58,7 +65,12 @@ fn reports_of_file(text: &str) -> Vec<ReplayReport> {
 }
 
 fn unreadable(file: &str, e: &io::Error) -> ReplayReport {
+    invalid(format!("cannot read {file}: {e}"))
+}
+
+/// An `invalid` report saying `error`.
+fn invalid(error: String) -> ReplayReport {
     let mut report = ReplayReport::from_json("");
-    report.error = Some(format!("cannot read {file}: {e}"));
+    report.error = Some(error);
     report
 }

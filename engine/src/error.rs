@@ -98,9 +98,25 @@ pub enum RuleError {
     /// The card is not in the player's hand.
     #[error("card {0} is not in the hand")]
     NotInHand(Card),
-    /// §4.1: the card does not follow suit / Tarockzwang / the Farbensolo lead rule.
-    #[error("card {card} is not allowed here; legal are other cards")]
-    IllegalCard {
+    /// §4.1: a suit card was led and the hand holds that suit (Farbzwang).
+    #[error("{card} does not follow suit: {led} was led and you hold that suit")]
+    MustFollowSuit {
+        /// The card tried.
+        card: Card,
+        /// The card led.
+        led: Card,
+    },
+    /// §4.1: a tarock must be played — to a tarock lead, or when void in the led suit (Tarockzwang).
+    #[error("{card} is not a tarock: {led} was led and you must play a tarock")]
+    MustPlayTarock {
+        /// The card tried.
+        card: Card,
+        /// The card led.
+        led: Card,
+    },
+    /// §4.1: in a Farbensolo no tarock may be led while the hand holds a suit card.
+    #[error("{card}: in a Farbensolo a tarock may be led only without suit cards")]
+    FarbensoloLead {
         /// The card tried.
         card: Card,
     },

@@ -155,14 +155,19 @@ pub enum NewGameError {
     /// This seat's hand forces a redeal under the rules.
     #[error("the hand of seat {0} forces a redeal")]
     Redeal(Seat),
+    /// The rules have a value out of range.
+    #[error(transparent)]
+    Rules(#[from] crate::rules::RulesError),
 }
 
 impl Game {
     /// Starts the bidding on `deal` with `forehand` as the Vorhand.
     ///
     /// # Errors
-    /// [`NewGameError::Redeal`] when some hand forces a redeal (the lowest such seat).
+    /// [`NewGameError::Redeal`] when some hand forces a redeal (the lowest such seat);
+    /// [`NewGameError::Rules`] when a rules value is out of range.
     pub fn new(rules: Rules, deal: Deal, forehand: Seat) -> Result<Game, NewGameError> {
+        rules.validate()?;
         if let Some(seat) = deal.redeal_seat(&rules) {
             return Err(NewGameError::Redeal(seat));
         }
@@ -371,7 +376,8 @@ impl Game {
         let legal = self.legal_cards_in(play, seat);
         if !legal.contains(card) {
             let bound = play.pagat_bound == Some(seat);
-            return Err(illegal_reason(self.hand(seat), card, bound));
+            let why = illegal_reason(self.hand(seat), card, &play.current, bound);
+            return Err(why);
         }
         self.hands[seat.index()].remove(card);
         let play = self.play.as_mut().expect("checked above");

@@ -211,7 +211,13 @@ impl Record {
     /// # Errors
     /// [`RecordError::Json`] when the text is not a record-shaped JSON object.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
+        let record = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        // serde also reads a struct from an array of its fields in order;
+        // a record is a JSON object (RECORD.md).
+        if !text.trim_start().starts_with('{') {
+            return Err(RecordError::Json("a record is a JSON object".into()));
+        }
+        Ok(record)
     }
 
     /// The record as one line of JSON.
@@ -287,6 +293,7 @@ impl Record {
             Ok(g) => g,
             Err(NewGameError::Redeal(seat)) => return Err(ReplayError::Redeal(seat)),
             Err(NewGameError::Deal(e)) => return Err(RecordError::Hands(e.to_string()).into()),
+            Err(NewGameError::Rules(e)) => return Err(RecordError::Rules(e).into()),
         };
         for (index, (seat, actions)) in parsed.actions.iter().enumerate() {
             if let Err(error) = apply_all(&mut game, *seat, actions) {
@@ -481,7 +488,9 @@ impl ReplayReport {
             report.points = Some(points);
             report.tricks = Some(tricks);
         }
-        report.balance = game.settlement().map(|s| s.changes);
+        if status == Status::Finished {
+            report.balance = game.settlement().map(|s| s.changes);
+        }
         report
     }
 

@@ -315,7 +315,7 @@ pub enum RulesError {
     #[error("unknown rules flag {0:?}")]
     UnknownFlag(String),
     /// The description is not a preset name or an object with a `preset` field,
-    /// or a flag has a value of the wrong type.
+    /// or a flag has a value of the wrong type or out of range.
     #[error("malformed rules: {0}")]
     Malformed(String),
 }
@@ -395,6 +395,13 @@ pub struct Rules {
     /// Kontra limits per item and game kind.
     pub max_kontra: KontraLimits,
 }
+
+/// The largest amount or factor a rules description may set (a line is at
+/// most this squared, times 2^4 for the Kontras).
+pub const MAX_AMOUNT: u32 = u16::MAX as u32;
+
+/// The highest Kontra level (4 = Resupre, SPEC §3.1).
+pub const MAX_KONTRA_LEVEL: u8 = 4;
 
 /// SPEC `default`: traditional scoring (Wikipedia), Directnet's procedure.
 const STANDARD: Rules = Rules {
@@ -536,12 +543,68 @@ impl Rules {
                 for (key, value) in map.iter().filter(|(k, _)| *k != "preset") {
                     merge(&mut base, key, value, key)?;
                 }
-                serde_json::from_value(base).map_err(|e| RulesError::Malformed(e.to_string()))
+                let rules: Rules = serde_json::from_value(base)
+                    .map_err(|e| RulesError::Malformed(e.to_string()))?;
+                rules.validate()?;
+                Ok(rules)
             }
             _ => Err(RulesError::Malformed(
                 "rules must be a preset name or an object".into(),
             )),
         }
+    }
+
+    /// Overrides must stay in the ranges the settlement is computed in: Kontra
+    /// levels up to Resupre (SPEC §3.1), amounts and factors up to
+    /// [`MAX_AMOUNT`], so that no line or balance can overflow.
+    ///
+    /// # Errors
+    /// [`RulesError::Malformed`] naming the first field out of range.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let amounts = [
+            ("rufer_value", self.rufer_value),
+            ("solo_value", self.solo_value),
+            ("farbensolo_value", self.farbensolo_value),
+            ("premium_factor_solo", self.premium_factor_solo),
+            ("premium_factor_farbensolo", self.premium_factor_farbensolo),
+            ("absolut_silent", self.absolut_silent),
+            ("absolut_announced", self.absolut_announced),
+            ("pagat_silent", self.pagat_silent),
+            ("pagat_announced", self.pagat_announced),
+            ("valat_silent", self.valat_silent),
+            ("valat_announced", self.valat_announced),
+            ("trull_value", self.trull_value),
+            ("four_kings_value", self.four_kings_value),
+            ("honneur_value", self.honneur_value),
+            ("mondfang_value", self.mondfang_value),
+        ];
+        for (name, value) in amounts {
+            if value > MAX_AMOUNT {
+                return Err(RulesError::Malformed(format!(
+                    "{name} {value} is above {MAX_AMOUNT}"
+                )));
+            }
+        }
+        let k = &self.max_kontra;
+        for (item, limits) in [
+            ("game", k.game),
+            ("absolut", k.absolut),
+            ("pagat", k.pagat),
+            ("valat", k.valat),
+        ] {
+            for (kind, level) in [
+                ("rufer", limits.rufer),
+                ("farbensolo", limits.farbensolo),
+                ("solo", limits.solo),
+            ] {
+                if level > MAX_KONTRA_LEVEL {
+                    return Err(RulesError::Malformed(format!(
+                        "max_kontra.{item}.{kind} {level} is above {MAX_KONTRA_LEVEL}"
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The shortest description of these rules: the preset name when they

@@ -142,14 +142,27 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, kind: GameKind, pagat_bound: bo
     }
 }
 
-/// Why `card` is not among the legal cards, for a precise error.
-pub(crate) fn illegal_reason(hand: CardSet, card: Card, pagat_bound: bool) -> RuleError {
+/// Why `card` is not among the legal cards, naming the rule it breaks.
+pub(crate) fn illegal_reason(
+    hand: CardSet,
+    card: Card,
+    trick: &Trick,
+    pagat_bound: bool,
+) -> RuleError {
     if !hand.contains(card) {
-        RuleError::NotInHand(card)
-    } else if pagat_bound && card == Card::PAGAT {
-        RuleError::PagatMustBeKept
-    } else {
-        RuleError::IllegalCard { card }
+        return RuleError::NotInHand(card);
+    }
+    if pagat_bound && card == Card::PAGAT {
+        return RuleError::PagatMustBeKept;
+    }
+    match trick.led() {
+        None => RuleError::FarbensoloLead { card },
+        Some(led) => match led.suit() {
+            Some(suit) if !hand.intersect(suit.cards()).is_empty() => {
+                RuleError::MustFollowSuit { card, led }
+            }
+            _ => RuleError::MustPlayTarock { card, led },
+        },
     }
 }
 

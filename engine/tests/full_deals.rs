@@ -230,3 +230,60 @@ fn records_round_trip_through_export() {
         }
     }
 }
+
+/// Replays `tricks_before` complete tricks and `cards` more plays of a deal.
+fn partial(
+    hands: [&str; 4],
+    bidding: &[&str],
+    tricks: &[(u8, [&str; 4])],
+    plays_done: usize,
+) -> Game {
+    let mut r = record(Preset::Standard, hands, bidding, tricks);
+    r.actions.truncate(bidding.len() + plays_done);
+    r.to_game().unwrap()
+}
+
+#[test]
+fn illegal_cards_name_the_rule_they_break() {
+    use tarock_engine::{Action, RuleError};
+    let fd1_bidding = ["0 rufer", "1 weiter", "2 weiter", "3 weiter"];
+    // Trick 1: S0 leads T20; S1 holds tarocks, so a suit card breaks the Tarockzwang.
+    let mut g = partial(FD1_HANDS, &fd1_bidding, &FD1_TRICKS, 1);
+    let before = g.clone();
+    let err = g.apply(Seat::S1, Action::Play(card("cQ"))).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::MustPlayTarock {
+            card: card("cQ"),
+            led: card("T20")
+        }
+    );
+    // A card from someone else's hand.
+    assert_eq!(
+        g.apply(Seat::S1, Action::Play(card("T22"))),
+        Err(RuleError::NotInHand(card("T22")))
+    );
+    assert_eq!(g, before);
+    // Trick 3: S2 leads hN; S3 holds hA and must follow suit.
+    let mut g = partial(FD1_HANDS, &fd1_bidding, &FD1_TRICKS, 9);
+    let err = g.apply(Seat::S3, Action::Play(card("sQ"))).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::MustFollowSuit {
+            card: card("sQ"),
+            led: card("hN")
+        }
+    );
+    // FD2 trick 8: S0 leads in the Farbensolo and still holds sN, so no tarock lead.
+    let fd2_bidding = [
+        "0 rufer",
+        "1 weiter",
+        "2 farbensolo",
+        "3 weiter",
+        "0 weiter",
+        "1 weiter",
+    ];
+    let mut g = partial(FD2_HANDS, &fd2_bidding, &FD2_TRICKS, 28);
+    let err = g.apply(Seat::S0, Action::Play(card("T4"))).unwrap_err();
+    assert_eq!(err, RuleError::FarbensoloLead { card: card("T4") });
+}
