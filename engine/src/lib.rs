@@ -21,6 +21,36 @@
 //! finished deal and then prices them with the rules' value tables
 //! ([`settle`]), so every line of a settlement can be shown.
 //!
+//! ## Example
+//!
+//! ```
+//! use tarock_engine::{Action, Bid, CardSet, Deal, Game, GameKind, Party, Preset, Seat};
+//!
+//! let hands: [CardSet; 4] = [
+//!     "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
+//!     "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
+//!     "T22 T19 T9 T4 dK hK hN sK sJ s10",
+//!     "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
+//! ]
+//! .map(|h| h.parse().unwrap());
+//! let deal = Deal::new(hands).unwrap();
+//! let mut game = Game::new(Preset::Standard.rules(), deal, Seat::S0).unwrap();
+//!
+//! // The Vorhand holds XX, so her Rufer calls XIX; seat 2 holds it.
+//! game.apply(Seat::S0, Action::Bid(Bid::Game(GameKind::Rufer))).unwrap();
+//! game.apply(Seat::S0, Action::Weiter).unwrap();
+//! assert_eq!(game.contract().unwrap().called.unwrap().to_string(), "T19");
+//!
+//! // Seat 1 may not play a card yet, and the failed try changes nothing.
+//! let before = game.clone();
+//! assert!(game.apply(Seat::S1, Action::Play("T18".parse().unwrap())).is_err());
+//! assert_eq!(game, before);
+//!
+//! // The partner stays hidden from seat 1 but knows himself.
+//! assert_eq!(game.view(Seat::S1).contract.unwrap().partner, None);
+//! assert_eq!(game.view(Seat::S2).my_party(), Some(Party::Declarer));
+//! ```
+//!
 //! ## Glossary
 //! - **Vorhand**: the seat after the dealer; opens the bidding, leads first.
 //! - **Rufer**: the normal game, caller and called partner against two.
