@@ -561,48 +561,9 @@ impl Rules {
     /// # Errors
     /// [`RulesError::Malformed`] naming the first field out of range.
     pub fn validate(&self) -> Result<(), RulesError> {
-        let amounts = [
-            ("rufer_value", self.rufer_value),
-            ("solo_value", self.solo_value),
-            ("farbensolo_value", self.farbensolo_value),
-            ("premium_factor_solo", self.premium_factor_solo),
-            ("premium_factor_farbensolo", self.premium_factor_farbensolo),
-            ("absolut_silent", self.absolut_silent),
-            ("absolut_announced", self.absolut_announced),
-            ("pagat_silent", self.pagat_silent),
-            ("pagat_announced", self.pagat_announced),
-            ("valat_silent", self.valat_silent),
-            ("valat_announced", self.valat_announced),
-            ("trull_value", self.trull_value),
-            ("four_kings_value", self.four_kings_value),
-            ("honneur_value", self.honneur_value),
-            ("mondfang_value", self.mondfang_value),
-        ];
-        for (name, value) in amounts {
-            if value > MAX_AMOUNT {
-                return Err(RulesError::Malformed(format!(
-                    "{name} {value} is above {MAX_AMOUNT}"
-                )));
-            }
-        }
-        let k = &self.max_kontra;
-        for (item, limits) in [
-            ("game", k.game),
-            ("absolut", k.absolut),
-            ("pagat", k.pagat),
-            ("valat", k.valat),
-        ] {
-            for (kind, level) in [
-                ("rufer", limits.rufer),
-                ("farbensolo", limits.farbensolo),
-                ("solo", limits.solo),
-            ] {
-                if level > MAX_KONTRA_LEVEL {
-                    return Err(RulesError::Malformed(format!(
-                        "max_kontra.{item}.{kind} {level} is above {MAX_KONTRA_LEVEL}"
-                    )));
-                }
-            }
+        // Walk the serialized fields so that a field added later is checked too.
+        for (name, value) in object(self) {
+            check_range(&name, &value, MAX_AMOUNT)?;
         }
         Ok(())
     }
@@ -623,6 +584,25 @@ impl Rules {
         out.insert("preset".into(), Value::String(preset.name().into()));
         out.extend(diff);
         Value::Object(out)
+    }
+}
+
+/// Every number in `value` is at most `max`; numbers under `max_kontra` at
+/// most [`MAX_KONTRA_LEVEL`].
+fn check_range(path: &str, value: &Value, max: u32) -> Result<(), RulesError> {
+    let max = if path == "max_kontra" {
+        u32::from(MAX_KONTRA_LEVEL)
+    } else {
+        max
+    };
+    match value {
+        Value::Number(n) if n.as_u64().is_some_and(|n| n > u64::from(max)) => {
+            Err(RulesError::Malformed(format!("{path} {n} is above {max}")))
+        }
+        Value::Object(map) => map
+            .iter()
+            .try_for_each(|(k, v)| check_range(&format!("{path}.{k}"), v, max)),
+        _ => Ok(()),
     }
 }
 
@@ -717,6 +697,29 @@ mod tests {
             Rules::from_spec(&json!(4)),
             Err(RulesError::Malformed(_))
         ));
+    }
+
+    #[test]
+    fn values_out_of_range_are_rejected() {
+        let spec = |v| json!({"preset": "standard", "four_kings_value": v});
+        assert!(Rules::from_spec(&spec(65_535)).is_ok());
+        assert!(matches!(
+            Rules::from_spec(&spec(65_536)),
+            Err(RulesError::Malformed(_))
+        ));
+        let kontra = |l| json!({"preset": "standard", "max_kontra": {"pagat": {"solo": l}}});
+        assert!(Rules::from_spec(&kontra(4)).is_ok());
+        assert_eq!(
+            Rules::from_spec(&kontra(5)),
+            Err(RulesError::Malformed(
+                "max_kontra.pagat.solo 5 is above 4".into()
+            ))
+        );
+        let direct = Rules {
+            max_kontra: KontraLimits::all(9),
+            ..STANDARD
+        };
+        assert!(direct.validate().is_err());
     }
 
     #[test]
