@@ -5,31 +5,15 @@
 //! action the tests also check that `legal_actions()` never offered it and
 //! that the rejection left the game exactly as it was.
 
+mod common;
+
+use common::{FD1_HANDS, FD2_HANDS, card, new_game};
 use tarock_engine::{
-    Action, Bid, Card, CardSet, Deal, Game, GameKind, Item, Party, Phase, Premium, Preset,
-    RuleError, Rules, Seat,
+    Action, Bid, Card, Game, GameKind, Item, Party, Phase, Premium, Preset, RuleError, Rules, Seat,
 };
 
 use Party::{Declarer as D, Opponents as O};
 use Seat::{S0, S1, S2, S3};
-
-/// FD1 (SPEC §3.9): S0 holds XX but not XIX and calls XIX, held by S2;
-/// S3 holds the Pagat. The Trull is split (S0 Mond, S2 Sküs, S3 Pagat).
-const FD1: [&str; 4] = [
-    "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
-    "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
-    "T22 T19 T9 T4 dK hK hN sK sJ s10",
-    "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
-];
-
-/// FD2 (SPEC §3.9): S0 lacks XX and calls it (S3 holds it); S1 holds the
-/// whole Trull (and the Pagat); S2 holds six suit cards and all four Kings.
-const FD2: [&str; 4] = [
-    "T19 T17 T6 T5 T4 sN sJ cJ dQ dA",
-    "T22 T21 T18 T10 T8 T7 T1 cN dN hJ",
-    "T14 T13 T12 T9 sK cK hK hN dK dJ",
-    "T20 T16 T15 T11 sQ s10 cQ c10 hQ hA",
-];
 
 /// HV (SPEC §3.9) gives only S0's hand: XX…XVI and four suit cards. The
 /// other three hands are made up here from the remaining 30 cards; each
@@ -56,17 +40,6 @@ const KONTRA_PAGAT: Bid = Bid::Kontra(Item::Pagat);
 const KONTRA_VALAT: Bid = Bid::Kontra(Item::Valat);
 /// An empty turn: "Weiter" (SPEC D-06), written `—` in the SPEC.
 const PASS: &[Bid] = &[];
-
-fn card(id: &str) -> Card {
-    id.parse().expect("a card id of SPEC §0.2")
-}
-
-/// A game on `hands` with S0 as the Vorhand (as in all SPEC examples).
-fn new_game(rules: Rules, hands: [&str; 4]) -> Game {
-    let hands = hands.map(|h| h.parse::<CardSet>().expect("card ids of SPEC §0.2"));
-    let deal = Deal::new(hands).expect("four disjoint hands of ten");
-    Game::new(rules, deal, S0).expect("no hand forces a redeal")
-}
 
 fn standard() -> Rules {
     Preset::Standard.rules()
@@ -176,7 +149,7 @@ fn assert_over(game: &Game) {
 
 #[test]
 fn bv01_rufer_calls_highest_missing_tarock_partner_hidden() {
-    let mut game = new_game(standard(), FD1);
+    let mut game = new_game(standard(), FD1_HANDS);
     turns(&mut game, &[(S0, &[RUFER]), (S1, PASS), (S2, PASS)]);
     // Two passes are not enough; the third ends the Lizitation (D-06).
     assert!(!game.bidding().is_over());
@@ -204,7 +177,7 @@ fn bv01_rufer_calls_highest_missing_tarock_partner_hidden() {
 
 #[test]
 fn bv02_farbensolo_overbids_rufer() {
-    let mut game = new_game(standard(), FD2);
+    let mut game = new_game(standard(), FD2_HANDS);
     turn(&mut game, S0, &[RUFER]);
     // §3.3: S0 lacks XX and calls it; S3 holds it.
     assert_eq!(
@@ -232,7 +205,7 @@ fn bv02_farbensolo_overbids_rufer() {
 
 #[test]
 fn bv03_directnet_trull_holder_must_kontra() {
-    let mut game = new_game(Preset::Directnet.rules(), FD2);
+    let mut game = new_game(Preset::Directnet.rules(), FD2_HANDS);
     turn(&mut game, S0, &[RUFER]);
     // L8 (s000): S1 is an opponent of the Rufer and holds T1 T21 T22, the
     // game is not kontra'd and no Valat is in force: Weiter is illegal.
@@ -252,7 +225,7 @@ fn bv03_directnet_trull_holder_must_kontra() {
 
 /// BV4 up to S1's Solo: S0 [Rufer]; S1 —; S2 [Farbensolo]; S3 —; S0 —.
 fn bv04_prefix(rules: Rules) -> Game {
-    let mut game = new_game(rules, FD2);
+    let mut game = new_game(rules, FD2_HANDS);
     turns(
         &mut game,
         &[
@@ -294,7 +267,7 @@ fn bv04_agreement_to_an_overbid_game_does_not_bar() {
 
 #[test]
 fn bv05_no_overbidding_after_agreeing() {
-    let mut game = new_game(standard(), FD1);
+    let mut game = new_game(standard(), FD1_HANDS);
     turns(
         &mut game,
         &[
@@ -314,7 +287,7 @@ fn bv05_no_overbidding_after_agreeing() {
 
 #[test]
 fn bv06_partner_cannot_kontra_own_game() {
-    let mut game = new_game(standard(), FD1);
+    let mut game = new_game(standard(), FD1_HANDS);
     turns(&mut game, &[(S0, &[RUFER]), (S1, PASS)]);
     // L5 / D-14: level 1 (odd) must come from the non-owner party; S2 holds
     // the called XIX and so belongs to D, the owner of the game.
@@ -356,7 +329,7 @@ fn bv07_caller_with_xx_to_xvi_must_open_solo() {
 fn bv08_wikipedia_billing_example_lizitation() {
     // Same in default, s004 and s000 (SPEC row and E3).
     for preset in [Preset::Standard, Preset::Wikipedia, Preset::Directnet] {
-        let mut game = new_game(preset.rules(), FD1);
+        let mut game = new_game(preset.rules(), FD1_HANDS);
         turns(&mut game, &[(S0, &[RUFER]), (S1, &[ABSOLUT])]);
         // L6: an opponent's Absolut puts the unkontra'd game on Kontra (in
         // s000 too, whose set is {Absolut}); E2 reveals S1 as O.
@@ -404,7 +377,7 @@ fn bv08_wikipedia_billing_example_lizitation() {
 #[test]
 fn bv09_after_valat_only_valat_kontras() {
     for preset in [Preset::Standard, Preset::Wikipedia] {
-        let mut game = new_game(preset.rules(), FD1);
+        let mut game = new_game(preset.rules(), FD1_HANDS);
         // S2 (the partner, D) announces Valat; S3 (O) kontras it (level 1).
         turns(
             &mut game,
@@ -461,7 +434,7 @@ fn bv09_after_valat_only_valat_kontras() {
 
 #[test]
 fn bv10_tarockwelt_farbensolo_valat_outranks_solo() {
-    let mut game = new_game(Preset::Tarockwelt.rules(), FD2);
+    let mut game = new_game(Preset::Tarockwelt.rules(), FD2_HANDS);
     turns(&mut game, &[(S0, &[RUFER]), (S1, &[SOLO])]);
     // s001 ranking: a plain Farbensolo (3) is below the Solo (4) …
     assert_eq!(
@@ -486,7 +459,7 @@ fn bv10_tarockwelt_farbensolo_valat_outranks_solo() {
     assert_eq!(item(&game, Item::Valat), (D, 0, S2));
 
     // default: three ranks only; Farbensolo (2) is not higher than Solo (3).
-    let mut game = new_game(standard(), FD2);
+    let mut game = new_game(standard(), FD2_HANDS);
     turns(&mut game, &[(S0, &[RUFER]), (S1, &[SOLO])]);
     assert_eq!(
         reject_turn(&game, S2, &[FARBENSOLO], 0),
@@ -496,7 +469,7 @@ fn bv10_tarockwelt_farbensolo_valat_outranks_solo() {
 
 /// BV11 up to S1's Absolut: S0 [Rufer]; S1 —; S2 —; S3 [Kontra Game]; S0 [Kontra Game].
 fn bv11_prefix(rules: Rules) -> Game {
-    let mut game = new_game(rules, FD1);
+    let mut game = new_game(rules, FD1_HANDS);
     turns(
         &mut game,
         &[
@@ -533,7 +506,7 @@ fn bv11_earliest_opportunity_only_in_tarockwelt() {
 fn bv12_opponent_pagat_implies_kontra_except_directnet() {
     // default: L6 includes Pagat, so S1's Pagat (he holds T1) puts the game
     // on Kontra; S1 holding the Trull is irrelevant (no L8 in default).
-    let mut game = new_game(standard(), FD2);
+    let mut game = new_game(standard(), FD2_HANDS);
     turns(&mut game, &[(S0, &[RUFER]), (S1, &[PAGAT])]);
     assert_eq!(item(&game, Item::Game), (D, 1, S0));
     assert_eq!(item(&game, Item::Pagat), (O, 0, S1));
@@ -544,7 +517,7 @@ fn bv12_opponent_pagat_implies_kontra_except_directnet() {
 
     // s000: the Pagat itself is allowed but implies no Kontra, so the game
     // is still unkontra'd when S1 ends his turn: L8 forbids that.
-    let mut game = new_game(Preset::Directnet.rules(), FD2);
+    let mut game = new_game(Preset::Directnet.rules(), FD2_HANDS);
     turn(&mut game, S0, &[RUFER]);
     let mut probe = game.clone();
     probe.apply(S1, Action::Bid(PAGAT)).unwrap();
@@ -563,7 +536,7 @@ fn bv12_opponent_pagat_implies_kontra_except_directnet() {
 
 #[test]
 fn bv13_partner_may_overbid_own_caller() {
-    let mut game = new_game(standard(), FD2);
+    let mut game = new_game(standard(), FD2_HANDS);
     // D-36: S3 holds the called XX (partner) and may still announce a Solo;
     // he had not agreed (his first turn).
     turns(
@@ -587,7 +560,7 @@ fn bv13_partner_may_overbid_own_caller() {
 #[test]
 fn bv14_no_absolut_in_tarockwelt_solo() {
     // s001: absolut_in_games = Rufer only (L4).
-    let mut game = new_game(Preset::Tarockwelt.rules(), FD2);
+    let mut game = new_game(Preset::Tarockwelt.rules(), FD2_HANDS);
     turn(&mut game, S0, &[RUFER]);
     assert_eq!(
         reject_turn(&game, S1, &[SOLO, ABSOLUT], 1),
@@ -598,7 +571,7 @@ fn bv14_no_absolut_in_tarockwelt_solo() {
     );
 
     // default: Absolut in every game; the soloist's Absolut is owned by D.
-    let mut game = new_game(standard(), FD2);
+    let mut game = new_game(standard(), FD2_HANDS);
     turns(&mut game, &[(S0, &[RUFER]), (S1, &[SOLO, ABSOLUT])]);
     assert_eq!(contract(&game), (GameKind::Solo, S1, None, None));
     assert_eq!(item(&game, Item::Game), (D, 0, S1));
@@ -607,7 +580,7 @@ fn bv14_no_absolut_in_tarockwelt_solo() {
 
 /// BV15 up to S1's Rekontra: S0 [Rufer]; S1 [Solo]; S2 [Kontra Game]; S3 —; S0 —.
 fn bv15_prefix(rules: Rules) -> Game {
-    let mut game = new_game(rules, FD2);
+    let mut game = new_game(rules, FD2_HANDS);
     turns(
         &mut game,
         &[
@@ -640,7 +613,7 @@ fn bv15_tarockwelt_solo_capped_at_kontra() {
 #[test]
 fn bv16_no_kontra_on_tarockwelt_farbensolo_valat() {
     // s001 / D-32: a Valat in a Farbensolo cannot be kontra'd.
-    let mut game = new_game(Preset::Tarockwelt.rules(), FD2);
+    let mut game = new_game(Preset::Tarockwelt.rules(), FD2_HANDS);
     turns(
         &mut game,
         &[(S0, &[RUFER]), (S1, PASS), (S2, &[FARBENSOLO_VALAT])],
@@ -654,7 +627,7 @@ fn bv16_no_kontra_on_tarockwelt_farbensolo_valat() {
     // default has no combined bid (three ranks, C-2 is tarockwelt's): S2
     // announces the Farbensolo and then a plain Valat in the same turn; an
     // opponent may kontra that Valat (limit 3).
-    let mut game = new_game(standard(), FD2);
+    let mut game = new_game(standard(), FD2_HANDS);
     turns(
         &mut game,
         &[(S0, &[RUFER]), (S1, PASS), (S2, &[FARBENSOLO, VALAT])],

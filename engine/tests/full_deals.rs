@@ -2,71 +2,19 @@
 //! Farbensolo) replayed from records in every preset, with the settlements
 //! worked out by hand from the value tables.
 
+mod common;
+
+use common::{FD1_HANDS, FD1_TRICKS, FD2_HANDS, FD2_TRICKS, card, plays};
 use tarock_engine::record::{FORMAT, Record};
 use tarock_engine::rules::Preset;
 use tarock_engine::score::Scored;
 use tarock_engine::{Card, Game, GameKind, Party, Seat};
 
-/// FD1 hands: S0 holds XX but not XIX, so she calls XIX, held by S2.
-const FD1_HANDS: [&str; 4] = [
-    "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
-    "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
-    "T22 T19 T9 T4 dK hK hN sK sJ s10",
-    "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
-];
-
-/// FD1 tricks as (leader, cards by seat S0..S3).
-const FD1_TRICKS: [(u8, [&str; 4]); 10] = [
-    (0, ["T20", "T17", "T4", "T7"]),
-    (0, ["T21", "T16", "T22", "T6"]),
-    (2, ["hJ", "T14", "hN", "hA"]),
-    (1, ["cK", "cJ", "T9", "T15"]),
-    (3, ["T12", "T18", "T19", "T8"]),
-    (2, ["dN", "dA", "dK", "dQ"]),
-    (2, ["T11", "T5", "sJ", "sQ"]),
-    (0, ["dJ", "cQ", "s10", "T10"]),
-    (3, ["T13", "cN", "sK", "sN"]),
-    (0, ["hQ", "c10", "hK", "T1"]),
-];
-
-/// FD2 hands: S1 holds the whole Trull, S2 six suit cards and all four Kings.
-const FD2_HANDS: [&str; 4] = [
-    "T19 T17 T6 T5 T4 sN sJ cJ dQ dA",
-    "T22 T21 T18 T10 T8 T7 T1 cN dN hJ",
-    "T14 T13 T12 T9 sK cK hK hN dK dJ",
-    "T20 T16 T15 T11 sQ s10 cQ c10 hQ hA",
-];
-
-const FD2_TRICKS: [(u8, [&str; 4]); 10] = [
-    (0, ["cJ", "cN", "cK", "c10"]),
-    (2, ["T5", "hJ", "hN", "hA"]),
-    (2, ["T19", "T8", "hK", "hQ"]),
-    (2, ["dQ", "dN", "dK", "T11"]),
-    (2, ["sJ", "T7", "sK", "s10"]),
-    (2, ["dA", "T22", "dJ", "T15"]),
-    (2, ["T17", "T1", "T9", "T16"]),
-    (0, ["sN", "T21", "T14", "sQ"]),
-    (3, ["T4", "T18", "T13", "cQ"]),
-    (3, ["T6", "T10", "T12", "T20"]),
-];
-
-/// The card plays of a deal in playing order, as record strings.
-fn plays(tricks: &[(u8, [&str; 4])]) -> Vec<String> {
-    let mut out = Vec::new();
-    for (leader, cards) in tricks {
-        for i in 0..4 {
-            let seat = (leader + i) % 4;
-            out.push(format!("{seat} {}", cards[seat as usize]));
-        }
-    }
-    out
-}
-
 fn record(
     preset: Preset,
     hands: [&str; 4],
     bidding: &[&str],
-    tricks: &[(u8, [&str; 4])],
+    tricks: &[(Seat, [&str; 4])],
 ) -> Record {
     let mut actions: Vec<String> = bidding.iter().map(|s| s.to_string()).collect();
     actions.extend(plays(tricks));
@@ -112,10 +60,6 @@ fn winners(game: &Game) -> Vec<(Seat, Card)> {
         .iter()
         .map(|t| (t.winner, t.winning_card))
         .collect()
-}
-
-fn card(id: &str) -> Card {
-    id.parse().unwrap()
 }
 
 #[test]
@@ -235,7 +179,7 @@ fn records_round_trip_through_export() {
 fn partial(
     hands: [&str; 4],
     bidding: &[&str],
-    tricks: &[(u8, [&str; 4])],
+    tricks: &[(Seat, [&str; 4])],
     plays_done: usize,
 ) -> Game {
     let mut r = record(Preset::Standard, hands, bidding, tricks);

@@ -4,6 +4,9 @@
 //!
 //! Expected results come from the SPEC tables and the rules they cite.
 
+mod common;
+
+use common::{FD1_HANDS, FD1_TRICKS, card, new_game};
 use tarock_engine::deal::forces_redeal;
 use tarock_engine::trick::{Trick, legal_cards, winning_index};
 use tarock_engine::{
@@ -11,10 +14,6 @@ use tarock_engine::{
 };
 
 use GameKind::{Farbensolo, Rufer, Solo};
-
-fn card(id: &str) -> Card {
-    id.parse().expect("a card id of SPEC §0.2")
-}
 
 fn cards(ids: &str) -> Vec<Card> {
     ids.split_whitespace().map(card).collect()
@@ -347,33 +346,9 @@ fn tr10_off_suit_cards_never_win() {
 // Partner revelation during play (SPEC §3.7, §4.5) on FD1
 // ---------------------------------------------------------------------------
 
-/// FD1 hands (SPEC §3.9): S0 calls XIX, held by S2.
-const FD1: [&str; 4] = [
-    "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
-    "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
-    "T22 T19 T9 T4 dK hK hN sK sJ s10",
-    "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
-];
-
-/// FD1 tricks (SPEC §6.1) as (leader, cards by seat S0..S3).
-const FD1_TRICKS: [(Seat, [&str; 4]); 10] = [
-    (Seat::S0, ["T20", "T17", "T4", "T7"]),
-    (Seat::S0, ["T21", "T16", "T22", "T6"]),
-    (Seat::S2, ["hJ", "T14", "hN", "hA"]),
-    (Seat::S1, ["cK", "cJ", "T9", "T15"]),
-    (Seat::S3, ["T12", "T18", "T19", "T8"]),
-    (Seat::S2, ["dN", "dA", "dK", "dQ"]),
-    (Seat::S2, ["T11", "T5", "sJ", "sQ"]),
-    (Seat::S0, ["dJ", "cQ", "s10", "T10"]),
-    (Seat::S3, ["T13", "cN", "sK", "sN"]),
-    (Seat::S0, ["hQ", "c10", "hK", "T1"]),
-];
-
 #[test]
 fn partner_revealed_when_called_card_falls() {
-    let hands = FD1.map(set);
-    let deal = Deal::new(hands).expect("FD1 is a deal");
-    let mut game = Game::new(Preset::Standard.rules(), deal, Seat::S0).expect("valid deal");
+    let mut game = new_game(Preset::Standard.rules(), FD1_HANDS);
     game.apply(Seat::S0, Action::Bid(Bid::Game(Rufer))).unwrap();
     for seat in [Seat::S0, Seat::S1, Seat::S2, Seat::S3] {
         game.apply(seat, Action::Weiter).unwrap();

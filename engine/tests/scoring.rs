@@ -15,11 +15,14 @@
 //! SPEC §3.9 with the same parties are also bid through the engine, checking
 //! the Kontra levels and owners the facts assume.
 
+mod common;
+
+use common::{FD1_HANDS, FD2_HANDS, new_game};
 use tarock_engine::rules::Rules;
 use tarock_engine::score::{
     Announced, DoubleRound, Facts, PagatOutcome, Scored, Settlement, settle,
 };
-use tarock_engine::{Bid, CardSet, Deal, Game, GameKind, Item, Party, Premium, Preset, Seat};
+use tarock_engine::{Bid, Game, GameKind, Item, Party, Premium, Preset, Seat};
 
 const D: Party = Party::Declarer;
 const O: Party = Party::Opponents;
@@ -738,28 +741,6 @@ fn e22_subkontra_on_the_game() {
 // Lizitation of some examples played through the engine on FD1 / FD2
 // ---------------------------------------------------------------------------
 
-/// FD1 (SPEC §3.9): S0 holds XX, calls XIX, held by S2; S3 holds the Pagat.
-const FD1: [&str; 4] = [
-    "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
-    "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
-    "T22 T19 T9 T4 dK hK hN sK sJ s10",
-    "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
-];
-
-/// FD2 (SPEC §3.9): S0 lacks XX and calls it; S3 holds it; S1 holds the Trull.
-const FD2: [&str; 4] = [
-    "T19 T17 T6 T5 T4 sN sJ cJ dQ dA",
-    "T22 T21 T18 T10 T8 T7 T1 cN dN hJ",
-    "T14 T13 T12 T9 sK cK hK hN dK dJ",
-    "T20 T16 T15 T11 sQ s10 cQ c10 hQ hA",
-];
-
-fn new_game(preset: Preset, hands: [&str; 4]) -> Game {
-    let hands = hands.map(|h| h.parse::<CardSet>().expect("valid hand"));
-    let deal = Deal::new(hands).expect("valid deal");
-    Game::new(preset.rules(), deal, Seat::S0).expect("no redeal")
-}
-
 const RUFER: Bid = Bid::Game(GameKind::Rufer);
 const SOLO: Bid = Bid::Game(GameKind::Solo);
 const KONTRA_GAME: Bid = Bid::Kontra(Item::Game);
@@ -801,7 +782,7 @@ fn e03_bidding_on_fd1() {
         Preset::Tarockwelt,
     ] {
         let ctx = format!("E3/BV8 {preset}");
-        let mut game = new_game(preset, FD1);
+        let mut game = new_game(preset.rules(), FD1_HANDS);
         bid(
             &mut game,
             &[
@@ -838,7 +819,7 @@ fn e03_bidding_on_fd1() {
 #[test]
 fn e05_bidding_on_fd1() {
     use tarock_engine::Seat::{S0, S1, S2, S3};
-    let mut game = new_game(Preset::Standard, FD1);
+    let mut game = new_game(Preset::Standard.rules(), FD1_HANDS);
     bid(
         &mut game,
         &[
@@ -860,7 +841,7 @@ fn e05_bidding_on_fd1() {
     assert_eq!((c.kind, c.declarer), (GameKind::Solo, S2));
     assert_item(&game, Item::Game, D, 2, "E5 default");
 
-    let mut game = new_game(Preset::Tarockwelt, FD1);
+    let mut game = new_game(Preset::Tarockwelt.rules(), FD1_HANDS);
     bid(
         &mut game,
         &[
@@ -886,7 +867,7 @@ fn e05_bidding_on_fd1() {
 #[test]
 fn e14_bidding_on_fd2_s001() {
     use tarock_engine::Seat::{S0, S1, S2, S3};
-    let mut game = new_game(Preset::Tarockwelt, FD2);
+    let mut game = new_game(Preset::Tarockwelt.rules(), FD2_HANDS);
     bid(
         &mut game,
         &[
@@ -914,7 +895,7 @@ fn e14_bidding_on_fd2_s001() {
 #[test]
 fn e15_bidding_on_fd2_s000() {
     use tarock_engine::Seat::{S0, S1, S2, S3};
-    let mut game = new_game(Preset::Directnet, FD2);
+    let mut game = new_game(Preset::Directnet.rules(), FD2_HANDS);
     bid(&mut game, &[(S0, &[RUFER])], "E15");
     assert!(
         game.apply_turn(S1, &[]).is_err(),
@@ -937,7 +918,7 @@ fn e15_bidding_on_fd2_s000() {
 #[test]
 fn e18_bidding_on_fd1_s001() {
     use tarock_engine::Seat::{S0, S1, S2, S3};
-    let mut game = new_game(Preset::Tarockwelt, FD1);
+    let mut game = new_game(Preset::Tarockwelt.rules(), FD1_HANDS);
     bid(
         &mut game,
         &[
@@ -977,7 +958,7 @@ fn e22_bidding_on_fd2() {
         (S0, &[KONTRA_GAME]),
         (S1, &[]),
     ];
-    let mut game = new_game(Preset::Standard, FD2);
+    let mut game = new_game(Preset::Standard.rules(), FD2_HANDS);
     bid(&mut game, opening, "E22 default");
     bid(
         &mut game,
@@ -987,7 +968,7 @@ fn e22_bidding_on_fd2() {
     assert!(game.bidding().is_over());
     assert_item(&game, Item::Game, D, 3, "E22 default");
 
-    let mut game = new_game(Preset::Tarockwelt, FD2);
+    let mut game = new_game(Preset::Tarockwelt.rules(), FD2_HANDS);
     bid(&mut game, opening, "E22 s001");
     assert!(
         game.apply_turn(S2, &[KONTRA_GAME]).is_err(),
