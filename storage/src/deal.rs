@@ -1,0 +1,344 @@
+//! Deals and their append-only event logs; loading a table's current deal
+//! by replaying its log through the engine.
+
+use sqlx::AnyConnection;
+use sqlx::any::AnyRow;
+use tarock_engine::Record;
+use tarock_engine::record::{FORMAT, RecordAction, ReplayError};
+
+use crate::error::{StorageError, is_unique_violation};
+use crate::model::{DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, NewDeal, TableId};
+use crate::row::{count, flag, get, parse, seat, seat_value};
+use crate::store::{Store, Tx};
+use crate::table;
+
+macro_rules! deal_columns {
+    () => {
+        "id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms"
+    };
+}
+
+fn deal_from_row(row: &AnyRow) -> Result<DealRow, StorageError> {
+    const T: &str = "deals";
+    let id = DealId(get(row, T, "id")?);
+    let table = TableId(get(row, T, "table_id")?);
+    let hands_json: String = get(row, T, "hands")?;
+    let hands: [String; 4] = serde_json::from_str(&hands_json).map_err(|e| StorageError::Corrupt {
+        table,
+        deal: Some(id),
+        detail: format!("the stored hands are not four strings: {e}"),
+    })?;
+    Ok(DealRow {
+        id,
+        table,
+        number: count(row, T, "number")?,
+        forehand: seat(row, T, "forehand")?,
+        hands,
+        rules: get(row, T, "rules")?,
+        factor: count(row, T, "factor")?,
+        status: parse(row, T, "status")?,
+        started_ms: get(row, T, "started_ms")?,
+        finished_ms: get(row, T, "finished_ms")?,
+    })
+}
+
+fn event_from_row(row: &AnyRow) -> Result<Event, StorageError> {
+    const T: &str = "events";
+    Ok(Event {
+        seq: count(row, T, "seq")?,
+        seat: seat(row, T, "seat")?,
+        action: get(row, T, "action")?,
+        at_ms: get(row, T, "at_ms")?,
+        by_computer: flag(row, T, "by_computer")?,
+    })
+}
+
+/// The record of a deal and its events, in the engine's format.
+pub fn record_of(deal: &DealRow, events: &[Event]) -> Result<Record, StorageError> {
+    let rules = serde_json::from_str(&deal.rules).map_err(|e| StorageError::Corrupt {
+        table: deal.table,
+        deal: Some(deal.id),
+        detail: format!("the stored rules are not JSON: {e}"),
+    })?;
+    Ok(Record {
+        format: FORMAT.to_owned(),
+        rules,
+        forehand: deal.forehand.index() as u8,
+        hands: deal.hands.to_vec(),
+        actions: events.iter().map(|e| format!("{} {}", e.seat, e.action)).collect(),
+    })
+}
+
+/// Replays a deal's log; any fault is [`StorageError::Corrupt`] naming the
+/// table, the deal and the event.
+fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError> {
+    let corrupt = |detail: String| StorageError::Corrupt {
+        table: deal.table,
+        deal: Some(deal.id),
+        detail,
+    };
+    if let Some((i, e)) = events.iter().enumerate().find(|(i, e)| e.seq as usize != *i) {
+        return Err(corrupt(format!("the log has a gap: event {i} has sequence number {}", e.seq)));
+    }
+    let record = record_of(&deal, &events)?;
+    let game = match record.replay() {
+        Ok(replay) => match replay.stopped {
+            None => Some(replay.game),
+            Some((index, error)) => {
+                let e = &events[index];
+                return Err(corrupt(format!(
+                    "event {index} (seat {}, {:?}) is against the rules: {error}",
+                    e.seat, e.action
+                )));
+            }
+        },
+        Err(ReplayError::Redeal(_)) if events.is_empty() => None,
+        Err(error) => {
+            let at = match &error {
+                ReplayError::Invalid(tarock_engine::record::RecordError::Action { index, .. }) => {
+                    let e = &events[*index];
+                    format!(" in event {index} (seat {}, {:?})", e.seat, e.action)
+                }
+                _ => String::new(),
+            };
+            return Err(corrupt(format!("the record cannot be replayed{at}: {error}")));
+        }
+    };
+    Ok(LoadedDeal { deal, events, game })
+}
+
+async fn deal_row(conn: &mut AnyConnection, id: DealId) -> Result<Option<DealRow>, StorageError> {
+    let row = sqlx::query(concat!("SELECT ", deal_columns!(), " FROM deals WHERE id = $1"))
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await?;
+    row.as_ref().map(deal_from_row).transpose()
+}
+
+async fn latest_deal_row(conn: &mut AnyConnection, table: TableId) -> Result<Option<DealRow>, StorageError> {
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        deal_columns!(),
+        " FROM deals WHERE table_id = $1 ORDER BY number DESC LIMIT 1"
+    ))
+    .bind(table.0)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(deal_from_row).transpose()
+}
+
+async fn events(conn: &mut AnyConnection, deal: DealId) -> Result<Vec<Event>, StorageError> {
+    let rows = sqlx::query(
+        "SELECT deal_id, seq, seat, action, at_ms, by_computer FROM events WHERE deal_id = $1 ORDER BY seq",
+    )
+    .bind(deal.0)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(event_from_row).collect()
+}
+
+async fn load_deal(conn: &mut AnyConnection, id: DealId) -> Result<Option<LoadedDeal>, StorageError> {
+    let Some(deal) = deal_row(&mut *conn, id).await? else {
+        return Ok(None);
+    };
+    let events = events(conn, id).await?;
+    replay(deal, events).map(Some)
+}
+
+async fn load_table(conn: &mut AnyConnection, id: TableId) -> Result<Option<LoadedTable>, StorageError> {
+    let Some(table) = table::table(&mut *conn, id).await? else {
+        return Ok(None);
+    };
+    let seats = table::seats(&mut *conn, id).await?;
+    let deal = match latest_deal_row(&mut *conn, id).await? {
+        Some(deal) => {
+            let events = events(&mut *conn, deal.id).await?;
+            Some(replay(deal, events)?)
+        }
+        None => None,
+    };
+    Ok(Some(LoadedTable { table, seats, deal }))
+}
+
+/// Checks that a deal can be stored: readable rules and hands, in the
+/// record format.
+fn check_new_deal(deal: &NewDeal) -> Result<(), StorageError> {
+    let row = DealRow {
+        id: DealId(0),
+        table: deal.table,
+        number: deal.number,
+        forehand: deal.forehand,
+        hands: deal.hands.clone(),
+        rules: deal.rules.clone(),
+        factor: deal.factor,
+        status: DealStatus::Active,
+        started_ms: deal.started_ms,
+        finished_ms: None,
+    };
+    let record = record_of(&row, &[]).map_err(|_| StorageError::Invalid(format!("deal rules are not JSON: {}", deal.rules)))?;
+    record
+        .parse()
+        .map_err(|e| StorageError::Invalid(format!("deal cannot be stored: {e}")))?;
+    if deal.number == 0 || deal.factor == 0 {
+        return Err(StorageError::Invalid("deal numbers and factors start at 1".into()));
+    }
+    Ok(())
+}
+
+impl Tx {
+    /// Stores a newly dealt deal as the table's current one.
+    ///
+    /// # Errors
+    /// [`StorageError::Invalid`] when the hands or rules cannot be read in the
+    /// record format; [`StorageError::Conflict`]-free: a second deal with the
+    /// same number fails with the database's unique-key error.
+    pub async fn start_deal(&mut self, deal: &NewDeal) -> Result<DealId, StorageError> {
+        check_new_deal(deal)?;
+        let hands = serde_json::to_string(&deal.hands).expect("strings serialize");
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7)
+             RETURNING id",
+        )
+        .bind(deal.table.0)
+        .bind(deal.number as i32)
+        .bind(seat_value(deal.forehand))
+        .bind(hands)
+        .bind(&deal.rules)
+        .bind(deal.factor as i32)
+        .bind(deal.started_ms)
+        .fetch_one(self.conn())
+        .await?;
+        Ok(DealId(id))
+    }
+
+    /// Appends one accepted action to a deal's log. The event's `seq` must be
+    /// the deal's next sequence number.
+    ///
+    /// # Errors
+    /// [`StorageError::Conflict`] when another writer has taken `seq`
+    /// (nothing is written, and the transaction should be dropped);
+    /// [`StorageError::OutOfOrder`] when `seq` skips ahead;
+    /// [`StorageError::Invalid`] when the action is not in the record format
+    /// or the deal is not active; [`StorageError::NotFound`].
+    pub async fn append_event(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
+        let text = format!("{} {}", event.seat, event.action);
+        if event.action.trim() != event.action || text.parse::<RecordAction>().is_err() {
+            return Err(StorageError::Invalid(format!("not a record action: {:?}", event.action)));
+        }
+        let row = sqlx::query(
+            "SELECT status, (SELECT COUNT(*) FROM events WHERE deal_id = $1) AS next_seq
+             FROM deals WHERE id = $1",
+        )
+        .bind(deal.0)
+        .fetch_optional(self.conn())
+        .await?
+        .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
+        let status: DealStatus = parse(&row, "deals", "status")?;
+        let expected = count(&row, "deals", "next_seq")?;
+        if status != DealStatus::Active {
+            return Err(StorageError::Invalid(format!("deal {deal} is {status}, not active")));
+        }
+        if event.seq < expected {
+            return Err(StorageError::Conflict { deal, seq: event.seq });
+        }
+        if event.seq > expected {
+            return Err(StorageError::OutOfOrder { deal, seq: event.seq, expected });
+        }
+        sqlx::query(
+            "INSERT INTO events (deal_id, seq, seat, action, at_ms, by_computer)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(deal.0)
+        .bind(event.seq as i32)
+        .bind(seat_value(event.seat))
+        .bind(&event.action)
+        .bind(event.at_ms)
+        .bind(i32::from(event.by_computer))
+        .execute(self.conn())
+        .await
+        .map_err(|e| {
+            if is_unique_violation(&e) {
+                StorageError::Conflict { deal, seq: event.seq }
+            } else {
+                e.into()
+            }
+        })?;
+        Ok(())
+    }
+
+    /// Ends a deal (finished, redeal or abandoned).
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`]; the database's error.
+    pub async fn finish_deal(&mut self, deal: DealId, status: DealStatus, now_ms: i64) -> Result<(), StorageError> {
+        let done = sqlx::query("UPDATE deals SET status = $2, finished_ms = $3 WHERE id = $1")
+            .bind(deal.0)
+            .bind(status.as_str())
+            .bind(now_ms)
+            .execute(self.conn())
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StorageError::NotFound(format!("deal {deal}")));
+        }
+        Ok(())
+    }
+
+    /// The table with its seats and replayed current deal, read inside this
+    /// transaction (after [`Tx::lock_table`], nobody else can change it).
+    ///
+    /// # Errors
+    /// As [`Store::load_table`].
+    pub async fn load_table(&mut self, id: TableId) -> Result<Option<LoadedTable>, StorageError> {
+        load_table(self.conn(), id).await
+    }
+}
+
+impl Store {
+    /// The table with its seats and its latest deal, replayed through the
+    /// engine.
+    ///
+    /// # Errors
+    /// [`StorageError::Corrupt`] naming the table, deal and event when the
+    /// stored deal does not read or replay; the database's error.
+    pub async fn load_table(&self, id: TableId) -> Result<Option<LoadedTable>, StorageError> {
+        load_table(&mut *self.conn().await?, id).await
+    }
+
+    /// One deal with its log, replayed.
+    ///
+    /// # Errors
+    /// As [`Store::load_table`].
+    pub async fn load_deal(&self, id: DealId) -> Result<Option<LoadedDeal>, StorageError> {
+        load_deal(&mut *self.conn().await?, id).await
+    }
+
+    /// The game record of a deal (RECORD.md), as stored; not replayed.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`]; unreadable rows.
+    pub async fn deal_record(&self, id: DealId) -> Result<Record, StorageError> {
+        let mut conn = self.conn().await?;
+        let deal = deal_row(&mut conn, id)
+            .await?
+            .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
+        let events = events(&mut conn, id).await?;
+        record_of(&deal, &events)
+    }
+
+    /// Every deal of a table, in order, without events.
+    ///
+    /// # Errors
+    /// The database's error; unreadable rows.
+    pub async fn deals_of(&self, table: TableId) -> Result<Vec<DealRow>, StorageError> {
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            deal_columns!(),
+            " FROM deals WHERE table_id = $1 ORDER BY number"
+        ))
+        .bind(table.0)
+        .fetch_all(&mut *self.conn().await?)
+        .await?;
+        rows.iter().map(deal_from_row).collect()
+    }
+}

@@ -1,0 +1,194 @@
+//! Settlements and the balance ledger. Balances are always sums of ledger
+//! rows, never a counter kept on the side.
+
+use sqlx::any::AnyRow;
+use tarock_engine::Seat;
+
+use crate::error::StorageError;
+use crate::model::{Balance, DealId, DealStatus, Occupant, PlayerId, TableId};
+use crate::row::{count, get, parse, seat, seat_value};
+use crate::store::{Store, Tx};
+use crate::table::{occupant, occupant_columns};
+
+/// The result of a deal to write to the ledger.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewSettlement {
+    /// The change per seat in units (seat 0 first); must sum to zero.
+    pub changes: [i64; 4],
+    /// The itemized breakdown as the table service shows it (JSON), e.g. the
+    /// engine's `Settlement` serialized.
+    pub breakdown: String,
+    /// When the deal was settled.
+    pub settled_ms: i64,
+}
+
+/// A stored settlement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettlementRow {
+    /// The deal.
+    pub deal: DealId,
+    /// The table.
+    pub table: TableId,
+    /// The breakdown (JSON), as written.
+    pub breakdown: String,
+    /// The stake per unit in force, in cents.
+    pub stake_cents: i64,
+    /// When it was settled.
+    pub settled_ms: i64,
+    /// Each seat's occupant then and change in units, seat 0 first.
+    pub seats: Vec<(Seat, Occupant, i64)>,
+}
+
+fn balance_from_row(row: &AnyRow) -> Result<Balance, StorageError> {
+    Ok(Balance {
+        occupant: occupant(row, "ledger")?,
+        units: get(row, "ledger", "units")?,
+        cents: get(row, "ledger", "cents")?,
+        deals: count(row, "ledger", "deals")?,
+    })
+}
+
+impl Tx {
+    /// Settles an active deal: the settlement row, one ledger row per seat
+    /// (each seat's occupant now, at the table's stake now), the deal marked
+    /// finished and the table's deadline removed.
+    ///
+    /// # Errors
+    /// [`StorageError::Invalid`] when the changes do not sum to zero, the deal
+    /// is not active or a seat is empty; [`StorageError::NotFound`].
+    pub async fn settle(&mut self, deal: DealId, settlement: &NewSettlement) -> Result<(), StorageError> {
+        if settlement.changes.iter().sum::<i64>() != 0 {
+            return Err(StorageError::Invalid(format!(
+                "deal {deal}: changes {:?} do not sum to zero",
+                settlement.changes
+            )));
+        }
+        let row = sqlx::query(
+            "SELECT d.table_id, d.status, t.stake_cents FROM deals d JOIN tables t ON t.id = d.table_id
+             WHERE d.id = $1",
+        )
+        .bind(deal.0)
+        .fetch_optional(self.conn())
+        .await?
+        .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
+        let table = TableId(get(&row, "deals", "table_id")?);
+        let status: DealStatus = parse(&row, "deals", "status")?;
+        let stake: i64 = get(&row, "tables", "stake_cents")?;
+        if status != DealStatus::Active {
+            return Err(StorageError::Invalid(format!("deal {deal} is {status}, not active")));
+        }
+        let seats = self.seats(table).await?;
+        if seats.len() != 4 {
+            return Err(StorageError::Invalid(format!(
+                "deal {deal}: only {} of 4 seats are occupied",
+                seats.len()
+            )));
+        }
+        sqlx::query(
+            "INSERT INTO settlements (deal_id, table_id, breakdown, stake_cents, settled_ms)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(deal.0)
+        .bind(table.0)
+        .bind(&settlement.breakdown)
+        .bind(stake)
+        .bind(settlement.settled_ms)
+        .execute(self.conn())
+        .await?;
+        for seat_row in &seats {
+            let units = settlement.changes[seat_row.seat.index()];
+            let (player, computer) = occupant_columns(&seat_row.occupant);
+            sqlx::query(
+                "INSERT INTO ledger (deal_id, seat, table_id, player_id, computer, units, cents)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(deal.0)
+            .bind(seat_value(seat_row.seat))
+            .bind(table.0)
+            .bind(player)
+            .bind(computer)
+            .bind(units)
+            .bind(units * stake)
+            .execute(self.conn())
+            .await?;
+        }
+        self.finish_deal(deal, DealStatus::Finished, settlement.settled_ms).await?;
+        self.clear_deadline(table).await?;
+        Ok(())
+    }
+}
+
+impl Store {
+    /// The stored settlement of a deal.
+    ///
+    /// # Errors
+    /// The database's error; unreadable rows.
+    pub async fn settlement(&self, deal: DealId) -> Result<Option<SettlementRow>, StorageError> {
+        let mut conn = self.conn().await?;
+        let Some(row) = sqlx::query(
+            "SELECT deal_id, table_id, breakdown, stake_cents, settled_ms FROM settlements WHERE deal_id = $1",
+        )
+        .bind(deal.0)
+        .fetch_optional(&mut *conn)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let rows = sqlx::query("SELECT seat, player_id, computer, units FROM ledger WHERE deal_id = $1 ORDER BY seat")
+            .bind(deal.0)
+            .fetch_all(&mut *conn)
+            .await?;
+        let seats = rows
+            .iter()
+            .map(|r| Ok((seat(r, "ledger", "seat")?, occupant(r, "ledger")?, get(r, "ledger", "units")?)))
+            .collect::<Result<_, StorageError>>()?;
+        Ok(Some(SettlementRow {
+            deal,
+            table: TableId(get(&row, "settlements", "table_id")?),
+            breakdown: get(&row, "settlements", "breakdown")?,
+            stake_cents: get(&row, "settlements", "stake_cents")?,
+            settled_ms: get(&row, "settlements", "settled_ms")?,
+            seats,
+        }))
+    }
+
+    /// The running balance at one table of everyone who has played there
+    /// (players and computer levels), highest first.
+    ///
+    /// # Errors
+    /// The database's error; unreadable rows.
+    pub async fn table_balances(&self, table: TableId) -> Result<Vec<Balance>, StorageError> {
+        let rows = sqlx::query(
+            "SELECT player_id, computer, CAST(SUM(units) AS BIGINT) AS units,
+                    CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
+             FROM ledger WHERE table_id = $1
+             GROUP BY player_id, computer
+             ORDER BY SUM(units) DESC, player_id, computer",
+        )
+        .bind(table.0)
+        .fetch_all(&mut *self.conn().await?)
+        .await?;
+        rows.iter().map(balance_from_row).collect()
+    }
+
+    /// A player's balance over every table they played at.
+    ///
+    /// # Errors
+    /// The database's error; unreadable rows.
+    pub async fn player_balance(&self, player: PlayerId) -> Result<Balance, StorageError> {
+        let row = sqlx::query(
+            "SELECT CAST(COALESCE(SUM(units), 0) AS BIGINT) AS units,
+                    CAST(COALESCE(SUM(cents), 0) AS BIGINT) AS cents, COUNT(*) AS deals
+             FROM ledger WHERE player_id = $1",
+        )
+        .bind(player.0)
+        .fetch_one(&mut *self.conn().await?)
+        .await?;
+        Ok(Balance {
+            occupant: Occupant::Player(player),
+            units: get(&row, "ledger", "units")?,
+            cents: get(&row, "ledger", "cents")?,
+            deals: count(&row, "ledger", "deals")?,
+        })
+    }
+}

@@ -1,0 +1,55 @@
+//! Durable storage for the tarock bot: players, tables and seats, deals with
+//! their append-only event logs, settlements and the balance ledger, an
+//! outbox of messages to deliver, processed platform update ids and turn
+//! deadlines.
+//!
+//! One code path serves SQLite (the embedded default: a file, WAL journal,
+//! foreign keys on) and PostgreSQL, through sqlx's `Any` driver with portable
+//! SQL. The schema lives in the workspace's `migrations/` folder, one
+//! sub-folder per database kind, and is applied when a store opens.
+//!
+//! The rules of the house this crate keeps:
+//!
+//! - **A game is its record.** A deal stores its rules, dealt hands and
+//!   Vorhand; its events are the record's actions. Loading replays them
+//!   through the engine, and a log that does not replay is reported as
+//!   [`StorageError::Corrupt`], naming the table and the deal.
+//! - **One writer per step.** Events are keyed by (deal, sequence number); a
+//!   second writer of the same step gets [`StorageError::Conflict`] and
+//!   writes nothing.
+//! - **Durable before visible.** Messages go to the outbox in the transaction
+//!   of the change that caused them ([`Store::append_action`],
+//!   [`Store::settle_deal`]) and are claimed for delivery afterwards.
+//! - **Balances are sums** of ledger rows, one per seat and settled deal.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), tarock_storage::StorageError> {
+//! let store = tarock_storage::Store::open("tarock.db").await?;
+//! let due = store.due_deadlines(1_700_000_000_000, 100).await?;
+//! # Ok(()) }
+//! ```
+
+mod deadline;
+mod deal;
+mod error;
+mod ledger;
+mod model;
+mod ops;
+mod outbox;
+mod player;
+mod row;
+mod store;
+mod table;
+mod update;
+
+pub use deal::record_of;
+pub use error::StorageError;
+pub use ledger::{NewSettlement, SettlementRow};
+pub use model::{
+    Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId, NewDeal,
+    NewMessage, NewPlayer, NewTable, Occupant, OutboxMessage, Platform, Player, PlayerId, SeatRow, Table,
+    TableId, TableStatus,
+};
+pub use ops::{AppendAction, SettleDeal};
+pub use outbox::OutboxCounts;
+pub use store::{Backend, DEFAULT_URL, Durability, Store, StoreOptions, Tx, normalize_url};

@@ -1,0 +1,366 @@
+//! The stored things, as Rust values: ids, kinds and rows.
+
+use std::fmt;
+use std::str::FromStr;
+
+use tarock_engine::Seat;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(pub i64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A player's row id.
+    PlayerId
+);
+id_type!(
+    /// A table's row id; also what button payloads carry.
+    TableId
+);
+id_type!(
+    /// A deal's row id.
+    DealId
+);
+id_type!(
+    /// An outbox message's row id.
+    MessageId
+);
+
+/// Defines a text-stored enum with its SQL spelling.
+macro_rules! text_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant),+
+        }
+
+        impl $name {
+            /// Every value.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The spelling stored in the database.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text),+
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, String> {
+                match s {
+                    $($text => Ok($name::$variant),)+
+                    other => Err(format!("unknown {} {other:?}", stringify!($name))),
+                }
+            }
+        }
+    };
+}
+
+text_enum!(
+    /// Where a player or table lives.
+    Platform {
+        /// A Discord server.
+        Discord = "discord",
+        /// A Telegram group.
+        Telegram = "telegram",
+        /// The local terminal (`tarock play`).
+        Local = "local",
+    }
+);
+
+text_enum!(
+    /// The life cycle of a table.
+    TableStatus {
+        /// Seating players; no deal yet.
+        Lobby = "lobby",
+        /// Deals are being played.
+        Playing = "playing",
+        /// Stopped for now; deadlines do not run.
+        Paused = "paused",
+        /// Finished for good.
+        Closed = "closed",
+    }
+);
+
+text_enum!(
+    /// The life cycle of a deal.
+    DealStatus {
+        /// Being bid or played.
+        Active = "active",
+        /// Ten tricks played and settled.
+        Finished = "finished",
+        /// A dealt hand forced (or a player asked for) a redeal.
+        Redeal = "redeal",
+        /// Stopped without a result (for example, the table closed).
+        Abandoned = "abandoned",
+    }
+);
+
+/// Who occupies a seat: a person, or a computer player of a named level.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Occupant {
+    /// A player.
+    Player(PlayerId),
+    /// A computer player; the level as the AI crate spells it (e.g. "medium").
+    Computer(String),
+}
+
+/// A player to create or refresh.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPlayer {
+    /// The platform.
+    pub platform: Platform,
+    /// The platform's id of the user.
+    pub platform_user_id: String,
+    /// The name to show.
+    pub display_name: String,
+    /// The preferred language ("de", "en").
+    pub language: String,
+}
+
+/// A stored player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The row id.
+    pub id: PlayerId,
+    /// The platform.
+    pub platform: Platform,
+    /// The platform's id of the user.
+    pub platform_user_id: String,
+    /// The name to show.
+    pub display_name: String,
+    /// The preferred language.
+    pub language: String,
+}
+
+/// A table to create.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewTable {
+    /// The platform.
+    pub platform: Platform,
+    /// The chat, server channel or terminal session.
+    pub chat_id: String,
+    /// The forum topic or thread, if any.
+    pub thread_id: Option<String>,
+    /// The rules as written: a preset name or `{"preset": …, overrides}` (JSON).
+    pub rules: String,
+    /// The money value of one unit, in cents.
+    pub stake_cents: i64,
+    /// The time a seat has for one action, in milliseconds.
+    pub pace_ms: i64,
+    /// The table's language ("de", "en").
+    pub language: String,
+    /// Who opened the table.
+    pub creator: Option<PlayerId>,
+}
+
+/// A stored table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The row id.
+    pub id: TableId,
+    /// The platform.
+    pub platform: Platform,
+    /// The chat, server channel or terminal session.
+    pub chat_id: String,
+    /// The forum topic or thread, if any.
+    pub thread_id: Option<String>,
+    /// The rules as written (JSON).
+    pub rules: String,
+    /// The money value of one unit, in cents.
+    pub stake_cents: i64,
+    /// The time a seat has for one action, in milliseconds.
+    pub pace_ms: i64,
+    /// The table's language.
+    pub language: String,
+    /// Lobby, playing, paused or closed.
+    pub status: TableStatus,
+    /// Who opened the table.
+    pub creator: Option<PlayerId>,
+    /// The platform's id of the public table message, once sent.
+    pub public_message_id: Option<String>,
+    /// When it was created (ms since the epoch).
+    pub created_ms: i64,
+    /// When it last changed.
+    pub updated_ms: i64,
+}
+
+/// A seat's occupant and since when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The seat.
+    pub seat: Seat,
+    /// Who sits there.
+    pub occupant: Occupant,
+    /// Since when (ms since the epoch).
+    pub since_ms: i64,
+}
+
+/// A deal to start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewDeal {
+    /// The table.
+    pub table: TableId,
+    /// The deal number at this table, from 1.
+    pub number: u32,
+    /// The Vorhand.
+    pub forehand: Seat,
+    /// The four dealt hands as card-id strings, seat 0 first (the record format).
+    pub hands: [String; 4],
+    /// The rules in force, as written (JSON).
+    pub rules: String,
+    /// The session factor (2 in a double round).
+    pub factor: u32,
+    /// When it was dealt.
+    pub started_ms: i64,
+}
+
+/// A stored deal, without its events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealRow {
+    /// The row id.
+    pub id: DealId,
+    /// The table.
+    pub table: TableId,
+    /// The deal number at this table.
+    pub number: u32,
+    /// The Vorhand.
+    pub forehand: Seat,
+    /// The four dealt hands, seat 0 first.
+    pub hands: [String; 4],
+    /// The rules in force (JSON).
+    pub rules: String,
+    /// The session factor.
+    pub factor: u32,
+    /// Active, finished, redeal or abandoned.
+    pub status: DealStatus,
+    /// When it was dealt.
+    pub started_ms: i64,
+    /// When it ended.
+    pub finished_ms: Option<i64>,
+}
+
+/// One accepted action, as appended to a deal's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// The step number within the deal, from 0; the index in the record's actions.
+    pub seq: u32,
+    /// The acting seat.
+    pub seat: Seat,
+    /// The action in the record format without the seat: a card id, `weiter`,
+    /// or a bidding turn's words (`rufer pagat`).
+    pub action: String,
+    /// When it was accepted.
+    pub at_ms: i64,
+    /// Whether a computer played it for an absent player.
+    pub by_computer: bool,
+}
+
+/// A message for the outbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMessage {
+    /// Where it goes, e.g. `telegram:chat:-100123` or `discord:dm:42`.
+    /// Messages to one destination are delivered in order.
+    pub destination: String,
+    /// What to send, as the table service encodes it (JSON).
+    pub payload: String,
+}
+
+/// A claimed outbox message, to deliver and then mark sent or failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxMessage {
+    /// The row id.
+    pub id: MessageId,
+    /// The table it is about, if any.
+    pub table: Option<TableId>,
+    /// Where it goes.
+    pub destination: String,
+    /// What to send.
+    pub payload: String,
+    /// Delivery attempts so far, this one included.
+    pub attempts: u32,
+    /// When it was written.
+    pub created_ms: i64,
+}
+
+/// The turn deadline of a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    /// The table.
+    pub table: TableId,
+    /// The deal being played.
+    pub deal: DealId,
+    /// The step the seat must take (the next event's sequence number).
+    pub seq: u32,
+    /// The seat to act.
+    pub seat: Seat,
+    /// When to remind the seat (half time), if at all.
+    pub remind_ms: Option<i64>,
+    /// When a computer acts for the seat.
+    pub due_ms: i64,
+    /// Whether the reminder was sent.
+    pub reminded: bool,
+}
+
+/// A balance: a sum of ledger rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Balance {
+    /// Whose balance.
+    pub occupant: Occupant,
+    /// The sum in units.
+    pub units: i64,
+    /// The sum in money (cents), each deal at the stake then in force.
+    pub cents: i64,
+    /// How many settled deals it sums.
+    pub deals: u32,
+}
+
+/// A table with its seats and its current (latest) deal, replayed.
+#[derive(Clone, Debug)]
+pub struct LoadedTable {
+    /// The table.
+    pub table: Table,
+    /// The occupied seats, in seat order.
+    pub seats: Vec<SeatRow>,
+    /// The latest deal, if any was dealt.
+    pub deal: Option<LoadedDeal>,
+}
+
+/// A deal with its log, and the game its record replays to.
+#[derive(Clone, Debug)]
+pub struct LoadedDeal {
+    /// The deal.
+    pub deal: DealRow,
+    /// The log, in order; `events[i].seq == i`.
+    pub events: Vec<Event>,
+    /// The game rebuilt by replaying the log; `None` for a redeal (the hands
+    /// force one, so there is no game).
+    pub game: Option<tarock_engine::Game>,
+}
+
+impl LoadedDeal {
+    /// The sequence number the next event must carry.
+    pub fn next_seq(&self) -> u32 {
+        self.events.len() as u32
+    }
+}

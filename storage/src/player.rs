@@ -1,0 +1,91 @@
+//! Players: one row per person and platform.
+
+use sqlx::any::AnyRow;
+
+use crate::error::StorageError;
+use crate::model::{NewPlayer, Platform, Player, PlayerId};
+use crate::row::{get, parse};
+use crate::store::{Store, Tx};
+
+macro_rules! player_columns {
+    () => {
+        "id, platform, platform_user_id, display_name, language"
+    };
+}
+
+fn from_row(row: &AnyRow) -> Result<Player, StorageError> {
+    Ok(Player {
+        id: PlayerId(get(row, "players", "id")?),
+        platform: parse(row, "players", "platform")?,
+        platform_user_id: get(row, "players", "platform_user_id")?,
+        display_name: get(row, "players", "display_name")?,
+        language: get(row, "players", "language")?,
+    })
+}
+
+impl Tx {
+    /// Creates the player, or refreshes the name and language of the one
+    /// with the same platform user id; returns its id either way.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn upsert_player(&mut self, player: &NewPlayer, now_ms: i64) -> Result<PlayerId, StorageError> {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO players (platform, platform_user_id, display_name, language, created_ms)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (platform, platform_user_id)
+             DO UPDATE SET display_name = excluded.display_name, language = excluded.language
+             RETURNING id",
+        )
+        .bind(player.platform.as_str())
+        .bind(&player.platform_user_id)
+        .bind(&player.display_name)
+        .bind(&player.language)
+        .bind(now_ms)
+        .fetch_one(self.conn())
+        .await?;
+        Ok(PlayerId(id))
+    }
+}
+
+impl Store {
+    /// [`Tx::upsert_player`] in a transaction of its own.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn upsert_player(&self, player: &NewPlayer, now_ms: i64) -> Result<PlayerId, StorageError> {
+        let mut tx = self.begin().await?;
+        let id = tx.upsert_player(player, now_ms).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The player with this id.
+    ///
+    /// # Errors
+    /// The database's error, or a row that cannot be read.
+    pub async fn player(&self, id: PlayerId) -> Result<Option<Player>, StorageError> {
+        let row = sqlx::query(concat!("SELECT ", player_columns!(), " FROM players WHERE id = $1"))
+            .bind(id.0)
+            .fetch_optional(&mut *self.conn().await?)
+            .await?;
+        row.as_ref().map(from_row).transpose()
+    }
+
+    /// The player with this platform user id.
+    ///
+    /// # Errors
+    /// The database's error, or a row that cannot be read.
+    pub async fn player_on(&self, platform: Platform, user_id: &str) -> Result<Option<Player>, StorageError> {
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            player_columns!(),
+            " FROM players WHERE platform = $1 AND platform_user_id = $2"
+        ))
+        .bind(platform.as_str())
+        .bind(user_id)
+        .fetch_optional(&mut *self.conn().await?)
+        .await?;
+        row.as_ref().map(from_row).transpose()
+    }
+}

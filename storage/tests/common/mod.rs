@@ -1,0 +1,302 @@
+//! Runs each storage test on SQLite (a temporary file) and on a real
+//! PostgreSQL (a fresh database per test, dropped afterwards).
+//!
+//! PostgreSQL's address comes from `TEST_POSTGRES_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/test`). When no server answers, the
+//! PostgreSQL variant says so and skips, unless `REQUIRE_POSTGRES=1`, when it
+//! fails.
+
+#![allow(dead_code)]
+
+use std::future::Future;
+use std::io::Write;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use sqlx::{AnyConnection, Connection, Executor};
+use tarock_engine::{Game, Record, Rules, Seat, sim};
+use tarock_storage::{
+    Backend, DealId, Event, NewDeal, NewPlayer, NewTable, Occupant, Platform, PlayerId, Store, TableId,
+};
+
+/// A test database: where it is, and a store open on it.
+pub struct TestDb {
+    /// The URL the store was opened with.
+    pub url: String,
+    /// The open store.
+    pub store: Store,
+    _keep: Keep,
+}
+
+enum Keep {
+    File(tempfile::TempDir),
+    Postgres(PgDrop),
+}
+
+/// Drops the test database when the test ends, also after a panic.
+struct PgDrop {
+    admin_url: String,
+    name: String,
+}
+
+impl Drop for PgDrop {
+    fn drop(&mut self) {
+        let admin = self.admin_url.clone();
+        let name = self.name.clone();
+        // The test's runtime may be shutting down: use a thread of our own.
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            rt.block_on(async {
+                if let Ok(mut conn) = AnyConnection::connect(&admin).await {
+                    let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+                    let _ = conn.execute(sqlx::AssertSqlSafe(sql)).await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+impl TestDb {
+    /// The backend.
+    pub fn backend(&self) -> Backend {
+        self.store.backend()
+    }
+
+    /// A raw connection, for editing rows by hand.
+    pub async fn raw(&self) -> AnyConnection {
+        let (url, _) = tarock_storage::normalize_url(&self.url).unwrap();
+        AnyConnection::connect(&url).await.unwrap()
+    }
+
+    /// Runs one statement on a raw connection.
+    pub async fn exec(&self, sql: &str) {
+        let mut conn = self.raw().await;
+        conn.execute(sqlx::AssertSqlSafe(sql.to_owned())).await.unwrap();
+        conn.close().await.unwrap();
+    }
+}
+
+fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh SQLite file database.
+pub async fn sqlite_db() -> TestDb {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("tarock.db").display());
+    let store = Store::open(&url).await.unwrap();
+    TestDb {
+        url,
+        store,
+        _keep: Keep::File(dir),
+    }
+}
+
+/// A fresh PostgreSQL database, or `None` (with a message) when no server
+/// is reachable and `REQUIRE_POSTGRES` is not 1.
+pub async fn postgres_db() -> Option<TestDb> {
+    sqlx::any::install_default_drivers();
+    let admin_url = postgres_admin_url();
+    let mut admin = match AnyConnection::connect(&admin_url).await {
+        Ok(conn) => conn,
+        Err(e) => {
+            if std::env::var("REQUIRE_POSTGRES").as_deref() == Ok("1") {
+                panic!("PostgreSQL is required (REQUIRE_POSTGRES=1) but {admin_url} is not reachable: {e}");
+            }
+            // Straight to stderr: the test harness would swallow eprintln!.
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED (PostgreSQL variant): no PostgreSQL at {admin_url} ({e}); \
+                 set TEST_POSTGRES_URL, or REQUIRE_POSTGRES=1 to fail instead"
+            );
+            return None;
+        }
+    };
+    let name = format!(
+        "tarock_test_{}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos()
+    );
+    admin
+        .execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .await
+        .unwrap();
+    admin.close().await.unwrap();
+    let guard = PgDrop {
+        admin_url: admin_url.clone(),
+        name: name.clone(),
+    };
+    let url = replace_database(&admin_url, &name);
+    let store = Store::open(&url).await.unwrap();
+    Some(TestDb {
+        url,
+        store,
+        _keep: Keep::Postgres(guard),
+    })
+}
+
+/// The URL with its database name replaced.
+fn replace_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let base = match base[scheme_end..].find('/') {
+        Some(i) => &base[..scheme_end + i],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+/// Runs `test` on a fresh SQLite database.
+pub async fn on_sqlite<F, Fut>(test: F)
+where
+    F: FnOnce(TestDb) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    test(sqlite_db().await).await;
+}
+
+/// Runs `test` on a fresh PostgreSQL database, if one is reachable.
+pub async fn on_postgres<F, Fut>(test: F)
+where
+    F: FnOnce(TestDb) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    if let Some(db) = postgres_db().await {
+        test(db).await;
+    }
+}
+
+/// Declares each listed `async fn NAME(db: TestDb)` as a test on both backends.
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),+ $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    $crate::common::on_sqlite(super::$name).await;
+                }
+            )+
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    $crate::common::on_postgres(super::$name).await;
+                }
+            )+
+        }
+    };
+}
+
+/// A fixed clock for tests: 2026-11-20 12:00 UTC in milliseconds.
+pub const NOW: i64 = 1_795_176_000_000;
+
+/// A local player named `name`.
+pub fn new_player(name: &str) -> NewPlayer {
+    NewPlayer {
+        platform: Platform::Telegram,
+        platform_user_id: format!("user-{name}"),
+        display_name: name.to_owned(),
+        language: "de".into(),
+    }
+}
+
+/// A table in chat `chat` with the given rules and stake.
+pub fn new_table(chat: &str, rules: &str, stake_cents: i64, creator: Option<PlayerId>) -> NewTable {
+    NewTable {
+        platform: Platform::Telegram,
+        chat_id: chat.to_owned(),
+        thread_id: None,
+        rules: rules.to_owned(),
+        stake_cents,
+        pace_ms: 120_000,
+        language: "de".into(),
+        creator,
+    }
+}
+
+/// A random finished game under `rules`, from `seed`.
+pub fn finished_game(seed: u64, rules: &Rules, forehand: Seat) -> Game {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (mut game, _) = sim::random_game(&mut rng, rules, forehand);
+    sim::play_out(&mut game, &mut rng);
+    game
+}
+
+/// The events of a game's record, as the table service would append them.
+pub fn events_of(record: &Record, at_ms: i64) -> Vec<Event> {
+    record
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let (seat, action) = text.split_once(' ').unwrap();
+            Event {
+                seq: i as u32,
+                seat: Seat::new(seat.parse().unwrap()).unwrap(),
+                action: action.to_owned(),
+                at_ms: at_ms + i as i64 * 1000,
+                by_computer: i % 7 == 3,
+            }
+        })
+        .collect()
+}
+
+/// The deal row values of a record.
+pub fn new_deal(table: TableId, number: u32, record: &Record, at_ms: i64) -> NewDeal {
+    NewDeal {
+        table,
+        number,
+        forehand: Seat::new(record.forehand).unwrap(),
+        hands: record.hands.clone().try_into().unwrap(),
+        rules: record.rules.to_string(),
+        factor: 1,
+        started_ms: at_ms,
+    }
+}
+
+/// A table with four seated players (or computers where `computers` says
+/// so), returning the table and the occupants in seat order.
+pub async fn seated_table(store: &Store, chat: &str, stake: i64, computers: [bool; 4]) -> (TableId, [Occupant; 4]) {
+    let mut tx = store.begin().await.unwrap();
+    let creator = tx.upsert_player(&new_player(&format!("{chat}-p0")), NOW).await.unwrap();
+    let table = tx
+        .create_table(&new_table(chat, "\"standard\"", stake, Some(creator)), NOW)
+        .await
+        .unwrap();
+    let mut occupants = Vec::new();
+    for seat in Seat::ALL {
+        let occupant = if computers[seat.index()] {
+            Occupant::Computer("medium".into())
+        } else {
+            Occupant::Player(tx.upsert_player(&new_player(&format!("{chat}-p{seat}")), NOW).await.unwrap())
+        };
+        tx.set_seat(table, seat, &occupant, NOW).await.unwrap();
+        occupants.push(occupant);
+    }
+    tx.commit().await.unwrap();
+    (table, occupants.try_into().unwrap())
+}
+
+/// Deals `record` at `table` as deal `number` and appends all its events.
+pub async fn store_record(store: &Store, table: TableId, number: u32, record: &Record) -> DealId {
+    let mut tx = store.begin().await.unwrap();
+    let deal = tx.start_deal(&new_deal(table, number, record, NOW)).await.unwrap();
+    for event in events_of(record, NOW) {
+        tx.append_event(deal, &event).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    deal
+}

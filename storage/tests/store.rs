@@ -1,0 +1,816 @@
+//! The storage suite: every test runs on SQLite and on PostgreSQL.
+
+mod common;
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use common::*;
+use tarock_engine::{Preset, Record, Seat};
+use tarock_storage::{
+    AppendAction, Backend, Deadline, DealStatus, Event, NewMessage, NewSettlement, Occupant, Platform,
+    SettleDeal, StorageError, Store, TableStatus,
+};
+
+on_both!(
+    round_trip_survives_reopen,
+    second_writer_of_a_step_gets_conflict,
+    racing_writers_leave_a_log_without_gaps,
+    appends_must_be_in_order_and_readable,
+    failed_outbox_insert_leaves_no_event,
+    failed_ledger_row_leaves_no_settlement,
+    redelivered_update_is_applied_once,
+    ledger_balances_are_zero_sum_and_match_the_engine,
+    corrupted_action_is_reported_with_table_and_deal,
+    corrupted_hands_and_seat_are_reported,
+    outbox_claims_in_order_per_destination,
+    concurrent_claimers_never_share_a_message,
+    deadlines_due_and_reminders,
+    players_and_tables,
+);
+
+fn message(destination: &str, text: &str) -> NewMessage {
+    NewMessage {
+        destination: destination.to_owned(),
+        payload: serde_json::json!({ "text": text }).to_string(),
+    }
+}
+
+fn action(table: tarock_storage::TableId, deal: tarock_storage::DealId, event: Event) -> AppendAction {
+    AppendAction {
+        table,
+        deal,
+        event,
+        update: None,
+        messages: vec![],
+        deadline: None,
+    }
+}
+
+fn settlement_of(game: &tarock_engine::Game) -> NewSettlement {
+    let settlement = game.settlement().unwrap();
+    NewSettlement {
+        changes: settlement.changes,
+        breakdown: serde_json::to_string(&settlement).unwrap(),
+        settled_ms: NOW + 60_000,
+    }
+}
+
+/// Write a table, a finished deal with its settlement, an unfinished deal,
+/// outbox messages and a deadline; reopen the database with a new store and
+/// read everything back identical, the records exactly as the engine wrote them.
+async fn round_trip_survives_reopen(db: TestDb) {
+    let store = &db.store;
+    let (table, occupants) = seated_table(store, "chat-rt", 50, [false, false, true, false]).await;
+    let finished = finished_game(7, &Preset::Standard.rules(), Seat::S0);
+    let finished_record = Record::from_game(&finished);
+    let deal1 = store_record(store, table, 1, &finished_record).await;
+    store
+        .settle_deal(&SettleDeal {
+            table,
+            deal: deal1,
+            settlement: settlement_of(&finished),
+            messages: vec![message("telegram:chat:rt", "settlement")],
+        })
+        .await
+        .unwrap();
+
+    // A second deal stopped in the middle of the trick play.
+    let later = finished_game(8, &Preset::Tarockwelt.rules(), Seat::S1);
+    let mut partial = Record::from_game(&later);
+    partial.actions.truncate(partial.actions.len() - 13);
+    let deal2 = store_record(store, table, 2, &partial).await;
+    let deadline = Deadline {
+        table,
+        deal: deal2,
+        seq: partial.actions.len() as u32,
+        seat: Seat::S2,
+        remind_ms: Some(NOW + 60_000),
+        due_ms: NOW + 120_000,
+        reminded: false,
+    };
+    let mut tx = store.begin().await.unwrap();
+    tx.set_deadline(&deadline).await.unwrap();
+    tx.set_table_status(table, TableStatus::Playing, NOW).await.unwrap();
+    tx.set_public_message(table, Some("msg-17"), NOW).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let before = store.load_table(table).await.unwrap().unwrap();
+    let balances_before = store.table_balances(table).await.unwrap();
+    let settlement_before = store.settlement(deal1).await.unwrap().unwrap();
+    store.close().await;
+    drop(db.store);
+
+    let store = Store::open(&db.url).await.unwrap();
+    let after = store.load_table(table).await.unwrap().unwrap();
+    assert_eq!(after.table, before.table);
+    assert_eq!(after.table.status, TableStatus::Playing);
+    assert_eq!(after.table.public_message_id.as_deref(), Some("msg-17"));
+    assert_eq!(after.seats, before.seats);
+    let occupants_after: Vec<Occupant> = after.seats.iter().map(|s| s.occupant.clone()).collect();
+    assert_eq!(occupants_after, occupants.to_vec());
+
+    // The current deal is deal 2, replayed to the same position.
+    let current = after.deal.unwrap();
+    assert_eq!(current.deal.number, 2);
+    assert_eq!(current.deal.status, DealStatus::Active);
+    assert_eq!(current.events, before.deal.unwrap().events);
+    assert_eq!(current.next_seq() as usize, partial.actions.len());
+    let game = current.game.unwrap();
+    assert_eq!(Record::from_game(&game), partial);
+
+    // Both records come back exactly as written.
+    assert_eq!(store.deal_record(deal1).await.unwrap(), finished_record);
+    assert_eq!(store.deal_record(deal2).await.unwrap(), partial);
+    let deal1_loaded = store.load_deal(deal1).await.unwrap().unwrap();
+    assert_eq!(deal1_loaded.deal.status, DealStatus::Finished);
+    assert_eq!(
+        deal1_loaded.game.unwrap().settlement().unwrap().changes,
+        finished.settlement().unwrap().changes
+    );
+    let settlement = store.settlement(deal1).await.unwrap().unwrap();
+    assert_eq!(settlement, settlement_before);
+    let breakdown: tarock_engine::Settlement = serde_json::from_str(&settlement.breakdown).unwrap();
+    assert_eq!(breakdown, finished.settlement().unwrap());
+    assert_eq!(store.table_balances(table).await.unwrap(), balances_before);
+    assert_eq!(store.deadline(table).await.unwrap(), Some(deadline));
+    assert_eq!(store.deals_of(table).await.unwrap().len(), 2);
+    let pending = store.claim_outbox(NOW + 60_000, 30_000, 10).await.unwrap();
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].destination, "telegram:chat:rt");
+}
+
+/// Writer A appends step k but has not committed when writer B appends
+/// its own step k; when A commits, B fails with Conflict and wrote nothing.
+async fn second_writer_of_a_step_gets_conflict(db: TestDb) {
+    let store = db.store.clone();
+    let (table, _) = seated_table(&store, "chat-c", 10, [false; 4]).await;
+    let game = finished_game(11, &Preset::Standard.rules(), Seat::S0);
+    let mut record = Record::from_game(&game);
+    let events = events_of(&record, NOW);
+    record.actions.truncate(5);
+    let deal = store_record(&store, table, 1, &record).await;
+
+    let mut a = store.begin().await.unwrap();
+    let mut first = action(table, deal, events[5].clone());
+    first.messages.push(message("chat", "from A"));
+    a.append_action(&first).await.unwrap();
+
+    let b_store = store.clone();
+    let mut second = action(table, deal, Event { by_computer: true, ..events[5].clone() });
+    second.messages.push(message("chat", "from B"));
+    let b = tokio::spawn(async move { b_store.append_action(&second).await });
+    // Let B reach the database and wait there for A.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!b.is_finished(), "B must wait for A's uncommitted step");
+    a.commit().await.unwrap();
+    match b.await.unwrap() {
+        Err(StorageError::Conflict { deal: d, seq }) => {
+            assert_eq!(d, deal);
+            assert_eq!(seq, 5);
+        }
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    let loaded = store.load_deal(deal).await.unwrap().unwrap();
+    assert_eq!(loaded.events.len(), 6);
+    assert!(!loaded.events[5].by_computer, "A's event stands");
+    let sent = store.claim_outbox(NOW + 10_000, 1_000, 10).await.unwrap();
+    let texts: Vec<&str> = sent.iter().map(|m| m.payload.as_str()).collect();
+    assert_eq!(texts, [r#"{"text":"from A"}"#]);
+}
+
+/// Two tasks race to append every step of a deal; per step exactly one
+/// wins, and the log ends complete, in order, without gaps or duplicates.
+async fn racing_writers_leave_a_log_without_gaps(db: TestDb) {
+    let store = db.store.clone();
+    let (table, _) = seated_table(&store, "chat-race", 10, [false; 4]).await;
+    let game = finished_game(12, &Preset::Standard.rules(), Seat::S3);
+    let record = Record::from_game(&game);
+    let events = events_of(&record, NOW);
+    let mut empty = record.clone();
+    empty.actions.clear();
+    let deal = store_record(&store, table, 1, &empty).await;
+
+    let mut wins = [0u32; 2];
+    let mut conflicts = 0;
+    for event in &events {
+        let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(2));
+        let tasks: Vec<_> = (0..2)
+            .map(|writer| {
+                let store = store.clone();
+                let barrier = barrier.clone();
+                let event = Event { by_computer: writer == 1, ..event.clone() };
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    store.append_action(&action(table, deal, event)).await
+                })
+            })
+            .collect();
+        let mut ok = 0;
+        for (writer, task) in tasks.into_iter().enumerate() {
+            match task.await.unwrap() {
+                Ok(()) => {
+                    ok += 1;
+                    wins[writer] += 1;
+                }
+                Err(StorageError::Conflict { seq, .. }) => {
+                    assert_eq!(seq, event.seq);
+                    conflicts += 1;
+                }
+                Err(other) => panic!("step {}: unexpected {other}", event.seq),
+            }
+        }
+        assert_eq!(ok, 1, "step {}: exactly one writer wins", event.seq);
+    }
+    assert_eq!(conflicts, events.len());
+    assert_eq!(wins[0] + wins[1], events.len() as u32);
+    let loaded = store.load_deal(deal).await.unwrap().unwrap();
+    let seqs: Vec<u32> = loaded.events.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, (0..events.len() as u32).collect::<Vec<_>>());
+    assert_eq!(store.deal_record(deal).await.unwrap(), record);
+    assert!(loaded.game.unwrap().settlement().is_some());
+}
+
+/// A step that skips ahead, an unreadable action, and an append to a
+/// finished deal are each refused and change nothing.
+async fn appends_must_be_in_order_and_readable(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-o", 10, [false; 4]).await;
+    let game = finished_game(13, &Preset::Standard.rules(), Seat::S0);
+    let record = Record::from_game(&game);
+    let events = events_of(&record, NOW);
+    let mut first = record.clone();
+    first.actions.truncate(2);
+    let deal = store_record(store, table, 1, &first).await;
+
+    match store.append_action(&action(table, deal, events[3].clone())).await {
+        Err(StorageError::OutOfOrder { seq: 3, expected: 2, .. }) => {}
+        other => panic!("expected out of order, got {other:?}"),
+    }
+    for bad in ["", "T99", "rufer T20", " weiter", "hello"] {
+        let event = Event { action: bad.to_owned(), ..events[2].clone() };
+        assert!(
+            matches!(store.append_action(&action(table, deal, event)).await, Err(StorageError::Invalid(_))),
+            "{bad:?} must be refused"
+        );
+    }
+    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 2);
+
+    let mut tx = store.begin().await.unwrap();
+    tx.finish_deal(deal, DealStatus::Abandoned, NOW).await.unwrap();
+    tx.commit().await.unwrap();
+    assert!(matches!(
+        store.append_action(&action(table, deal, events[2].clone())).await,
+        Err(StorageError::Invalid(_))
+    ));
+    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 2);
+}
+
+/// Installs a trigger that makes inserts into `table` fail when `condition`
+/// holds for the new row: a failure injected inside our transaction.
+async fn inject_failure(db: &TestDb, table: &str, condition: &str) {
+    match db.backend() {
+        Backend::Sqlite => {
+            db.exec(&format!(
+                "CREATE TRIGGER injected BEFORE INSERT ON {table} WHEN {condition}
+                 BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+            ))
+            .await
+        }
+        Backend::Postgres => {
+            db.exec(&format!(
+                "CREATE FUNCTION injected() RETURNS trigger AS $$
+                 BEGIN IF {condition} THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END
+                 $$ LANGUAGE plpgsql"
+            ))
+            .await;
+            db.exec(&format!(
+                "CREATE TRIGGER injected BEFORE INSERT ON {table} FOR EACH ROW EXECUTE FUNCTION injected()"
+            ))
+            .await
+        }
+    }
+}
+
+async fn remove_injected_failure(db: &TestDb, table: &str) {
+    match db.backend() {
+        Backend::Sqlite => db.exec("DROP TRIGGER injected").await,
+        Backend::Postgres => {
+            db.exec(&format!("DROP TRIGGER injected ON {table}")).await;
+            db.exec("DROP FUNCTION injected()").await;
+        }
+    }
+}
+
+/// The outbox insert fails after the event was inserted: the action leaves
+/// no event, no message, no update id and no deadline behind, and the same
+/// action succeeds once the fault is gone.
+async fn failed_outbox_insert_leaves_no_event(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-a", 10, [false; 4]).await;
+    let game = finished_game(14, &Preset::Standard.rules(), Seat::S0);
+    let record = Record::from_game(&game);
+    let events = events_of(&record, NOW);
+    let mut first = record.clone();
+    first.actions.truncate(4);
+    let deal = store_record(store, table, 1, &first).await;
+    let mut tx = store.begin().await.unwrap();
+    tx.set_table_status(table, TableStatus::Playing, NOW).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let step = AppendAction {
+        table,
+        deal,
+        event: events[4].clone(),
+        update: Some((Platform::Telegram, "update-500".into())),
+        messages: vec![message("chat", "ok"), message("chat", "boom")],
+        deadline: Some(Deadline {
+            table,
+            deal,
+            seq: 5,
+            seat: events[5].seat,
+            remind_ms: None,
+            due_ms: NOW,
+            reminded: false,
+        }),
+    };
+    inject_failure(&db, "outbox", "NEW.payload LIKE '%boom%'").await;
+    let err = store.append_action(&step).await.unwrap_err();
+    assert!(err.to_string().contains("injected failure"), "{err}");
+    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 4);
+    assert_eq!(store.outbox_counts().await.unwrap().pending, 0);
+    assert!(!store.is_processed(Platform::Telegram, "update-500").await.unwrap());
+    assert_eq!(store.deadline(table).await.unwrap(), None);
+
+    remove_injected_failure(&db, "outbox").await;
+    store.append_action(&step).await.unwrap();
+    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 5);
+    assert_eq!(store.outbox_counts().await.unwrap().pending, 2);
+    assert!(store.is_processed(Platform::Telegram, "update-500").await.unwrap());
+    assert_eq!(store.due_deadlines(NOW, 10).await.unwrap().len(), 1);
+}
+
+/// The last ledger row of a settlement fails: no ledger row, no settlement,
+/// no message, and the deal stays active; without the fault all four rows land.
+async fn failed_ledger_row_leaves_no_settlement(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-l", 10, [false; 4]).await;
+    let game = finished_game(15, &Preset::Standard.rules(), Seat::S0);
+    let deal = store_record(store, table, 1, &Record::from_game(&game)).await;
+    let settle = SettleDeal {
+        table,
+        deal,
+        settlement: settlement_of(&game),
+        messages: vec![message("chat", "settled")],
+    };
+    inject_failure(&db, "ledger", "NEW.seat = 3").await;
+    let err = store.settle_deal(&settle).await.unwrap_err();
+    assert!(err.to_string().contains("injected failure"), "{err}");
+    assert_eq!(store.settlement(deal).await.unwrap(), None);
+    assert!(store.table_balances(table).await.unwrap().is_empty());
+    assert_eq!(store.outbox_counts().await.unwrap().pending, 0);
+    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().deal.status, DealStatus::Active);
+
+    remove_injected_failure(&db, "ledger").await;
+    store.settle_deal(&settle).await.unwrap();
+    let stored = store.settlement(deal).await.unwrap().unwrap();
+    assert_eq!(stored.seats.len(), 4);
+    let changes: Vec<i64> = stored.seats.iter().map(|s| s.2).collect();
+    assert_eq!(changes, game.settlement().unwrap().changes.to_vec());
+    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().deal.status, DealStatus::Finished);
+    // A deal is settled once.
+    assert!(matches!(store.settle_deal(&settle).await, Err(StorageError::Invalid(_))));
+    // Changes that do not sum to zero are refused before anything is written.
+    let (table2, _) = seated_table(store, "chat-l2", 10, [false; 4]).await;
+    let deal2 = store_record(store, table2, 1, &Record::from_game(&game)).await;
+    let mut lopsided = settle.clone();
+    lopsided.table = table2;
+    lopsided.deal = deal2;
+    lopsided.settlement.changes = [1, 1, -1, 0];
+    assert!(matches!(store.settle_deal(&lopsided).await, Err(StorageError::Invalid(_))));
+    assert_eq!(store.settlement(deal2).await.unwrap(), None);
+}
+
+/// The same platform update delivered twice is applied once; the second
+/// delivery writes nothing, even carrying the next step.
+async fn redelivered_update_is_applied_once(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-u", 10, [false; 4]).await;
+    let game = finished_game(16, &Preset::Standard.rules(), Seat::S0);
+    let record = Record::from_game(&game);
+    let events = events_of(&record, NOW);
+    let mut empty = record.clone();
+    empty.actions.clear();
+    let deal = store_record(store, table, 1, &empty).await;
+
+    let mut step = action(table, deal, events[0].clone());
+    step.update = Some((Platform::Discord, "interaction-1".into()));
+    step.messages.push(message("chat", "first"));
+    store.append_action(&step).await.unwrap();
+    let mut again = action(table, deal, events[1].clone());
+    again.update = Some((Platform::Discord, "interaction-1".into()));
+    again.messages.push(message("chat", "second"));
+    match store.append_action(&again).await {
+        Err(StorageError::DuplicateUpdate { platform, update_id }) => {
+            assert_eq!(platform, Platform::Discord);
+            assert_eq!(update_id, "interaction-1");
+        }
+        other => panic!("expected a duplicate, got {other:?}"),
+    }
+    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 1);
+    assert_eq!(store.outbox_counts().await.unwrap().pending, 1);
+    // The same id on another platform is another update.
+    again.update = Some((Platform::Telegram, "interaction-1".into()));
+    store.append_action(&again).await.unwrap();
+    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 2);
+    // Old ids can be pruned; then nothing remembers them.
+    assert!(store.prune(NOW + 1_000_000).await.unwrap() >= 2);
+    assert!(!store.is_processed(Platform::Discord, "interaction-1").await.unwrap());
+}
+
+/// Many random deals at three tables with overlapping players and computer
+/// seats: every table's ledger sums to zero, in units and in money, and
+/// every player's balance equals the sum of the engine's settlements.
+async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
+    let store = &db.store;
+    // Eight players; tables seat different foursomes, some with computers.
+    let mut players = Vec::new();
+    let mut tx = store.begin().await.unwrap();
+    for i in 0..8 {
+        players.push(tx.upsert_player(&new_player(&format!("bal{i}")), NOW).await.unwrap());
+    }
+    let layouts: [(i64, [Option<usize>; 4]); 3] = [
+        (10, [Some(0), Some(1), Some(2), Some(3)]),
+        (25, [Some(2), None, Some(4), Some(5)]),
+        (100, [Some(6), Some(0), None, Some(7)]),
+    ];
+    let mut tables = Vec::new();
+    for (i, (stake, seats)) in layouts.iter().enumerate() {
+        let table = tx
+            .create_table(&new_table(&format!("bal-chat-{i}"), "\"standard\"", *stake, None), NOW)
+            .await
+            .unwrap();
+        for seat in Seat::ALL {
+            let occupant = match seats[seat.index()] {
+                Some(p) => Occupant::Player(players[p]),
+                None => Occupant::Computer("easy".into()),
+            };
+            tx.set_seat(table, seat, &occupant, NOW).await.unwrap();
+        }
+        tables.push(table);
+    }
+    tx.commit().await.unwrap();
+
+    let presets = [Preset::Standard.rules(), Preset::Directnet.rules(), Preset::Tarockwelt.rules(), Preset::Wikipedia.rules()];
+    let mut expected_units: HashMap<Occupant, i64> = HashMap::new();
+    let mut expected_cents: HashMap<Occupant, i64> = HashMap::new();
+    let mut table_units: HashMap<(usize, Occupant), i64> = HashMap::new();
+    for n in 0..36u32 {
+        let t = (n % 3) as usize;
+        let rules = presets[(n / 3) as usize % 4];
+        let game = finished_game(1000 + u64::from(n), &rules, Seat::new((n % 4) as u8).unwrap());
+        let deal = store_record(store, tables[t], n / 3 + 1, &Record::from_game(&game)).await;
+        store
+            .settle_deal(&SettleDeal {
+                table: tables[t],
+                deal,
+                settlement: settlement_of(&game),
+                messages: vec![],
+            })
+            .await
+            .unwrap();
+        for seat in Seat::ALL {
+            let change = game.settlement().unwrap().change(seat);
+            let occupant = match layouts[t].1[seat.index()] {
+                Some(p) => Occupant::Player(players[p]),
+                None => Occupant::Computer("easy".into()),
+            };
+            *expected_units.entry(occupant.clone()).or_default() += change;
+            *expected_cents.entry(occupant.clone()).or_default() += change * layouts[t].0;
+            *table_units.entry((t, occupant)).or_default() += change;
+        }
+    }
+    for (t, table) in tables.iter().enumerate() {
+        let balances = store.table_balances(*table).await.unwrap();
+        assert_eq!(balances.iter().map(|b| b.units).sum::<i64>(), 0, "table {t} units");
+        assert_eq!(balances.iter().map(|b| b.cents).sum::<i64>(), 0, "table {t} money");
+        for balance in &balances {
+            assert_eq!(balance.units, table_units[&(t, balance.occupant.clone())]);
+            assert_eq!(balance.cents, balance.units * layouts[t].0);
+            let seats_held = if balance.occupant == Occupant::Computer("easy".into()) { 1 } else { 1 };
+            assert_eq!(balance.deals, 12 * seats_held);
+        }
+        // Sorted from the best balance down.
+        assert!(balances.windows(2).all(|w| w[0].units >= w[1].units));
+    }
+    for (i, player) in players.iter().enumerate() {
+        let balance = store.player_balance(*player).await.unwrap();
+        let key = Occupant::Player(*player);
+        assert_eq!(balance.units, expected_units.get(&key).copied().unwrap_or(0), "player {i}");
+        assert_eq!(balance.cents, expected_cents.get(&key).copied().unwrap_or(0), "player {i}");
+    }
+    // Player 0 sits at two tables, player 2 too: 24 deals each.
+    assert_eq!(store.player_balance(players[0]).await.unwrap().deals, 24);
+    assert_eq!(store.player_balance(players[2]).await.unwrap().deals, 24);
+    assert_eq!(store.player_balance(players[1]).await.unwrap().deals, 12);
+}
+
+/// A stored action edited by hand is reported when the table is loaded: a
+/// clear error naming the table and the deal, not a panic and not a
+/// different game.
+async fn corrupted_action_is_reported_with_table_and_deal(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-x", 10, [false; 4]).await;
+    let game = finished_game(17, &Preset::Standard.rules(), Seat::S0);
+    let record = Record::from_game(&game);
+    let deal = store_record(store, table, 1, &record).await;
+    let last = record.actions.len() - 1;
+    // The first card played, for an edit that reads fine but is illegal.
+    let first_card = events_of(&record, NOW)
+        .iter()
+        .position(|e| e.action.len() <= 3 && e.action != "weiter")
+        .unwrap();
+    let second_card_text = events_of(&record, NOW)[first_card + 1].action.clone();
+
+    let cases: Vec<(String, &str)> = vec![
+        (format!("UPDATE events SET action = 'T99' WHERE deal_id = {deal} AND seq = {last}"), "T99"),
+        (format!("UPDATE events SET action = 'gibberish' WHERE deal_id = {deal} AND seq = 0"), "gibberish"),
+        // Seat 0's first card replaced by a card of another hand.
+        (
+            format!("UPDATE events SET action = '{second_card_text}' WHERE deal_id = {deal} AND seq = {first_card}"),
+            "against the rules",
+        ),
+        (format!("DELETE FROM events WHERE deal_id = {deal} AND seq = 2"), "gap"),
+    ];
+    for (sql, expect) in cases {
+        // Restore the log, then corrupt it one way.
+        db.exec(&format!("DELETE FROM events WHERE deal_id = {deal}")).await;
+        let mut tx = store.begin().await.unwrap();
+        for event in events_of(&record, NOW) {
+            tx.append_event(deal, &event).await.unwrap();
+        }
+        tx.commit().await.unwrap();
+        assert!(store.load_table(table).await.unwrap().unwrap().deal.unwrap().game.is_some());
+        db.exec(&sql).await;
+
+        let err = store.load_table(table).await.unwrap_err();
+        match &err {
+            StorageError::Corrupt { table: t, deal: d, .. } => {
+                assert_eq!(*t, table);
+                assert_eq!(*d, Some(deal));
+            }
+            other => panic!("{sql}: expected corrupt, got {other:?}"),
+        }
+        let text = err.to_string();
+        assert!(text.contains(&format!("table {table}")), "{text}");
+        assert!(text.contains(&format!("deal {deal}")), "{text}");
+        assert!(text.contains(expect), "{sql}: {text}");
+        assert!(matches!(store.load_deal(deal).await, Err(StorageError::Corrupt { .. })));
+    }
+}
+
+/// Hands that are not four strings, and a seat out of range, are reported
+/// as errors too.
+async fn corrupted_hands_and_seat_are_reported(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-h", 10, [false; 4]).await;
+    let game = finished_game(18, &Preset::Standard.rules(), Seat::S0);
+    let deal = store_record(store, table, 1, &Record::from_game(&game)).await;
+    // The schema refuses a seat outside 0–3 outright.
+    let mut raw = db.raw().await;
+    let sql = format!("UPDATE events SET seat = 7 WHERE deal_id = {deal} AND seq = 1");
+    assert!(sqlx::Executor::execute(&mut raw, sqlx::AssertSqlSafe(sql)).await.is_err());
+    // Another seat acting out of turn is caught by the replay.
+    let forehand = Record::from_game(&game).forehand;
+    let wrong = (forehand + 2) % 4;
+    db.exec(&format!("UPDATE events SET seat = {wrong} WHERE deal_id = {deal} AND seq = 0")).await;
+    let err = store.load_table(table).await.unwrap_err();
+    assert!(err.to_string().contains(&format!("event 0 (seat {wrong}")), "{err}");
+    db.exec(&format!("UPDATE events SET seat = {forehand} WHERE deal_id = {deal} AND seq = 0")).await;
+    assert!(store.load_table(table).await.is_ok());
+    db.exec(&format!("UPDATE deals SET hands = '[\"T1 T4\"]' WHERE id = {deal}")).await;
+    match store.load_table(table).await {
+        Err(StorageError::Corrupt { table: t, deal: Some(d), detail }) => {
+            assert_eq!((t, d), (table, deal));
+            assert!(detail.contains("hands"), "{detail}");
+        }
+        other => panic!("expected corrupt hands, got {other:?}"),
+    }
+    // Hands that parse but hold a card twice.
+    let mut hands = Record::from_game(&game).hands;
+    hands[1] = hands[0].clone();
+    let json = serde_json::to_string(&hands).unwrap();
+    db.exec(&format!("UPDATE deals SET hands = '{json}' WHERE id = {deal}")).await;
+    assert!(matches!(store.load_table(table).await, Err(StorageError::Corrupt { .. })));
+}
+
+/// Messages to one destination are claimed in order, and a later one waits
+/// while an earlier one backs off after a failure; others are unaffected.
+async fn outbox_claims_in_order_per_destination(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-ob", 10, [false; 4]).await;
+    let mut tx = store.begin().await.unwrap();
+    for (dest, text) in [("a", "a1"), ("b", "b1"), ("a", "a2"), ("a", "a3"), ("b", "b2")] {
+        tx.enqueue(Some(table), &message(dest, text), NOW).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    // Nothing is due before it was written.
+    assert!(store.claim_outbox(NOW - 1, 1000, 10).await.unwrap().is_empty());
+
+    let claimed = store.claim_outbox(NOW, 30_000, 10).await.unwrap();
+    let texts: Vec<String> = claimed.iter().map(|m| m.payload.clone()).collect();
+    let expect: Vec<String> = ["a1", "b1", "a2", "a3", "b2"]
+        .iter()
+        .map(|t| serde_json::json!({ "text": t }).to_string())
+        .collect();
+    assert_eq!(texts, expect);
+    assert!(claimed.iter().all(|m| m.attempts == 1 && m.table == Some(table)));
+    // Leased: not claimable again until the lease ends.
+    assert!(store.claim_outbox(NOW + 1, 30_000, 10).await.unwrap().is_empty());
+
+    // a1 fails and backs off; the deliverer releases a2 and a3; b1 and b2 go.
+    let by_text = |t: &str| claimed.iter().find(|m| m.payload.contains(&format!("\"{t}\""))).unwrap().id;
+    store.mark_failed(by_text("a1"), "HTTP 500", Some(NOW + 60_000)).await.unwrap();
+    store.release(by_text("a2"), NOW + 2).await.unwrap();
+    store.release(by_text("a3"), NOW + 2).await.unwrap();
+    store.mark_sent(by_text("b1"), NOW + 2).await.unwrap();
+    store.mark_sent(by_text("b2"), NOW + 2).await.unwrap();
+    // a2 and a3 wait behind a1.
+    assert!(store.claim_outbox(NOW + 3, 30_000, 10).await.unwrap().is_empty());
+    // When a1 is due again, a1, a2, a3 come in order; a2 was released
+    // without counting an attempt.
+    let again = store.claim_outbox(NOW + 60_000, 30_000, 10).await.unwrap();
+    let attempts: Vec<(String, u32)> = again.iter().map(|m| (m.payload.clone(), m.attempts)).collect();
+    assert_eq!(
+        attempts,
+        vec![(expect[0].clone(), 2), (expect[2].clone(), 1), (expect[3].clone(), 1)]
+    );
+    // The limit cuts the batch.
+    for m in &again {
+        store.release(m.id, NOW + 60_001).await.unwrap();
+    }
+    assert_eq!(store.claim_outbox(NOW + 60_001, 30_000, 2).await.unwrap().len(), 2);
+    // A permanent failure gives up on the message; the rest of the lane proceeds.
+    store.mark_failed(again[0].id, "chat deleted", None).await.unwrap();
+    let counts = store.outbox_counts().await.unwrap();
+    assert_eq!((counts.pending, counts.sent, counts.failed), (2, 2, 1));
+}
+
+/// Two deliverers claiming at once never get the same message, and between
+/// them get every message once.
+async fn concurrent_claimers_never_share_a_message(db: TestDb) {
+    let store = db.store.clone();
+    let mut tx = store.begin().await.unwrap();
+    for i in 0..200 {
+        tx.enqueue(None, &message(&format!("dest-{}", i % 50), &format!("m{i}")), NOW).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    let tasks: Vec<_> = (0..4)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let mut got = Vec::new();
+                loop {
+                    let batch = store.claim_outbox(NOW, 600_000, 7).await.unwrap();
+                    if batch.is_empty() {
+                        break;
+                    }
+                    for m in batch {
+                        store.mark_sent(m.id, NOW).await.unwrap();
+                        got.push(m.id);
+                    }
+                }
+                got
+            })
+        })
+        .collect();
+    let mut all = Vec::new();
+    for task in tasks {
+        all.extend(task.await.unwrap());
+    }
+    let count = all.len();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), count, "a message was claimed twice");
+    assert_eq!(count, 200);
+    assert_eq!(store.outbox_counts().await.unwrap().sent, 200);
+}
+
+/// Deadlines: listed when due or when an unsent reminder is due, earliest
+/// first, only for playing tables; reminders are marked once; settling
+/// clears the deadline.
+async fn deadlines_due_and_reminders(db: TestDb) {
+    let store = &db.store;
+    let game = finished_game(19, &Preset::Standard.rules(), Seat::S0);
+    let record = Record::from_game(&game);
+    let mut tables = Vec::new();
+    for i in 0..4 {
+        let (table, _) = seated_table(store, &format!("chat-d{i}"), 10, [false; 4]).await;
+        let deal = store_record(store, table, 1, &record).await;
+        let mut tx = store.begin().await.unwrap();
+        tx.set_table_status(table, TableStatus::Playing, NOW).await.unwrap();
+        tx.set_deadline(&Deadline {
+            table,
+            deal,
+            seq: 40,
+            seat: Seat::S1,
+            remind_ms: Some(NOW + 1000 * (i + 1)),
+            due_ms: NOW + 2000 * (i + 1),
+            reminded: false,
+        })
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        tables.push((table, deal));
+    }
+    assert_eq!(store.next_deadline_ms().await.unwrap(), Some(NOW + 1000));
+    assert!(store.due_deadlines(NOW + 999, 10).await.unwrap().is_empty());
+    // At +2 s: table 0 is due, table 1's reminder is due.
+    let due = store.due_deadlines(NOW + 2000, 10).await.unwrap();
+    let ids: Vec<_> = due.iter().map(|d| d.table).collect();
+    assert_eq!(ids, vec![tables[0].0, tables[1].0]);
+    assert!(store.mark_reminded(&due[1]).await.unwrap());
+    let due = store.due_deadlines(NOW + 2000, 10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    // A reminder for a step that has moved on changes nothing.
+    let stale = Deadline { seq: 39, ..due[0].clone() };
+    assert!(!store.mark_reminded(&stale).await.unwrap());
+
+    // A paused table's deadline does not run.
+    let mut tx = store.begin().await.unwrap();
+    tx.set_table_status(tables[2].0, TableStatus::Paused, NOW).await.unwrap();
+    tx.commit().await.unwrap();
+    let due: Vec<_> = store.due_deadlines(NOW + 100_000, 10).await.unwrap().iter().map(|d| d.table).collect();
+    assert_eq!(due, vec![tables[0].0, tables[1].0, tables[3].0]);
+    assert_eq!(store.due_deadlines(NOW + 100_000, 2).await.unwrap().len(), 2);
+
+    // Settling table 0's deal removes its deadline.
+    store
+        .settle_deal(&SettleDeal {
+            table: tables[0].0,
+            deal: tables[0].1,
+            settlement: settlement_of(&game),
+            messages: vec![],
+        })
+        .await
+        .unwrap();
+    assert_eq!(store.deadline(tables[0].0).await.unwrap(), None);
+    assert_eq!(store.next_deadline_ms().await.unwrap(), Some(NOW + 4000));
+}
+
+/// Players are unique per platform user and refreshed on upsert; tables of a
+/// chat are listed until closed; a player cannot sit twice at one table.
+async fn players_and_tables(db: TestDb) {
+    let store = &db.store;
+    let id = store.upsert_player(&new_player("anna"), NOW).await.unwrap();
+    let mut renamed = new_player("anna");
+    renamed.display_name = "Anna K.".into();
+    renamed.language = "en".into();
+    assert_eq!(store.upsert_player(&renamed, NOW + 1).await.unwrap(), id);
+    let anna = store.player(id).await.unwrap().unwrap();
+    assert_eq!((anna.display_name.as_str(), anna.language.as_str()), ("Anna K.", "en"));
+    assert_eq!(store.player_on(Platform::Telegram, "user-anna").await.unwrap(), Some(anna));
+    assert_eq!(store.player_on(Platform::Discord, "user-anna").await.unwrap(), None);
+
+    let mut tx = store.begin().await.unwrap();
+    let rules = r#"{"preset":"standard","max_kontra":{"valat":{"solo":1}}}"#;
+    let t1 = tx.create_table(&new_table("group-1", rules, 20, Some(id)), NOW).await.unwrap();
+    let t2 = tx.create_table(&new_table("group-1", "\"wikipedia\"", 0, None), NOW).await.unwrap();
+    tx.commit().await.unwrap();
+    let table = store.table(t1).await.unwrap().unwrap();
+    assert_eq!(table.rules, rules, "rules are stored exactly as written");
+    assert_eq!(table.status, TableStatus::Lobby);
+    assert_eq!(table.creator, Some(id));
+
+    let mut tx = store.begin().await.unwrap();
+    assert!(matches!(
+        tx.create_table(&new_table("group-1", "{not json", 20, None), NOW).await,
+        Err(StorageError::Invalid(_))
+    ));
+    drop(tx);
+
+    let mut tx = store.begin().await.unwrap();
+    tx.lock_table(t1).await.unwrap();
+    tx.set_seat(t1, Seat::S0, &Occupant::Player(id), NOW).await.unwrap();
+    tx.set_seat(t1, Seat::S1, &Occupant::Computer("strong".into()), NOW).await.unwrap();
+    tx.commit().await.unwrap();
+    let mut tx = store.begin().await.unwrap();
+    assert!(tx.set_seat(t1, Seat::S2, &Occupant::Player(id), NOW).await.is_err());
+    drop(tx);
+    let mut tx = store.begin().await.unwrap();
+    // Handing seat 1 from the computer to Anna's friend.
+    let bert = tx.upsert_player(&new_player("bert"), NOW).await.unwrap();
+    tx.set_seat(t1, Seat::S1, &Occupant::Player(bert), NOW + 5).await.unwrap();
+    assert!(tx.clear_seat(t1, Seat::S0).await.unwrap());
+    assert!(!tx.clear_seat(t1, Seat::S3).await.unwrap());
+    tx.set_table_status(t2, TableStatus::Closed, NOW).await.unwrap();
+    tx.commit().await.unwrap();
+    let seats = store.seats(t1).await.unwrap();
+    assert_eq!(seats.len(), 1);
+    assert_eq!((seats[0].seat, &seats[0].occupant, seats[0].since_ms), (Seat::S1, &Occupant::Player(bert), NOW + 5));
+    let open: Vec<_> = store.open_tables_in(Platform::Telegram, "group-1").await.unwrap().iter().map(|t| t.id).collect();
+    assert_eq!(open, vec![t1]);
+    assert_eq!(store.table_ids_with_status(TableStatus::Closed).await.unwrap(), vec![t2]);
+    let mut tx = store.begin().await.unwrap();
+    assert!(matches!(tx.lock_table(tarock_storage::TableId(999_999)).await, Err(StorageError::NotFound(_))));
+}
