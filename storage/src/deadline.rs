@@ -64,7 +64,11 @@ impl Store {
     ///
     /// # Errors
     /// The database's error; unreadable rows.
-    pub async fn due_deadlines(&self, now_ms: i64, limit: u32) -> Result<Vec<Deadline>, StorageError> {
+    pub async fn due_deadlines(
+        &self,
+        now_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<Deadline>, StorageError> {
         let rows = sqlx::query(
             "SELECT d.table_id, d.deal_id, d.seq, d.seat, d.remind_ms, d.due_ms, d.reminded
              FROM deadlines d JOIN tables t ON t.id = d.table_id
@@ -122,8 +126,8 @@ impl Store {
         .bind(deadline.table.0)
         .bind(deadline.deal.0)
         .bind(deadline.seq as i32)
-            .execute(&mut *self.conn().await?)
-            .await?;
+        .execute(&mut *self.conn().await?)
+        .await?;
         Ok(done.rows_affected() > 0)
     }
 }

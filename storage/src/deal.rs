@@ -23,11 +23,12 @@ fn deal_from_row(row: &AnyRow) -> Result<DealRow, StorageError> {
     let id = DealId(get(row, T, "id")?);
     let table = TableId(get(row, T, "table_id")?);
     let hands_json: String = get(row, T, "hands")?;
-    let hands: [String; 4] = serde_json::from_str(&hands_json).map_err(|e| StorageError::Corrupt {
-        table,
-        deal: Some(id),
-        detail: format!("the stored hands are not four strings: {e}"),
-    })?;
+    let hands: [String; 4] =
+        serde_json::from_str(&hands_json).map_err(|e| StorageError::Corrupt {
+            table,
+            deal: Some(id),
+            detail: format!("the stored hands are not four strings: {e}"),
+        })?;
     Ok(DealRow {
         id,
         table,
@@ -65,7 +66,10 @@ pub fn record_of(deal: &DealRow, events: &[Event]) -> Result<Record, StorageErro
         rules,
         forehand: deal.forehand.index() as u8,
         hands: deal.hands.to_vec(),
-        actions: events.iter().map(|e| format!("{} {}", e.seat, e.action)).collect(),
+        actions: events
+            .iter()
+            .map(|e| format!("{} {}", e.seat, e.action))
+            .collect(),
     })
 }
 
@@ -77,8 +81,15 @@ fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError>
         deal: Some(deal.id),
         detail,
     };
-    if let Some((i, e)) = events.iter().enumerate().find(|(i, e)| e.seq as usize != *i) {
-        return Err(corrupt(format!("the log has a gap: event {i} has sequence number {}", e.seq)));
+    if let Some((i, e)) = events
+        .iter()
+        .enumerate()
+        .find(|(i, e)| e.seq as usize != *i)
+    {
+        return Err(corrupt(format!(
+            "the log has a gap: event {i} has sequence number {}",
+            e.seq
+        )));
     }
     let record = record_of(&deal, &events)?;
     let game = match record.replay() {
@@ -95,27 +106,38 @@ fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError>
         Err(ReplayError::Redeal(_)) if events.is_empty() => None,
         Err(error) => {
             let at = match &error {
-                ReplayError::Invalid(tarock_engine::record::RecordError::Action { index, .. }) => {
+                ReplayError::Invalid(tarock_engine::record::RecordError::Action {
+                    index, ..
+                }) => {
                     let e = &events[*index];
                     format!(" in event {index} (seat {}, {:?})", e.seat, e.action)
                 }
                 _ => String::new(),
             };
-            return Err(corrupt(format!("the record cannot be replayed{at}: {error}")));
+            return Err(corrupt(format!(
+                "the record cannot be replayed{at}: {error}"
+            )));
         }
     };
     Ok(LoadedDeal { deal, events, game })
 }
 
 async fn deal_row(conn: &mut AnyConnection, id: DealId) -> Result<Option<DealRow>, StorageError> {
-    let row = sqlx::query(concat!("SELECT ", deal_columns!(), " FROM deals WHERE id = $1"))
-        .bind(id.0)
-        .fetch_optional(conn)
-        .await?;
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        deal_columns!(),
+        " FROM deals WHERE id = $1"
+    ))
+    .bind(id.0)
+    .fetch_optional(conn)
+    .await?;
     row.as_ref().map(deal_from_row).transpose()
 }
 
-async fn latest_deal_row(conn: &mut AnyConnection, table: TableId) -> Result<Option<DealRow>, StorageError> {
+async fn latest_deal_row(
+    conn: &mut AnyConnection,
+    table: TableId,
+) -> Result<Option<DealRow>, StorageError> {
     let row = sqlx::query(concat!(
         "SELECT ",
         deal_columns!(),
@@ -137,7 +159,10 @@ async fn events(conn: &mut AnyConnection, deal: DealId) -> Result<Vec<Event>, St
     rows.iter().map(event_from_row).collect()
 }
 
-async fn load_deal(conn: &mut AnyConnection, id: DealId) -> Result<Option<LoadedDeal>, StorageError> {
+async fn load_deal(
+    conn: &mut AnyConnection,
+    id: DealId,
+) -> Result<Option<LoadedDeal>, StorageError> {
     let Some(deal) = deal_row(&mut *conn, id).await? else {
         return Ok(None);
     };
@@ -145,7 +170,10 @@ async fn load_deal(conn: &mut AnyConnection, id: DealId) -> Result<Option<Loaded
     replay(deal, events).map(Some)
 }
 
-async fn load_table(conn: &mut AnyConnection, id: TableId) -> Result<Option<LoadedTable>, StorageError> {
+async fn load_table(
+    conn: &mut AnyConnection,
+    id: TableId,
+) -> Result<Option<LoadedTable>, StorageError> {
     let Some(table) = table::table(&mut *conn, id).await? else {
         return Ok(None);
     };
@@ -175,12 +203,15 @@ fn check_new_deal(deal: &NewDeal) -> Result<(), StorageError> {
         started_ms: deal.started_ms,
         finished_ms: None,
     };
-    let record = record_of(&row, &[]).map_err(|_| StorageError::Invalid(format!("deal rules are not JSON: {}", deal.rules)))?;
+    let record = record_of(&row, &[])
+        .map_err(|_| StorageError::Invalid(format!("deal rules are not JSON: {}", deal.rules)))?;
     record
         .parse()
         .map_err(|e| StorageError::Invalid(format!("deal cannot be stored: {e}")))?;
     if deal.number == 0 || deal.factor == 0 {
-        return Err(StorageError::Invalid("deal numbers and factors start at 1".into()));
+        return Err(StorageError::Invalid(
+            "deal numbers and factors start at 1".into(),
+        ));
     }
     Ok(())
 }
@@ -224,7 +255,39 @@ impl Tx {
     pub async fn append_event(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
         let text = format!("{} {}", event.seat, event.action);
         if event.action.trim() != event.action || text.parse::<RecordAction>().is_err() {
-            return Err(StorageError::Invalid(format!("not a record action: {:?}", event.action)));
+            return Err(StorageError::Invalid(format!(
+                "not a record action: {:?}",
+                event.action
+            )));
+        }
+        // The common case in one statement: insert only if the deal is
+        // active and `seq` is its next step. Find out why only when not.
+        let inserted = sqlx::query(
+            "INSERT INTO events (deal_id, seq, seat, action, at_ms, by_computer)
+             SELECT $1, $2, $3, $4, $5, $6
+             WHERE EXISTS (SELECT 1 FROM deals WHERE id = $1 AND status = 'active')
+               AND (SELECT COUNT(*) FROM events WHERE deal_id = $1) = $2",
+        )
+        .bind(deal.0)
+        .bind(i64::from(event.seq))
+        .bind(seat_value(event.seat))
+        .bind(&event.action)
+        .bind(event.at_ms)
+        .bind(i32::from(event.by_computer))
+        .execute(self.conn())
+        .await
+        .map_err(|e| {
+            if is_unique_violation(&e) {
+                StorageError::Conflict {
+                    deal,
+                    seq: event.seq,
+                }
+            } else {
+                e.into()
+            }
+        })?;
+        if inserted.rows_affected() == 1 {
+            return Ok(());
         }
         let row = sqlx::query(
             "SELECT status, (SELECT COUNT(*) FROM events WHERE deal_id = $1) AS next_seq
@@ -236,42 +299,32 @@ impl Tx {
         .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
         let status: DealStatus = parse(&row, "deals", "status")?;
         let expected = count(&row, "deals", "next_seq")?;
-        if status != DealStatus::Active {
-            return Err(StorageError::Invalid(format!("deal {deal} is {status}, not active")));
-        }
-        if event.seq < expected {
-            return Err(StorageError::Conflict { deal, seq: event.seq });
-        }
-        if event.seq > expected {
-            return Err(StorageError::OutOfOrder { deal, seq: event.seq, expected });
-        }
-        sqlx::query(
-            "INSERT INTO events (deal_id, seq, seat, action, at_ms, by_computer)
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(deal.0)
-        .bind(event.seq as i32)
-        .bind(seat_value(event.seat))
-        .bind(&event.action)
-        .bind(event.at_ms)
-        .bind(i32::from(event.by_computer))
-        .execute(self.conn())
-        .await
-        .map_err(|e| {
-            if is_unique_violation(&e) {
-                StorageError::Conflict { deal, seq: event.seq }
-            } else {
-                e.into()
+        Err(if status != DealStatus::Active {
+            StorageError::Invalid(format!("deal {deal} is {status}, not active"))
+        } else if event.seq < expected {
+            StorageError::Conflict {
+                deal,
+                seq: event.seq,
             }
-        })?;
-        Ok(())
+        } else {
+            StorageError::OutOfOrder {
+                deal,
+                seq: event.seq,
+                expected,
+            }
+        })
     }
 
     /// Ends a deal (finished, redeal or abandoned).
     ///
     /// # Errors
     /// [`StorageError::NotFound`]; the database's error.
-    pub async fn finish_deal(&mut self, deal: DealId, status: DealStatus, now_ms: i64) -> Result<(), StorageError> {
+    pub async fn finish_deal(
+        &mut self,
+        deal: DealId,
+        status: DealStatus,
+        now_ms: i64,
+    ) -> Result<(), StorageError> {
         let done = sqlx::query("UPDATE deals SET status = $2, finished_ms = $3 WHERE id = $1")
             .bind(deal.0)
             .bind(status.as_str())

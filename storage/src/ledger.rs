@@ -56,7 +56,11 @@ impl Tx {
     /// # Errors
     /// [`StorageError::Invalid`] when the changes do not sum to zero, the deal
     /// is not active or a seat is empty; [`StorageError::NotFound`].
-    pub async fn settle(&mut self, deal: DealId, settlement: &NewSettlement) -> Result<(), StorageError> {
+    pub async fn settle(
+        &mut self,
+        deal: DealId,
+        settlement: &NewSettlement,
+    ) -> Result<(), StorageError> {
         if settlement.changes.iter().sum::<i64>() != 0 {
             return Err(StorageError::Invalid(format!(
                 "deal {deal}: changes {:?} do not sum to zero",
@@ -75,7 +79,9 @@ impl Tx {
         let status: DealStatus = parse(&row, "deals", "status")?;
         let stake: i64 = get(&row, "tables", "stake_cents")?;
         if status != DealStatus::Active {
-            return Err(StorageError::Invalid(format!("deal {deal} is {status}, not active")));
+            return Err(StorageError::Invalid(format!(
+                "deal {deal} is {status}, not active"
+            )));
         }
         let seats = self.seats(table).await?;
         if seats.len() != 4 {
@@ -112,7 +118,8 @@ impl Tx {
             .execute(self.conn())
             .await?;
         }
-        self.finish_deal(deal, DealStatus::Finished, settlement.settled_ms).await?;
+        self.finish_deal(deal, DealStatus::Finished, settlement.settled_ms)
+            .await?;
         self.clear_deadline(table).await?;
         Ok(())
     }
@@ -134,13 +141,21 @@ impl Store {
         else {
             return Ok(None);
         };
-        let rows = sqlx::query("SELECT seat, player_id, computer, units FROM ledger WHERE deal_id = $1 ORDER BY seat")
-            .bind(deal.0)
-            .fetch_all(&mut *conn)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT seat, player_id, computer, units FROM ledger WHERE deal_id = $1 ORDER BY seat",
+        )
+        .bind(deal.0)
+        .fetch_all(&mut *conn)
+        .await?;
         let seats = rows
             .iter()
-            .map(|r| Ok((seat(r, "ledger", "seat")?, occupant(r, "ledger")?, get(r, "ledger", "units")?)))
+            .map(|r| {
+                Ok((
+                    seat(r, "ledger", "seat")?,
+                    occupant(r, "ledger")?,
+                    get(r, "ledger", "units")?,
+                ))
+            })
             .collect::<Result<_, StorageError>>()?;
         Ok(Some(SettlementRow {
             deal,

@@ -46,9 +46,9 @@ pub use deal::record_of;
 pub use error::StorageError;
 pub use ledger::{NewSettlement, SettlementRow};
 pub use model::{
-    Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId, NewDeal,
-    NewMessage, NewPlayer, NewTable, Occupant, OutboxMessage, Platform, Player, PlayerId, SeatRow, Table,
-    TableId, TableStatus,
+    Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId,
+    NewDeal, NewMessage, NewPlayer, NewTable, Occupant, OutboxMessage, Platform, Player, PlayerId,
+    SeatRow, Table, TableId, TableStatus,
 };
 pub use ops::{AppendAction, SettleDeal};
 pub use outbox::OutboxCounts;

@@ -48,7 +48,8 @@ impl Tx {
         }
         self.append_event(action.deal, &action.event).await?;
         for message in &action.messages {
-            self.enqueue(Some(action.table), message, action.event.at_ms).await?;
+            self.enqueue(Some(action.table), message, action.event.at_ms)
+                .await?;
         }
         match &action.deadline {
             Some(deadline) => self.set_deadline(deadline).await?,
@@ -64,7 +65,8 @@ impl Tx {
     pub async fn settle_deal(&mut self, settle: &SettleDeal) -> Result<(), StorageError> {
         self.settle(settle.deal, &settle.settlement).await?;
         for message in &settle.messages {
-            self.enqueue(Some(settle.table), message, settle.settlement.settled_ms).await?;
+            self.enqueue(Some(settle.table), message, settle.settlement.settled_ms)
+                .await?;
         }
         Ok(())
     }

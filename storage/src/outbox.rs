@@ -37,7 +37,12 @@ impl Tx {
     ///
     /// # Errors
     /// The database's error (e.g. an empty destination).
-    pub async fn enqueue(&mut self, table: Option<TableId>, message: &NewMessage, now_ms: i64) -> Result<MessageId, StorageError> {
+    pub async fn enqueue(
+        &mut self,
+        table: Option<TableId>,
+        message: &NewMessage,
+        now_ms: i64,
+    ) -> Result<MessageId, StorageError> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO outbox (table_id, destination, payload, state, attempts, next_attempt_ms, created_ms)
              VALUES ($1, $2, $3, 'pending', 0, $4, $4)
@@ -64,7 +69,12 @@ impl Store {
     ///
     /// # Errors
     /// The database's error; unreadable rows.
-    pub async fn claim_outbox(&self, now_ms: i64, lease_ms: i64, limit: u32) -> Result<Vec<OutboxMessage>, StorageError> {
+    pub async fn claim_outbox(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<OutboxMessage>, StorageError> {
         let mut tx = self.begin().await?;
         let rows = sqlx::query(
             "UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = $2
@@ -85,7 +95,10 @@ impl Store {
         .fetch_all(tx.conn())
         .await?;
         tx.commit().await?;
-        let mut messages = rows.iter().map(message_from_row).collect::<Result<Vec<_>, _>>()?;
+        let mut messages = rows
+            .iter()
+            .map(message_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
         messages.sort_by_key(|m| m.id);
         Ok(messages)
     }
@@ -95,11 +108,13 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn mark_sent(&self, id: MessageId, now_ms: i64) -> Result<(), StorageError> {
-        sqlx::query("UPDATE outbox SET state = 'sent', sent_ms = $2 WHERE id = $1 AND state = 'pending'")
-            .bind(id.0)
-            .bind(now_ms)
-            .execute(&mut *self.conn().await?)
-            .await?;
+        sqlx::query(
+            "UPDATE outbox SET state = 'sent', sent_ms = $2 WHERE id = $1 AND state = 'pending'",
+        )
+        .bind(id.0)
+        .bind(now_ms)
+        .execute(&mut *self.conn().await?)
+        .await?;
         Ok(())
     }
 
@@ -108,7 +123,12 @@ impl Store {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn mark_failed(&self, id: MessageId, error: &str, retry_at_ms: Option<i64>) -> Result<(), StorageError> {
+    pub async fn mark_failed(
+        &self,
+        id: MessageId,
+        error: &str,
+        retry_at_ms: Option<i64>,
+    ) -> Result<(), StorageError> {
         let mut conn = self.conn().await?;
         match retry_at_ms {
             Some(at) => {
@@ -152,9 +172,10 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn outbox_counts(&self) -> Result<OutboxCounts, StorageError> {
-        let rows: Vec<(String, i64)> = sqlx::query_as("SELECT state, COUNT(*) FROM outbox GROUP BY state")
-            .fetch_all(&mut *self.conn().await?)
-            .await?;
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT state, COUNT(*) FROM outbox GROUP BY state")
+                .fetch_all(&mut *self.conn().await?)
+                .await?;
         let mut counts = OutboxCounts::default();
         for (state, n) in rows {
             let n = n as u64;

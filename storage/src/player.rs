@@ -29,7 +29,11 @@ impl Tx {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn upsert_player(&mut self, player: &NewPlayer, now_ms: i64) -> Result<PlayerId, StorageError> {
+    pub async fn upsert_player(
+        &mut self,
+        player: &NewPlayer,
+        now_ms: i64,
+    ) -> Result<PlayerId, StorageError> {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO players (platform, platform_user_id, display_name, language, created_ms)
              VALUES ($1, $2, $3, $4, $5)
@@ -53,7 +57,11 @@ impl Store {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn upsert_player(&self, player: &NewPlayer, now_ms: i64) -> Result<PlayerId, StorageError> {
+    pub async fn upsert_player(
+        &self,
+        player: &NewPlayer,
+        now_ms: i64,
+    ) -> Result<PlayerId, StorageError> {
         let mut tx = self.begin().await?;
         let id = tx.upsert_player(player, now_ms).await?;
         tx.commit().await?;
@@ -65,10 +73,14 @@ impl Store {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn player(&self, id: PlayerId) -> Result<Option<Player>, StorageError> {
-        let row = sqlx::query(concat!("SELECT ", player_columns!(), " FROM players WHERE id = $1"))
-            .bind(id.0)
-            .fetch_optional(&mut *self.conn().await?)
-            .await?;
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            player_columns!(),
+            " FROM players WHERE id = $1"
+        ))
+        .bind(id.0)
+        .fetch_optional(&mut *self.conn().await?)
+        .await?;
         row.as_ref().map(from_row).transpose()
     }
 
@@ -76,7 +88,11 @@ impl Store {
     ///
     /// # Errors
     /// The database's error, or a row that cannot be read.
-    pub async fn player_on(&self, platform: Platform, user_id: &str) -> Result<Option<Player>, StorageError> {
+    pub async fn player_on(
+        &self,
+        platform: Platform,
+        user_id: &str,
+    ) -> Result<Option<Player>, StorageError> {
         let row = sqlx::query(concat!(
             "SELECT ",
             player_columns!(),

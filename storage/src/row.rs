@@ -9,7 +9,11 @@ use tarock_engine::Seat;
 use crate::error::StorageError;
 
 /// Reads column `column` of `row` from database table `table`.
-pub(crate) fn get<'r, T>(row: &'r AnyRow, table: &'static str, column: &str) -> Result<T, StorageError>
+pub(crate) fn get<'r, T>(
+    row: &'r AnyRow,
+    table: &'static str,
+    column: &str,
+) -> Result<T, StorageError>
 where
     T: Decode<'r, sqlx::Any> + Type<sqlx::Any>,
 {

@@ -1,10 +1,15 @@
 //! Opening a store from a URL, and transactions.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
-use sqlx::{AnyConnection, AssertSqlSafe, AnyPool, ConnectOptions, Connection, Executor, Transaction};
+use sqlx::{
+    AnyConnection, AnyPool, AssertSqlSafe, ConnectOptions, Connection, Executor, Transaction,
+};
 
 use crate::error::StorageError;
 
@@ -80,6 +85,10 @@ impl Default for StoreOptions {
 pub struct Store {
     pub(crate) pool: AnyPool,
     backend: Backend,
+    /// SQLite has one writer at a time. Writers of this process queue here,
+    /// first come first served, instead of polling the file lock (which
+    /// lets an unlucky writer wait for seconds under load).
+    write_lock: Option<Arc<Mutex<()>>>,
 }
 
 /// Turns a configured database location into a URL sqlx understands, and
@@ -125,17 +134,15 @@ impl Store {
         let connect: AnyConnectOptions = url.parse()?;
         let connect = connect.disable_statement_logging();
 
-        // Schema first, on one connection. The journal mode is a property of
-        // the file; switching it needs a lock that cannot wait, so do it
-        // before the pool opens more connections.
-        let mut first = AnyConnection::connect_with(&connect).await?;
-        if backend == Backend::Sqlite {
-            first.execute("PRAGMA journal_mode = WAL").await?;
-        }
-        backend.migrator().run(&mut first).await?;
-        first.close().await?;
-
         let in_memory = url.contains(":memory:");
+        // The journal mode is a property of the file; switching it needs a
+        // lock that cannot wait, so do it before the pool opens more
+        // connections.
+        if backend == Backend::Sqlite && !in_memory {
+            let mut first = AnyConnection::connect_with(&connect).await?;
+            first.execute("PRAGMA journal_mode = WAL").await?;
+            first.close().await?;
+        }
         let busy_ms = options.busy_timeout.as_millis();
         let synchronous = match options.durability {
             Durability::Full => "FULL",
@@ -143,7 +150,18 @@ impl Store {
         };
         let pool = AnyPoolOptions::new()
             // Every pooled in-memory SQLite connection would be its own database.
-            .max_connections(if in_memory { 1 } else { options.max_connections })
+            .max_connections(if in_memory {
+                1
+            } else {
+                options.max_connections
+            })
+            .min_connections(u32::from(in_memory))
+            .idle_timeout((!in_memory).then_some(Duration::from_secs(600)))
+            .max_lifetime((!in_memory).then_some(Duration::from_secs(1800)))
+            // A pooled SQLite connection is a file handle that cannot go
+            // stale; pinging it before every use would cost a round trip
+            // per transaction. A PostgreSQL server may have restarted.
+            .test_before_acquire(backend == Backend::Postgres)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
@@ -158,7 +176,13 @@ impl Store {
             })
             .connect_with(connect)
             .await?;
-        Ok(Store { pool, backend })
+        backend.migrator().run(&pool).await?;
+        let write_lock = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
+        Ok(Store {
+            pool,
+            backend,
+            write_lock,
+        })
     }
 
     /// Which database this store runs on.
@@ -172,10 +196,17 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn begin(&self) -> Result<Tx, StorageError> {
+        // Queue for the write lock before taking a connection, so that
+        // waiting writers do not hold connections readers need.
+        let write_turn = match &self.write_lock {
+            Some(lock) => Some(lock.clone().lock_owned().await),
+            None => None,
+        };
         let tx = self.pool.begin_with(self.backend.begin_statement()).await?;
         Ok(Tx {
             tx,
             backend: self.backend,
+            _write_turn: write_turn,
         })
     }
 
@@ -194,8 +225,10 @@ impl Store {
 /// not at all.
 #[derive(Debug)]
 pub struct Tx {
+    // Field order matters: the transaction ends before the write turn does.
     pub(crate) tx: Transaction<'static, sqlx::Any>,
     pub(crate) backend: Backend,
+    _write_turn: Option<OwnedMutexGuard<()>>,
 }
 
 impl Tx {
@@ -218,5 +251,80 @@ impl Tx {
     /// The transaction's connection.
     pub(crate) fn conn(&mut self) -> &mut AnyConnection {
         &mut self.tx
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_become_urls() {
+        let sqlite = |url: &str| (url.to_owned(), Backend::Sqlite);
+        assert_eq!(
+            normalize_url("tarock.db").unwrap(),
+            sqlite("sqlite://tarock.db?mode=rwc")
+        );
+        assert_eq!(
+            normalize_url("/var/lib/t.db").unwrap(),
+            sqlite("sqlite:///var/lib/t.db?mode=rwc")
+        );
+        assert_eq!(
+            normalize_url(DEFAULT_URL).unwrap(),
+            sqlite("sqlite://tarock.db?mode=rwc")
+        );
+        assert_eq!(
+            normalize_url("sqlite://t.db?mode=ro").unwrap(),
+            sqlite("sqlite://t.db?mode=ro")
+        );
+        assert_eq!(
+            normalize_url("sqlite://t.db?cache=shared").unwrap(),
+            sqlite("sqlite://t.db?cache=shared&mode=rwc")
+        );
+        assert_eq!(
+            normalize_url("sqlite::memory:").unwrap(),
+            sqlite("sqlite::memory:")
+        );
+        for pg in [
+            "postgres://u@h/db",
+            "postgresql://u:p@h:5433/db?sslmode=require",
+        ] {
+            assert_eq!(
+                normalize_url(pg).unwrap(),
+                (pg.to_owned(), Backend::Postgres)
+            );
+        }
+        for bad in ["", "  ", "mysql://u@h/db", "http://example.org/db"] {
+            assert!(
+                matches!(normalize_url(bad), Err(StorageError::Url(_))),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn both_databases_have_the_same_migrations() {
+        let versions = |m: &Migrator| {
+            m.iter()
+                .map(|m| (m.version, m.description.to_string()))
+                .collect::<Vec<_>>()
+        };
+        assert!(SQLITE_MIGRATIONS.iter().next().is_some());
+        assert_eq!(versions(&SQLITE_MIGRATIONS), versions(&POSTGRES_MIGRATIONS));
+    }
+
+    #[tokio::test]
+    async fn in_memory_sqlite_keeps_one_database() {
+        // Every pooled in-memory connection would be a database of its own;
+        // the store keeps one connection so that what it writes it reads.
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let player = crate::NewPlayer {
+            platform: crate::Platform::Local,
+            platform_user_id: "me".into(),
+            display_name: "Me".into(),
+            language: "en".into(),
+        };
+        let id = store.upsert_player(&player, 1).await.unwrap();
+        assert_eq!(store.player(id).await.unwrap().unwrap().display_name, "Me");
     }
 }

@@ -58,15 +58,25 @@ pub(crate) fn occupant_columns(occupant: &Occupant) -> (Option<i64>, Option<Stri
     }
 }
 
-pub(crate) async fn table(conn: &mut AnyConnection, id: TableId) -> Result<Option<Table>, StorageError> {
-    let row = sqlx::query(concat!("SELECT ", table_columns!(), " FROM tables WHERE id = $1"))
-        .bind(id.0)
-        .fetch_optional(conn)
-        .await?;
+pub(crate) async fn table(
+    conn: &mut AnyConnection,
+    id: TableId,
+) -> Result<Option<Table>, StorageError> {
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        table_columns!(),
+        " FROM tables WHERE id = $1"
+    ))
+    .bind(id.0)
+    .fetch_optional(conn)
+    .await?;
     row.as_ref().map(table_from_row).transpose()
 }
 
-pub(crate) async fn seats(conn: &mut AnyConnection, id: TableId) -> Result<Vec<SeatRow>, StorageError> {
+pub(crate) async fn seats(
+    conn: &mut AnyConnection,
+    id: TableId,
+) -> Result<Vec<SeatRow>, StorageError> {
     let rows = sqlx::query(
         "SELECT seat, player_id, computer, since_ms FROM seats WHERE table_id = $1 ORDER BY seat",
     )
@@ -89,9 +99,16 @@ impl Tx {
     ///
     /// # Errors
     /// [`StorageError::Invalid`] when the rules are not JSON; the database's error.
-    pub async fn create_table(&mut self, new: &NewTable, now_ms: i64) -> Result<TableId, StorageError> {
+    pub async fn create_table(
+        &mut self,
+        new: &NewTable,
+        now_ms: i64,
+    ) -> Result<TableId, StorageError> {
         if serde_json::from_str::<serde_json::Value>(&new.rules).is_err() {
-            return Err(StorageError::Invalid(format!("table rules are not JSON: {}", new.rules)));
+            return Err(StorageError::Invalid(format!(
+                "table rules are not JSON: {}",
+                new.rules
+            )));
         }
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO tables (platform, chat_id, thread_id, rules, stake_cents, pace_ms, language,
@@ -123,11 +140,18 @@ impl Tx {
     pub async fn lock_table(&mut self, id: TableId) -> Result<Table, StorageError> {
         let sql = match self.backend {
             Backend::Postgres => {
-                concat!("SELECT ", table_columns!(), " FROM tables WHERE id = $1 FOR UPDATE")
+                concat!(
+                    "SELECT ",
+                    table_columns!(),
+                    " FROM tables WHERE id = $1 FOR UPDATE"
+                )
             }
             Backend::Sqlite => concat!("SELECT ", table_columns!(), " FROM tables WHERE id = $1"),
         };
-        let row = sqlx::query(sql).bind(id.0).fetch_optional(self.conn()).await?;
+        let row = sqlx::query(sql)
+            .bind(id.0)
+            .fetch_optional(self.conn())
+            .await?;
         match row {
             Some(row) => table_from_row(&row),
             None => Err(StorageError::NotFound(format!("table {id}"))),
@@ -138,7 +162,12 @@ impl Tx {
     ///
     /// # Errors
     /// [`StorageError::NotFound`]; the database's error.
-    pub async fn set_table_status(&mut self, id: TableId, status: TableStatus, now_ms: i64) -> Result<(), StorageError> {
+    pub async fn set_table_status(
+        &mut self,
+        id: TableId,
+        status: TableStatus,
+        now_ms: i64,
+    ) -> Result<(), StorageError> {
         let done = sqlx::query("UPDATE tables SET status = $2, updated_ms = $3 WHERE id = $1")
             .bind(id.0)
             .bind(status.as_str())
@@ -153,13 +182,19 @@ impl Tx {
     ///
     /// # Errors
     /// [`StorageError::NotFound`]; the database's error.
-    pub async fn set_public_message(&mut self, id: TableId, message_id: Option<&str>, now_ms: i64) -> Result<(), StorageError> {
-        let done = sqlx::query("UPDATE tables SET public_message_id = $2, updated_ms = $3 WHERE id = $1")
-            .bind(id.0)
-            .bind(message_id)
-            .bind(now_ms)
-            .execute(self.conn())
-            .await?;
+    pub async fn set_public_message(
+        &mut self,
+        id: TableId,
+        message_id: Option<&str>,
+        now_ms: i64,
+    ) -> Result<(), StorageError> {
+        let done =
+            sqlx::query("UPDATE tables SET public_message_id = $2, updated_ms = $3 WHERE id = $1")
+                .bind(id.0)
+                .bind(message_id)
+                .bind(now_ms)
+                .execute(self.conn())
+                .await?;
         found(done.rows_affected(), id)
     }
 
@@ -179,7 +214,9 @@ impl Tx {
         now_ms: i64,
     ) -> Result<(), StorageError> {
         if serde_json::from_str::<serde_json::Value>(rules).is_err() {
-            return Err(StorageError::Invalid(format!("table rules are not JSON: {rules}")));
+            return Err(StorageError::Invalid(format!(
+                "table rules are not JSON: {rules}"
+            )));
         }
         let done = sqlx::query(
             "UPDATE tables SET rules = $2, stake_cents = $3, pace_ms = $4, language = $5, updated_ms = $6
@@ -201,7 +238,13 @@ impl Tx {
     /// # Errors
     /// The database's error, e.g. when the player already sits elsewhere at
     /// this table.
-    pub async fn set_seat(&mut self, id: TableId, seat: Seat, occupant: &Occupant, now_ms: i64) -> Result<(), StorageError> {
+    pub async fn set_seat(
+        &mut self,
+        id: TableId,
+        seat: Seat,
+        occupant: &Occupant,
+        now_ms: i64,
+    ) -> Result<(), StorageError> {
         let (player, computer) = occupant_columns(occupant);
         sqlx::query(
             "INSERT INTO seats (table_id, seat, player_id, computer, since_ms) VALUES ($1, $2, $3, $4, $5)
@@ -270,7 +313,11 @@ impl Store {
     ///
     /// # Errors
     /// The database's error, or a row that cannot be read.
-    pub async fn open_tables_in(&self, platform: Platform, chat_id: &str) -> Result<Vec<Table>, StorageError> {
+    pub async fn open_tables_in(
+        &self,
+        platform: Platform,
+        chat_id: &str,
+    ) -> Result<Vec<Table>, StorageError> {
         let rows = sqlx::query(concat!(
             "SELECT ",
             table_columns!(),
@@ -287,11 +334,15 @@ impl Store {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn table_ids_with_status(&self, status: TableStatus) -> Result<Vec<TableId>, StorageError> {
-        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM tables WHERE status = $1 ORDER BY id")
-            .bind(status.as_str())
-            .fetch_all(&mut *self.conn().await?)
-            .await?;
+    pub async fn table_ids_with_status(
+        &self,
+        status: TableStatus,
+    ) -> Result<Vec<TableId>, StorageError> {
+        let ids: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM tables WHERE status = $1 ORDER BY id")
+                .bind(status.as_str())
+                .fetch_all(&mut *self.conn().await?)
+                .await?;
         Ok(ids.into_iter().map(TableId).collect())
     }
 }

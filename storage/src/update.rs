@@ -11,23 +11,30 @@ impl Tx {
     /// # Errors
     /// [`StorageError::DuplicateUpdate`] when it was applied before (drop the
     /// transaction); the database's error.
-    pub async fn mark_update(&mut self, platform: Platform, update_id: &str, now_ms: i64) -> Result<(), StorageError> {
-        sqlx::query("INSERT INTO processed_updates (platform, update_id, at_ms) VALUES ($1, $2, $3)")
-            .bind(platform.as_str())
-            .bind(update_id)
-            .bind(now_ms)
-            .execute(self.conn())
-            .await
-            .map_err(|e| {
-                if is_unique_violation(&e) {
-                    StorageError::DuplicateUpdate {
-                        platform,
-                        update_id: update_id.to_owned(),
-                    }
-                } else {
-                    e.into()
+    pub async fn mark_update(
+        &mut self,
+        platform: Platform,
+        update_id: &str,
+        now_ms: i64,
+    ) -> Result<(), StorageError> {
+        sqlx::query(
+            "INSERT INTO processed_updates (platform, update_id, at_ms) VALUES ($1, $2, $3)",
+        )
+        .bind(platform.as_str())
+        .bind(update_id)
+        .bind(now_ms)
+        .execute(self.conn())
+        .await
+        .map_err(|e| {
+            if is_unique_violation(&e) {
+                StorageError::DuplicateUpdate {
+                    platform,
+                    update_id: update_id.to_owned(),
                 }
-            })?;
+            } else {
+                e.into()
+            }
+        })?;
         Ok(())
     }
 }
@@ -37,7 +44,11 @@ impl Store {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn is_processed(&self, platform: Platform, update_id: &str) -> Result<bool, StorageError> {
+    pub async fn is_processed(
+        &self,
+        platform: Platform,
+        update_id: &str,
+    ) -> Result<bool, StorageError> {
         let found: Option<i64> = sqlx::query_scalar(
             "SELECT at_ms FROM processed_updates WHERE platform = $1 AND update_id = $2",
         )

@@ -8,8 +8,8 @@ use std::time::Duration;
 use common::*;
 use tarock_engine::{Preset, Record, Seat};
 use tarock_storage::{
-    AppendAction, Backend, Deadline, DealStatus, Event, NewMessage, NewSettlement, Occupant, Platform,
-    SettleDeal, StorageError, Store, TableStatus,
+    AppendAction, Backend, Deadline, DealStatus, Event, NewMessage, NewSettlement, Occupant,
+    Platform, SettleDeal, StorageError, Store, TableStatus,
 };
 
 on_both!(
@@ -36,7 +36,11 @@ fn message(destination: &str, text: &str) -> NewMessage {
     }
 }
 
-fn action(table: tarock_storage::TableId, deal: tarock_storage::DealId, event: Event) -> AppendAction {
+fn action(
+    table: tarock_storage::TableId,
+    deal: tarock_storage::DealId,
+    event: Event,
+) -> AppendAction {
     AppendAction {
         table,
         deal,
@@ -91,8 +95,12 @@ async fn round_trip_survives_reopen(db: TestDb) {
     };
     let mut tx = store.begin().await.unwrap();
     tx.set_deadline(&deadline).await.unwrap();
-    tx.set_table_status(table, TableStatus::Playing, NOW).await.unwrap();
-    tx.set_public_message(table, Some("msg-17"), NOW).await.unwrap();
+    tx.set_table_status(table, TableStatus::Playing, NOW)
+        .await
+        .unwrap();
+    tx.set_public_message(table, Some("msg-17"), NOW)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
 
     let before = store.load_table(table).await.unwrap().unwrap();
@@ -157,7 +165,14 @@ async fn second_writer_of_a_step_gets_conflict(db: TestDb) {
     a.append_action(&first).await.unwrap();
 
     let b_store = store.clone();
-    let mut second = action(table, deal, Event { by_computer: true, ..events[5].clone() });
+    let mut second = action(
+        table,
+        deal,
+        Event {
+            by_computer: true,
+            ..events[5].clone()
+        },
+    );
     second.messages.push(message("chat", "from B"));
     let b = tokio::spawn(async move { b_store.append_action(&second).await });
     // Let B reach the database and wait there for A.
@@ -199,7 +214,10 @@ async fn racing_writers_leave_a_log_without_gaps(db: TestDb) {
             .map(|writer| {
                 let store = store.clone();
                 let barrier = barrier.clone();
-                let event = Event { by_computer: writer == 1, ..event.clone() };
+                let event = Event {
+                    by_computer: writer == 1,
+                    ..event.clone()
+                };
                 tokio::spawn(async move {
                     barrier.wait().await;
                     store.append_action(&action(table, deal, event)).await
@@ -243,27 +261,50 @@ async fn appends_must_be_in_order_and_readable(db: TestDb) {
     first.actions.truncate(2);
     let deal = store_record(store, table, 1, &first).await;
 
-    match store.append_action(&action(table, deal, events[3].clone())).await {
-        Err(StorageError::OutOfOrder { seq: 3, expected: 2, .. }) => {}
+    match store
+        .append_action(&action(table, deal, events[3].clone()))
+        .await
+    {
+        Err(StorageError::OutOfOrder {
+            seq: 3,
+            expected: 2,
+            ..
+        }) => {}
         other => panic!("expected out of order, got {other:?}"),
     }
     for bad in ["", "T99", "rufer T20", " weiter", "hello"] {
-        let event = Event { action: bad.to_owned(), ..events[2].clone() };
+        let event = Event {
+            action: bad.to_owned(),
+            ..events[2].clone()
+        };
         assert!(
-            matches!(store.append_action(&action(table, deal, event)).await, Err(StorageError::Invalid(_))),
+            matches!(
+                store.append_action(&action(table, deal, event)).await,
+                Err(StorageError::Invalid(_))
+            ),
             "{bad:?} must be refused"
         );
     }
-    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 2);
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().events.len(),
+        2
+    );
 
     let mut tx = store.begin().await.unwrap();
-    tx.finish_deal(deal, DealStatus::Abandoned, NOW).await.unwrap();
+    tx.finish_deal(deal, DealStatus::Abandoned, NOW)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     assert!(matches!(
-        store.append_action(&action(table, deal, events[2].clone())).await,
+        store
+            .append_action(&action(table, deal, events[2].clone()))
+            .await,
         Err(StorageError::Invalid(_))
     ));
-    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 2);
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().events.len(),
+        2
+    );
 }
 
 /// Installs a trigger that makes inserts into `table` fail when `condition`
@@ -315,7 +356,9 @@ async fn failed_outbox_insert_leaves_no_event(db: TestDb) {
     first.actions.truncate(4);
     let deal = store_record(store, table, 1, &first).await;
     let mut tx = store.begin().await.unwrap();
-    tx.set_table_status(table, TableStatus::Playing, NOW).await.unwrap();
+    tx.set_table_status(table, TableStatus::Playing, NOW)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
 
     let step = AppendAction {
@@ -337,16 +380,32 @@ async fn failed_outbox_insert_leaves_no_event(db: TestDb) {
     inject_failure(&db, "outbox", "NEW.payload LIKE '%boom%'").await;
     let err = store.append_action(&step).await.unwrap_err();
     assert!(err.to_string().contains("injected failure"), "{err}");
-    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 4);
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().events.len(),
+        4
+    );
     assert_eq!(store.outbox_counts().await.unwrap().pending, 0);
-    assert!(!store.is_processed(Platform::Telegram, "update-500").await.unwrap());
+    assert!(
+        !store
+            .is_processed(Platform::Telegram, "update-500")
+            .await
+            .unwrap()
+    );
     assert_eq!(store.deadline(table).await.unwrap(), None);
 
     remove_injected_failure(&db, "outbox").await;
     store.append_action(&step).await.unwrap();
-    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 5);
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().events.len(),
+        5
+    );
     assert_eq!(store.outbox_counts().await.unwrap().pending, 2);
-    assert!(store.is_processed(Platform::Telegram, "update-500").await.unwrap());
+    assert!(
+        store
+            .is_processed(Platform::Telegram, "update-500")
+            .await
+            .unwrap()
+    );
     assert_eq!(store.due_deadlines(NOW, 10).await.unwrap().len(), 1);
 }
 
@@ -369,7 +428,10 @@ async fn failed_ledger_row_leaves_no_settlement(db: TestDb) {
     assert_eq!(store.settlement(deal).await.unwrap(), None);
     assert!(store.table_balances(table).await.unwrap().is_empty());
     assert_eq!(store.outbox_counts().await.unwrap().pending, 0);
-    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().deal.status, DealStatus::Active);
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().deal.status,
+        DealStatus::Active
+    );
 
     remove_injected_failure(&db, "ledger").await;
     store.settle_deal(&settle).await.unwrap();
@@ -377,9 +439,15 @@ async fn failed_ledger_row_leaves_no_settlement(db: TestDb) {
     assert_eq!(stored.seats.len(), 4);
     let changes: Vec<i64> = stored.seats.iter().map(|s| s.2).collect();
     assert_eq!(changes, game.settlement().unwrap().changes.to_vec());
-    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().deal.status, DealStatus::Finished);
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().deal.status,
+        DealStatus::Finished
+    );
     // A deal is settled once.
-    assert!(matches!(store.settle_deal(&settle).await, Err(StorageError::Invalid(_))));
+    assert!(matches!(
+        store.settle_deal(&settle).await,
+        Err(StorageError::Invalid(_))
+    ));
     // Changes that do not sum to zero are refused before anything is written.
     let (table2, _) = seated_table(store, "chat-l2", 10, [false; 4]).await;
     let deal2 = store_record(store, table2, 1, &Record::from_game(&game)).await;
@@ -387,7 +455,10 @@ async fn failed_ledger_row_leaves_no_settlement(db: TestDb) {
     lopsided.table = table2;
     lopsided.deal = deal2;
     lopsided.settlement.changes = [1, 1, -1, 0];
-    assert!(matches!(store.settle_deal(&lopsided).await, Err(StorageError::Invalid(_))));
+    assert!(matches!(
+        store.settle_deal(&lopsided).await,
+        Err(StorageError::Invalid(_))
+    ));
     assert_eq!(store.settlement(deal2).await.unwrap(), None);
 }
 
@@ -411,21 +482,35 @@ async fn redelivered_update_is_applied_once(db: TestDb) {
     again.update = Some((Platform::Discord, "interaction-1".into()));
     again.messages.push(message("chat", "second"));
     match store.append_action(&again).await {
-        Err(StorageError::DuplicateUpdate { platform, update_id }) => {
+        Err(StorageError::DuplicateUpdate {
+            platform,
+            update_id,
+        }) => {
             assert_eq!(platform, Platform::Discord);
             assert_eq!(update_id, "interaction-1");
         }
         other => panic!("expected a duplicate, got {other:?}"),
     }
-    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 1);
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().events.len(),
+        1
+    );
     assert_eq!(store.outbox_counts().await.unwrap().pending, 1);
     // The same id on another platform is another update.
     again.update = Some((Platform::Telegram, "interaction-1".into()));
     store.append_action(&again).await.unwrap();
-    assert_eq!(store.load_deal(deal).await.unwrap().unwrap().events.len(), 2);
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().events.len(),
+        2
+    );
     // Old ids can be pruned; then nothing remembers them.
     assert!(store.prune(NOW + 1_000_000).await.unwrap() >= 2);
-    assert!(!store.is_processed(Platform::Discord, "interaction-1").await.unwrap());
+    assert!(
+        !store
+            .is_processed(Platform::Discord, "interaction-1")
+            .await
+            .unwrap()
+    );
 }
 
 /// Many random deals at three tables with overlapping players and computer
@@ -437,7 +522,11 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     let mut players = Vec::new();
     let mut tx = store.begin().await.unwrap();
     for i in 0..8 {
-        players.push(tx.upsert_player(&new_player(&format!("bal{i}")), NOW).await.unwrap());
+        players.push(
+            tx.upsert_player(&new_player(&format!("bal{i}")), NOW)
+                .await
+                .unwrap(),
+        );
     }
     let layouts: [(i64, [Option<usize>; 4]); 3] = [
         (10, [Some(0), Some(1), Some(2), Some(3)]),
@@ -447,7 +536,10 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     let mut tables = Vec::new();
     for (i, (stake, seats)) in layouts.iter().enumerate() {
         let table = tx
-            .create_table(&new_table(&format!("bal-chat-{i}"), "\"standard\"", *stake, None), NOW)
+            .create_table(
+                &new_table(&format!("bal-chat-{i}"), "\"standard\"", *stake, None),
+                NOW,
+            )
             .await
             .unwrap();
         for seat in Seat::ALL {
@@ -461,14 +553,23 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     }
     tx.commit().await.unwrap();
 
-    let presets = [Preset::Standard.rules(), Preset::Directnet.rules(), Preset::Tarockwelt.rules(), Preset::Wikipedia.rules()];
+    let presets = [
+        Preset::Standard.rules(),
+        Preset::Directnet.rules(),
+        Preset::Tarockwelt.rules(),
+        Preset::Wikipedia.rules(),
+    ];
     let mut expected_units: HashMap<Occupant, i64> = HashMap::new();
     let mut expected_cents: HashMap<Occupant, i64> = HashMap::new();
     let mut table_units: HashMap<(usize, Occupant), i64> = HashMap::new();
     for n in 0..36u32 {
         let t = (n % 3) as usize;
         let rules = presets[(n / 3) as usize % 4];
-        let game = finished_game(1000 + u64::from(n), &rules, Seat::new((n % 4) as u8).unwrap());
+        let game = finished_game(
+            1000 + u64::from(n),
+            &rules,
+            Seat::new((n % 4) as u8).unwrap(),
+        );
         let deal = store_record(store, tables[t], n / 3 + 1, &Record::from_game(&game)).await;
         store
             .settle_deal(&SettleDeal {
@@ -492,13 +593,21 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     }
     for (t, table) in tables.iter().enumerate() {
         let balances = store.table_balances(*table).await.unwrap();
-        assert_eq!(balances.iter().map(|b| b.units).sum::<i64>(), 0, "table {t} units");
-        assert_eq!(balances.iter().map(|b| b.cents).sum::<i64>(), 0, "table {t} money");
+        assert_eq!(
+            balances.iter().map(|b| b.units).sum::<i64>(),
+            0,
+            "table {t} units"
+        );
+        assert_eq!(
+            balances.iter().map(|b| b.cents).sum::<i64>(),
+            0,
+            "table {t} money"
+        );
         for balance in &balances {
             assert_eq!(balance.units, table_units[&(t, balance.occupant.clone())]);
             assert_eq!(balance.cents, balance.units * layouts[t].0);
-            let seats_held = if balance.occupant == Occupant::Computer("easy".into()) { 1 } else { 1 };
-            assert_eq!(balance.deals, 12 * seats_held);
+            // Everyone, the computer level too, holds one seat for 12 deals.
+            assert_eq!(balance.deals, 12);
         }
         // Sorted from the best balance down.
         assert!(balances.windows(2).all(|w| w[0].units >= w[1].units));
@@ -506,8 +615,16 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     for (i, player) in players.iter().enumerate() {
         let balance = store.player_balance(*player).await.unwrap();
         let key = Occupant::Player(*player);
-        assert_eq!(balance.units, expected_units.get(&key).copied().unwrap_or(0), "player {i}");
-        assert_eq!(balance.cents, expected_cents.get(&key).copied().unwrap_or(0), "player {i}");
+        assert_eq!(
+            balance.units,
+            expected_units.get(&key).copied().unwrap_or(0),
+            "player {i}"
+        );
+        assert_eq!(
+            balance.cents,
+            expected_cents.get(&key).copied().unwrap_or(0),
+            "player {i}"
+        );
     }
     // Player 0 sits at two tables, player 2 too: 24 deals each.
     assert_eq!(store.player_balance(players[0]).await.unwrap().deals, 24);
@@ -533,29 +650,53 @@ async fn corrupted_action_is_reported_with_table_and_deal(db: TestDb) {
     let second_card_text = events_of(&record, NOW)[first_card + 1].action.clone();
 
     let cases: Vec<(String, &str)> = vec![
-        (format!("UPDATE events SET action = 'T99' WHERE deal_id = {deal} AND seq = {last}"), "T99"),
-        (format!("UPDATE events SET action = 'gibberish' WHERE deal_id = {deal} AND seq = 0"), "gibberish"),
+        (
+            format!("UPDATE events SET action = 'T99' WHERE deal_id = {deal} AND seq = {last}"),
+            "T99",
+        ),
+        (
+            format!("UPDATE events SET action = 'gibberish' WHERE deal_id = {deal} AND seq = 0"),
+            "gibberish",
+        ),
         // Seat 0's first card replaced by a card of another hand.
         (
-            format!("UPDATE events SET action = '{second_card_text}' WHERE deal_id = {deal} AND seq = {first_card}"),
+            format!(
+                "UPDATE events SET action = '{second_card_text}' WHERE deal_id = {deal} AND seq = {first_card}"
+            ),
             "against the rules",
         ),
-        (format!("DELETE FROM events WHERE deal_id = {deal} AND seq = 2"), "gap"),
+        (
+            format!("DELETE FROM events WHERE deal_id = {deal} AND seq = 2"),
+            "gap",
+        ),
     ];
     for (sql, expect) in cases {
         // Restore the log, then corrupt it one way.
-        db.exec(&format!("DELETE FROM events WHERE deal_id = {deal}")).await;
+        db.exec(&format!("DELETE FROM events WHERE deal_id = {deal}"))
+            .await;
         let mut tx = store.begin().await.unwrap();
         for event in events_of(&record, NOW) {
             tx.append_event(deal, &event).await.unwrap();
         }
         tx.commit().await.unwrap();
-        assert!(store.load_table(table).await.unwrap().unwrap().deal.unwrap().game.is_some());
+        assert!(
+            store
+                .load_table(table)
+                .await
+                .unwrap()
+                .unwrap()
+                .deal
+                .unwrap()
+                .game
+                .is_some()
+        );
         db.exec(&sql).await;
 
         let err = store.load_table(table).await.unwrap_err();
         match &err {
-            StorageError::Corrupt { table: t, deal: d, .. } => {
+            StorageError::Corrupt {
+                table: t, deal: d, ..
+            } => {
                 assert_eq!(*t, table);
                 assert_eq!(*d, Some(deal));
             }
@@ -565,7 +706,10 @@ async fn corrupted_action_is_reported_with_table_and_deal(db: TestDb) {
         assert!(text.contains(&format!("table {table}")), "{text}");
         assert!(text.contains(&format!("deal {deal}")), "{text}");
         assert!(text.contains(expect), "{sql}: {text}");
-        assert!(matches!(store.load_deal(deal).await, Err(StorageError::Corrupt { .. })));
+        assert!(matches!(
+            store.load_deal(deal).await,
+            Err(StorageError::Corrupt { .. })
+        ));
     }
 }
 
@@ -579,18 +723,38 @@ async fn corrupted_hands_and_seat_are_reported(db: TestDb) {
     // The schema refuses a seat outside 0–3 outright.
     let mut raw = db.raw().await;
     let sql = format!("UPDATE events SET seat = 7 WHERE deal_id = {deal} AND seq = 1");
-    assert!(sqlx::Executor::execute(&mut raw, sqlx::AssertSqlSafe(sql)).await.is_err());
+    assert!(
+        sqlx::Executor::execute(&mut raw, sqlx::AssertSqlSafe(sql))
+            .await
+            .is_err()
+    );
     // Another seat acting out of turn is caught by the replay.
     let forehand = Record::from_game(&game).forehand;
     let wrong = (forehand + 2) % 4;
-    db.exec(&format!("UPDATE events SET seat = {wrong} WHERE deal_id = {deal} AND seq = 0")).await;
+    db.exec(&format!(
+        "UPDATE events SET seat = {wrong} WHERE deal_id = {deal} AND seq = 0"
+    ))
+    .await;
     let err = store.load_table(table).await.unwrap_err();
-    assert!(err.to_string().contains(&format!("event 0 (seat {wrong}")), "{err}");
-    db.exec(&format!("UPDATE events SET seat = {forehand} WHERE deal_id = {deal} AND seq = 0")).await;
+    assert!(
+        err.to_string().contains(&format!("event 0 (seat {wrong}")),
+        "{err}"
+    );
+    db.exec(&format!(
+        "UPDATE events SET seat = {forehand} WHERE deal_id = {deal} AND seq = 0"
+    ))
+    .await;
     assert!(store.load_table(table).await.is_ok());
-    db.exec(&format!("UPDATE deals SET hands = '[\"T1 T4\"]' WHERE id = {deal}")).await;
+    db.exec(&format!(
+        "UPDATE deals SET hands = '[\"T1 T4\"]' WHERE id = {deal}"
+    ))
+    .await;
     match store.load_table(table).await {
-        Err(StorageError::Corrupt { table: t, deal: Some(d), detail }) => {
+        Err(StorageError::Corrupt {
+            table: t,
+            deal: Some(d),
+            detail,
+        }) => {
             assert_eq!((t, d), (table, deal));
             assert!(detail.contains("hands"), "{detail}");
         }
@@ -600,8 +764,14 @@ async fn corrupted_hands_and_seat_are_reported(db: TestDb) {
     let mut hands = Record::from_game(&game).hands;
     hands[1] = hands[0].clone();
     let json = serde_json::to_string(&hands).unwrap();
-    db.exec(&format!("UPDATE deals SET hands = '{json}' WHERE id = {deal}")).await;
-    assert!(matches!(store.load_table(table).await, Err(StorageError::Corrupt { .. })));
+    db.exec(&format!(
+        "UPDATE deals SET hands = '{json}' WHERE id = {deal}"
+    ))
+    .await;
+    assert!(matches!(
+        store.load_table(table).await,
+        Err(StorageError::Corrupt { .. })
+    ));
 }
 
 /// Messages to one destination are claimed in order, and a later one waits
@@ -610,12 +780,26 @@ async fn outbox_claims_in_order_per_destination(db: TestDb) {
     let store = &db.store;
     let (table, _) = seated_table(store, "chat-ob", 10, [false; 4]).await;
     let mut tx = store.begin().await.unwrap();
-    for (dest, text) in [("a", "a1"), ("b", "b1"), ("a", "a2"), ("a", "a3"), ("b", "b2")] {
-        tx.enqueue(Some(table), &message(dest, text), NOW).await.unwrap();
+    for (dest, text) in [
+        ("a", "a1"),
+        ("b", "b1"),
+        ("a", "a2"),
+        ("a", "a3"),
+        ("b", "b2"),
+    ] {
+        tx.enqueue(Some(table), &message(dest, text), NOW)
+            .await
+            .unwrap();
     }
     tx.commit().await.unwrap();
     // Nothing is due before it was written.
-    assert!(store.claim_outbox(NOW - 1, 1000, 10).await.unwrap().is_empty());
+    assert!(
+        store
+            .claim_outbox(NOW - 1, 1000, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     let claimed = store.claim_outbox(NOW, 30_000, 10).await.unwrap();
     let texts: Vec<String> = claimed.iter().map(|m| m.payload.clone()).collect();
@@ -624,34 +808,76 @@ async fn outbox_claims_in_order_per_destination(db: TestDb) {
         .map(|t| serde_json::json!({ "text": t }).to_string())
         .collect();
     assert_eq!(texts, expect);
-    assert!(claimed.iter().all(|m| m.attempts == 1 && m.table == Some(table)));
+    assert!(
+        claimed
+            .iter()
+            .all(|m| m.attempts == 1 && m.table == Some(table))
+    );
     // Leased: not claimable again until the lease ends.
-    assert!(store.claim_outbox(NOW + 1, 30_000, 10).await.unwrap().is_empty());
+    assert!(
+        store
+            .claim_outbox(NOW + 1, 30_000, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     // a1 fails and backs off; the deliverer releases a2 and a3; b1 and b2 go.
-    let by_text = |t: &str| claimed.iter().find(|m| m.payload.contains(&format!("\"{t}\""))).unwrap().id;
-    store.mark_failed(by_text("a1"), "HTTP 500", Some(NOW + 60_000)).await.unwrap();
+    let by_text = |t: &str| {
+        claimed
+            .iter()
+            .find(|m| m.payload.contains(&format!("\"{t}\"")))
+            .unwrap()
+            .id
+    };
+    store
+        .mark_failed(by_text("a1"), "HTTP 500", Some(NOW + 60_000))
+        .await
+        .unwrap();
     store.release(by_text("a2"), NOW + 2).await.unwrap();
     store.release(by_text("a3"), NOW + 2).await.unwrap();
     store.mark_sent(by_text("b1"), NOW + 2).await.unwrap();
     store.mark_sent(by_text("b2"), NOW + 2).await.unwrap();
     // a2 and a3 wait behind a1.
-    assert!(store.claim_outbox(NOW + 3, 30_000, 10).await.unwrap().is_empty());
+    assert!(
+        store
+            .claim_outbox(NOW + 3, 30_000, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     // When a1 is due again, a1, a2, a3 come in order; a2 was released
     // without counting an attempt.
     let again = store.claim_outbox(NOW + 60_000, 30_000, 10).await.unwrap();
-    let attempts: Vec<(String, u32)> = again.iter().map(|m| (m.payload.clone(), m.attempts)).collect();
+    let attempts: Vec<(String, u32)> = again
+        .iter()
+        .map(|m| (m.payload.clone(), m.attempts))
+        .collect();
     assert_eq!(
         attempts,
-        vec![(expect[0].clone(), 2), (expect[2].clone(), 1), (expect[3].clone(), 1)]
+        vec![
+            (expect[0].clone(), 2),
+            (expect[2].clone(), 1),
+            (expect[3].clone(), 1)
+        ]
     );
     // The limit cuts the batch.
     for m in &again {
         store.release(m.id, NOW + 60_001).await.unwrap();
     }
-    assert_eq!(store.claim_outbox(NOW + 60_001, 30_000, 2).await.unwrap().len(), 2);
+    assert_eq!(
+        store
+            .claim_outbox(NOW + 60_001, 30_000, 2)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
     // A permanent failure gives up on the message; the rest of the lane proceeds.
-    store.mark_failed(again[0].id, "chat deleted", None).await.unwrap();
+    store
+        .mark_failed(again[0].id, "chat deleted", None)
+        .await
+        .unwrap();
     let counts = store.outbox_counts().await.unwrap();
     assert_eq!((counts.pending, counts.sent, counts.failed), (2, 2, 1));
 }
@@ -662,7 +888,13 @@ async fn concurrent_claimers_never_share_a_message(db: TestDb) {
     let store = db.store.clone();
     let mut tx = store.begin().await.unwrap();
     for i in 0..200 {
-        tx.enqueue(None, &message(&format!("dest-{}", i % 50), &format!("m{i}")), NOW).await.unwrap();
+        tx.enqueue(
+            None,
+            &message(&format!("dest-{}", i % 50), &format!("m{i}")),
+            NOW,
+        )
+        .await
+        .unwrap();
     }
     tx.commit().await.unwrap();
     let tasks: Vec<_> = (0..4)
@@ -708,7 +940,9 @@ async fn deadlines_due_and_reminders(db: TestDb) {
         let (table, _) = seated_table(store, &format!("chat-d{i}"), 10, [false; 4]).await;
         let deal = store_record(store, table, 1, &record).await;
         let mut tx = store.begin().await.unwrap();
-        tx.set_table_status(table, TableStatus::Playing, NOW).await.unwrap();
+        tx.set_table_status(table, TableStatus::Playing, NOW)
+            .await
+            .unwrap();
         tx.set_deadline(&Deadline {
             table,
             deal,
@@ -733,16 +967,30 @@ async fn deadlines_due_and_reminders(db: TestDb) {
     let due = store.due_deadlines(NOW + 2000, 10).await.unwrap();
     assert_eq!(due.len(), 1);
     // A reminder for a step that has moved on changes nothing.
-    let stale = Deadline { seq: 39, ..due[0].clone() };
+    let stale = Deadline {
+        seq: 39,
+        ..due[0].clone()
+    };
     assert!(!store.mark_reminded(&stale).await.unwrap());
 
     // A paused table's deadline does not run.
     let mut tx = store.begin().await.unwrap();
-    tx.set_table_status(tables[2].0, TableStatus::Paused, NOW).await.unwrap();
+    tx.set_table_status(tables[2].0, TableStatus::Paused, NOW)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
-    let due: Vec<_> = store.due_deadlines(NOW + 100_000, 10).await.unwrap().iter().map(|d| d.table).collect();
+    let due: Vec<_> = store
+        .due_deadlines(NOW + 100_000, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|d| d.table)
+        .collect();
     assert_eq!(due, vec![tables[0].0, tables[1].0, tables[3].0]);
-    assert_eq!(store.due_deadlines(NOW + 100_000, 2).await.unwrap().len(), 2);
+    assert_eq!(
+        store.due_deadlines(NOW + 100_000, 2).await.unwrap().len(),
+        2
+    );
 
     // Settling table 0's deal removes its deadline.
     store
@@ -768,14 +1016,35 @@ async fn players_and_tables(db: TestDb) {
     renamed.language = "en".into();
     assert_eq!(store.upsert_player(&renamed, NOW + 1).await.unwrap(), id);
     let anna = store.player(id).await.unwrap().unwrap();
-    assert_eq!((anna.display_name.as_str(), anna.language.as_str()), ("Anna K.", "en"));
-    assert_eq!(store.player_on(Platform::Telegram, "user-anna").await.unwrap(), Some(anna));
-    assert_eq!(store.player_on(Platform::Discord, "user-anna").await.unwrap(), None);
+    assert_eq!(
+        (anna.display_name.as_str(), anna.language.as_str()),
+        ("Anna K.", "en")
+    );
+    assert_eq!(
+        store
+            .player_on(Platform::Telegram, "user-anna")
+            .await
+            .unwrap(),
+        Some(anna)
+    );
+    assert_eq!(
+        store
+            .player_on(Platform::Discord, "user-anna")
+            .await
+            .unwrap(),
+        None
+    );
 
     let mut tx = store.begin().await.unwrap();
     let rules = r#"{"preset":"standard","max_kontra":{"valat":{"solo":1}}}"#;
-    let t1 = tx.create_table(&new_table("group-1", rules, 20, Some(id)), NOW).await.unwrap();
-    let t2 = tx.create_table(&new_table("group-1", "\"wikipedia\"", 0, None), NOW).await.unwrap();
+    let t1 = tx
+        .create_table(&new_table("group-1", rules, 20, Some(id)), NOW)
+        .await
+        .unwrap();
+    let t2 = tx
+        .create_table(&new_table("group-1", "\"wikipedia\"", 0, None), NOW)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     let table = store.table(t1).await.unwrap().unwrap();
     assert_eq!(table.rules, rules, "rules are stored exactly as written");
@@ -784,33 +1053,64 @@ async fn players_and_tables(db: TestDb) {
 
     let mut tx = store.begin().await.unwrap();
     assert!(matches!(
-        tx.create_table(&new_table("group-1", "{not json", 20, None), NOW).await,
+        tx.create_table(&new_table("group-1", "{not json", 20, None), NOW)
+            .await,
         Err(StorageError::Invalid(_))
     ));
     drop(tx);
 
     let mut tx = store.begin().await.unwrap();
     tx.lock_table(t1).await.unwrap();
-    tx.set_seat(t1, Seat::S0, &Occupant::Player(id), NOW).await.unwrap();
-    tx.set_seat(t1, Seat::S1, &Occupant::Computer("strong".into()), NOW).await.unwrap();
+    tx.set_seat(t1, Seat::S0, &Occupant::Player(id), NOW)
+        .await
+        .unwrap();
+    tx.set_seat(t1, Seat::S1, &Occupant::Computer("strong".into()), NOW)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     let mut tx = store.begin().await.unwrap();
-    assert!(tx.set_seat(t1, Seat::S2, &Occupant::Player(id), NOW).await.is_err());
+    assert!(
+        tx.set_seat(t1, Seat::S2, &Occupant::Player(id), NOW)
+            .await
+            .is_err()
+    );
     drop(tx);
     let mut tx = store.begin().await.unwrap();
     // Handing seat 1 from the computer to Anna's friend.
     let bert = tx.upsert_player(&new_player("bert"), NOW).await.unwrap();
-    tx.set_seat(t1, Seat::S1, &Occupant::Player(bert), NOW + 5).await.unwrap();
+    tx.set_seat(t1, Seat::S1, &Occupant::Player(bert), NOW + 5)
+        .await
+        .unwrap();
     assert!(tx.clear_seat(t1, Seat::S0).await.unwrap());
     assert!(!tx.clear_seat(t1, Seat::S3).await.unwrap());
-    tx.set_table_status(t2, TableStatus::Closed, NOW).await.unwrap();
+    tx.set_table_status(t2, TableStatus::Closed, NOW)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     let seats = store.seats(t1).await.unwrap();
     assert_eq!(seats.len(), 1);
-    assert_eq!((seats[0].seat, &seats[0].occupant, seats[0].since_ms), (Seat::S1, &Occupant::Player(bert), NOW + 5));
-    let open: Vec<_> = store.open_tables_in(Platform::Telegram, "group-1").await.unwrap().iter().map(|t| t.id).collect();
+    assert_eq!(
+        (seats[0].seat, &seats[0].occupant, seats[0].since_ms),
+        (Seat::S1, &Occupant::Player(bert), NOW + 5)
+    );
+    let open: Vec<_> = store
+        .open_tables_in(Platform::Telegram, "group-1")
+        .await
+        .unwrap()
+        .iter()
+        .map(|t| t.id)
+        .collect();
     assert_eq!(open, vec![t1]);
-    assert_eq!(store.table_ids_with_status(TableStatus::Closed).await.unwrap(), vec![t2]);
+    assert_eq!(
+        store
+            .table_ids_with_status(TableStatus::Closed)
+            .await
+            .unwrap(),
+        vec![t2]
+    );
     let mut tx = store.begin().await.unwrap();
-    assert!(matches!(tx.lock_table(tarock_storage::TableId(999_999)).await, Err(StorageError::NotFound(_))));
+    assert!(matches!(
+        tx.lock_table(tarock_storage::TableId(999_999)).await,
+        Err(StorageError::NotFound(_))
+    ));
 }

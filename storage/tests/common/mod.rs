@@ -17,7 +17,8 @@ use rand::rngs::StdRng;
 use sqlx::{AnyConnection, Connection, Executor};
 use tarock_engine::{Game, Record, Rules, Seat, sim};
 use tarock_storage::{
-    Backend, DealId, Event, NewDeal, NewPlayer, NewTable, Occupant, Platform, PlayerId, Store, TableId,
+    Backend, DealId, Event, NewDeal, NewPlayer, NewTable, Occupant, Platform, PlayerId, Store,
+    TableId,
 };
 
 /// A test database: where it is, and a store open on it.
@@ -46,7 +47,10 @@ impl Drop for PgDrop {
         let name = self.name.clone();
         // The test's runtime may be shutting down: use a thread of our own.
         let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
             rt.block_on(async {
                 if let Ok(mut conn) = AnyConnection::connect(&admin).await {
                     let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
@@ -73,13 +77,16 @@ impl TestDb {
     /// Runs one statement on a raw connection.
     pub async fn exec(&self, sql: &str) {
         let mut conn = self.raw().await;
-        conn.execute(sqlx::AssertSqlSafe(sql.to_owned())).await.unwrap();
+        conn.execute(sqlx::AssertSqlSafe(sql.to_owned()))
+            .await
+            .unwrap();
         conn.close().await.unwrap();
     }
 }
 
 fn postgres_admin_url() -> String {
-    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
 }
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -105,7 +112,9 @@ pub async fn postgres_db() -> Option<TestDb> {
         Ok(conn) => conn,
         Err(e) => {
             if std::env::var("REQUIRE_POSTGRES").as_deref() == Ok("1") {
-                panic!("PostgreSQL is required (REQUIRE_POSTGRES=1) but {admin_url} is not reachable: {e}");
+                panic!(
+                    "PostgreSQL is required (REQUIRE_POSTGRES=1) but {admin_url} is not reachable: {e}"
+                );
             }
             // Straight to stderr: the test harness would swallow eprintln!.
             let _ = writeln!(
@@ -120,7 +129,10 @@ pub async fn postgres_db() -> Option<TestDb> {
         "tarock_test_{}_{}_{}",
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos()
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
     );
     admin
         .execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
@@ -269,9 +281,17 @@ pub fn new_deal(table: TableId, number: u32, record: &Record, at_ms: i64) -> New
 
 /// A table with four seated players (or computers where `computers` says
 /// so), returning the table and the occupants in seat order.
-pub async fn seated_table(store: &Store, chat: &str, stake: i64, computers: [bool; 4]) -> (TableId, [Occupant; 4]) {
+pub async fn seated_table(
+    store: &Store,
+    chat: &str,
+    stake: i64,
+    computers: [bool; 4],
+) -> (TableId, [Occupant; 4]) {
     let mut tx = store.begin().await.unwrap();
-    let creator = tx.upsert_player(&new_player(&format!("{chat}-p0")), NOW).await.unwrap();
+    let creator = tx
+        .upsert_player(&new_player(&format!("{chat}-p0")), NOW)
+        .await
+        .unwrap();
     let table = tx
         .create_table(&new_table(chat, "\"standard\"", stake, Some(creator)), NOW)
         .await
@@ -281,7 +301,11 @@ pub async fn seated_table(store: &Store, chat: &str, stake: i64, computers: [boo
         let occupant = if computers[seat.index()] {
             Occupant::Computer("medium".into())
         } else {
-            Occupant::Player(tx.upsert_player(&new_player(&format!("{chat}-p{seat}")), NOW).await.unwrap())
+            Occupant::Player(
+                tx.upsert_player(&new_player(&format!("{chat}-p{seat}")), NOW)
+                    .await
+                    .unwrap(),
+            )
         };
         tx.set_seat(table, seat, &occupant, NOW).await.unwrap();
         occupants.push(occupant);
@@ -293,7 +317,10 @@ pub async fn seated_table(store: &Store, chat: &str, stake: i64, computers: [boo
 /// Deals `record` at `table` as deal `number` and appends all its events.
 pub async fn store_record(store: &Store, table: TableId, number: u32, record: &Record) -> DealId {
     let mut tx = store.begin().await.unwrap();
-    let deal = tx.start_deal(&new_deal(table, number, record, NOW)).await.unwrap();
+    let deal = tx
+        .start_deal(&new_deal(table, number, record, NOW))
+        .await
+        .unwrap();
     for event in events_of(record, NOW) {
         tx.append_event(deal, &event).await.unwrap();
     }
