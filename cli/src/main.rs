@@ -4,7 +4,10 @@
 //!   line per record (see `docs/RECORD.md`).
 //! - `tarock simulate --games N` plays random legal deals through the rules
 //!   engine and reports what happened and how fast.
+//! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
+//!   says what it holds, and exports deals as game records.
 
+mod db;
 mod replay;
 mod simulate;
 
@@ -33,6 +36,8 @@ enum Command {
     },
     /// Play random legal deals and report game types and speed.
     Simulate(simulate::Args),
+    /// Look into the database (SQLite file or PostgreSQL) and export game records.
+    Db(db::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Replay { files } => replay::run(&files),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Db(args) => db::run(&args),
     };
     match result {
         Ok(code) => code,

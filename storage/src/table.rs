@@ -354,3 +354,43 @@ fn found(rows: u64, id: TableId) -> Result<(), StorageError> {
         Ok(())
     }
 }
+
+/// How much a store holds, for `tarock db status` and monitoring.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Tables per status, in [`TableStatus::ALL`] order.
+    pub tables: Vec<(TableStatus, u64)>,
+    /// Deals per status, in [`crate::DealStatus::ALL`] order.
+    pub deals: Vec<(crate::DealStatus, u64)>,
+    /// Events in all logs.
+    pub events: u64,
+    /// Players.
+    pub players: u64,
+}
+
+impl Store {
+    /// Counts of what the store holds.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn summary(&self) -> Result<Summary, StorageError> {
+        let mut conn = self.conn().await?;
+        let tables: Vec<(String, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM tables GROUP BY status")
+            .fetch_all(&mut *conn)
+            .await?;
+        let deals: Vec<(String, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM deals GROUP BY status")
+            .fetch_all(&mut *conn)
+            .await?;
+        let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events").fetch_one(&mut *conn).await?;
+        let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players").fetch_one(&mut *conn).await?;
+        let count_of = |rows: &[(String, i64)], name: &str| {
+            rows.iter().find(|(s, _)| s == name).map_or(0, |(_, n)| *n as u64)
+        };
+        Ok(Summary {
+            tables: TableStatus::ALL.iter().map(|s| (*s, count_of(&tables, s.as_str()))).collect(),
+            deals: crate::DealStatus::ALL.iter().map(|s| (*s, count_of(&deals, s.as_str()))).collect(),
+            events: events as u64,
+            players: players as u64,
+        })
+    }
+}

@@ -143,6 +143,28 @@ async fn round_trip_survives_reopen(db: TestDb) {
     assert_eq!(store.table_balances(table).await.unwrap(), balances_before);
     assert_eq!(store.deadline(table).await.unwrap(), Some(deadline));
     assert_eq!(store.deals_of(table).await.unwrap().len(), 2);
+    let summary = store.summary().await.unwrap();
+    assert_eq!(
+        summary.tables,
+        vec![
+            (TableStatus::Lobby, 0),
+            (TableStatus::Playing, 1),
+            (TableStatus::Paused, 0),
+            (TableStatus::Closed, 0)
+        ]
+    );
+    assert_eq!(
+        summary.deals,
+        vec![
+            (DealStatus::Active, 1),
+            (DealStatus::Finished, 1),
+            (DealStatus::Redeal, 0),
+            (DealStatus::Abandoned, 0)
+        ]
+    );
+    assert_eq!(summary.events as usize, finished_record.actions.len() + partial.actions.len());
+    // Three seated players and the creator, who is seat 0's player.
+    assert_eq!(summary.players, 3);
     let pending = store.claim_outbox(NOW + 60_000, 30_000, 10).await.unwrap();
     assert_eq!(pending.len(), 1);
     assert_eq!(pending[0].destination, "telegram:chat:rt");

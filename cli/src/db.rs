@@ -1,0 +1,100 @@
+//! `tarock db`: look into a store (SQLite file or PostgreSQL) and export
+//! its deals as game records.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Args as ClapArgs, Subcommand};
+use tarock_storage::{DealId, Store, TableId};
+
+/// Where the database is: `--database`, else `TAROCK_DATABASE`, else the
+/// SQLite file `tarock.db`.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// A file path or sqlite://FILE (created if missing), or postgres://USER@HOST/DB.
+    #[arg(long, env = "TAROCK_DATABASE", default_value = "tarock.db", global = true)]
+    database: String,
+    #[command(subcommand)]
+    command: DbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum DbCommand {
+    /// Open (and migrate) the database and say what it holds.
+    Status,
+    /// Print deals as game records, one JSON line each (pipe into `tarock replay -`).
+    Export {
+        /// Every deal of this table.
+        #[arg(long, conflicts_with = "deal", required_unless_present = "deal")]
+        table: Option<i64>,
+        /// Just this deal.
+        #[arg(long)]
+        deal: Option<i64>,
+    },
+}
+
+/// Runs `tarock db …`.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async {
+        let store = Store::open(&args.database)
+            .await
+            .with_context(|| format!("opening the database {}", args.database))?;
+        let result = match &args.command {
+            DbCommand::Status => status(&store, &args.database).await,
+            DbCommand::Export { table, deal } => export(&store, *table, *deal).await,
+        };
+        store.close().await;
+        result
+    })
+}
+
+async fn status(store: &Store, location: &str) -> Result<ExitCode> {
+    let summary = store.summary().await?;
+    let outbox = store.outbox_counts().await?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "database: {location} ({:?}, schema up to date)", store.backend())?;
+    let list = |items: Vec<String>| items.join(", ");
+    writeln!(
+        out,
+        "tables:   {}",
+        list(summary.tables.iter().map(|(s, n)| format!("{n} {s}")).collect())
+    )?;
+    writeln!(
+        out,
+        "deals:    {}",
+        list(summary.deals.iter().map(|(s, n)| format!("{n} {s}")).collect())
+    )?;
+    writeln!(out, "events:   {}", summary.events)?;
+    writeln!(out, "players:  {}", summary.players)?;
+    writeln!(
+        out,
+        "outbox:   {} pending, {} sent, {} failed",
+        outbox.pending, outbox.sent, outbox.failed
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn export(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<ExitCode> {
+    let deals: Vec<DealId> = match (table, deal) {
+        (_, Some(deal)) => vec![DealId(deal)],
+        (Some(table), None) => {
+            let deals = store.deals_of(TableId(table)).await?;
+            if deals.is_empty() && store.table(TableId(table)).await?.is_none() {
+                anyhow::bail!("there is no table {table}");
+            }
+            deals.iter().map(|d| d.id).collect()
+        }
+        (None, None) => unreachable!("clap requires --table or --deal"),
+    };
+    let mut out = std::io::stdout().lock();
+    for id in deals {
+        let record = store.deal_record(id).await.with_context(|| format!("reading deal {id}"))?;
+        writeln!(out, "{}", record.to_json())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

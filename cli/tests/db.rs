@@ -1,0 +1,143 @@
+//! `tarock db`: status counts and record export from a real SQLite store,
+//! written here through `tarock-storage`, and the export replayed by
+//! `tarock replay` to the result the engine computed.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use tarock_engine::{Game, Preset, Record, Seat, sim};
+use tarock_storage::{Event, NewDeal, NewTable, Occupant, Platform, Store};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tarock");
+
+fn tarock(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env_remove("TAROCK_DATABASE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn finished_game(seed: u64) -> Game {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let (mut game, _) = sim::random_game(&mut rng, &Preset::Standard.rules(), Seat::S1);
+    sim::play_out(&mut game, &mut rng);
+    game
+}
+
+/// A table with two stored deals: one complete, one cut after 7 actions.
+async fn store_two_deals(path: &str) -> (Record, Record) {
+    let store = Store::open(path).await.unwrap();
+    let full = Record::from_game(&finished_game(3));
+    let mut cut = Record::from_game(&finished_game(4));
+    cut.actions.truncate(7);
+    let mut tx = store.begin().await.unwrap();
+    let table = tx
+        .create_table(
+            &NewTable {
+                platform: Platform::Local,
+                chat_id: "terminal".into(),
+                thread_id: None,
+                rules: "\"standard\"".into(),
+                stake_cents: 10,
+                pace_ms: 60_000,
+                language: "en".into(),
+                creator: None,
+            },
+            0,
+        )
+        .await
+        .unwrap();
+    for seat in Seat::ALL {
+        tx.set_seat(table, seat, &Occupant::Computer("easy".into()), 0).await.unwrap();
+    }
+    for (number, record) in [(1, &full), (2, &cut)] {
+        let deal = tx
+            .start_deal(&NewDeal {
+                table,
+                number,
+                forehand: Seat::new(record.forehand).unwrap(),
+                hands: record.hands.clone().try_into().unwrap(),
+                rules: record.rules.to_string(),
+                factor: 1,
+                started_ms: 0,
+            })
+            .await
+            .unwrap();
+        for (seq, text) in record.actions.iter().enumerate() {
+            let (seat, action) = text.split_once(' ').unwrap();
+            let event = Event {
+                seq: seq as u32,
+                seat: Seat::new(seat.parse().unwrap()).unwrap(),
+                action: action.into(),
+                at_ms: 0,
+                by_computer: true,
+            };
+            tx.append_event(deal, &event).await.unwrap();
+        }
+    }
+    tx.commit().await.unwrap();
+    store.close().await;
+    (full, cut)
+}
+
+#[tokio::test]
+async fn export_prints_the_stored_records_and_they_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db").display().to_string();
+    let (full, cut) = store_two_deals(&path).await;
+
+    let out = tarock(&["db", "export", "--database", &path, "--table", "1"], None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Record> = text.lines().map(|l| Record::from_json(l).unwrap()).collect();
+    assert_eq!(lines, vec![full.clone(), cut.clone()]);
+
+    // One deal by id.
+    let out = tarock(&["db", "export", "--database", &path, "--deal", "2"], None);
+    assert_eq!(Record::from_json(String::from_utf8(out.stdout).unwrap().trim()).unwrap(), cut);
+
+    // The export replays: the finished deal to the engine's balance, the cut one in progress.
+    let replayed = tarock(&["replay", "-"], Some(&text));
+    let reports: Vec<serde_json::Value> = String::from_utf8(replayed.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports[0]["status"], "finished");
+    let balance: Vec<i64> = serde_json::from_value(reports[0]["balance"].clone()).unwrap();
+    assert_eq!(balance, full.to_game().unwrap().settlement().unwrap().changes.to_vec());
+    assert_eq!(reports[1]["status"], "in_progress");
+}
+
+#[tokio::test]
+async fn status_counts_and_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db").display().to_string();
+    let (full, cut) = store_two_deals(&path).await;
+
+    // The database location may come from the environment.
+    let out = Command::new(BIN).args(["db", "status"]).env("TAROCK_DATABASE", &path).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("tables:   1 lobby, 0 playing"), "{text}");
+    assert!(text.contains("deals:    2 active"), "{text}");
+    assert!(text.contains(&format!("events:   {}", full.actions.len() + cut.actions.len())), "{text}");
+
+    // A table that does not exist, and a database URL of an unknown kind.
+    let out = tarock(&["db", "export", "--database", &path, "--table", "9"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no table 9"));
+    let out = tarock(&["db", "status", "--database", "mysql://x@y/z"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unsupported database URL"));
+    // Neither --table nor --deal.
+    let out = tarock(&["db", "export", "--database", &path], None);
+    assert_eq!(out.status.code(), Some(2));
+}
