@@ -83,4 +83,4 @@ pub use record::{Record, ReplayReport};
 pub use rules::{GameKind, Item, Premium, Preset, Rules};
 pub use score::{Facts, Settlement, settle};
 pub use seat::{Party, Seat};
-pub use view::SeatView;
+pub use view::{PublicView, SeatView};

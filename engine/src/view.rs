@@ -87,7 +87,63 @@ impl SeatView {
     }
 }
 
+/// What everyone at the table may know: no hand at all, and the called
+/// partner only once the engine says the parties are public. Channel
+/// messages are rendered from this view only (DESIGN invariant 4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicView {
+    /// The rules in force.
+    pub rules: Rules,
+    /// The Vorhand.
+    pub forehand: Seat,
+    /// Where the deal stands.
+    pub phase: Phase,
+    /// The seat to act.
+    pub to_act: Option<Seat>,
+    /// How many cards each seat still holds.
+    pub hand_sizes: [u8; 4],
+    /// The game in force; `partner` only once it is public.
+    pub contract: Option<PublicContract>,
+    /// The publicly known party of each seat.
+    pub parties: [Option<Party>; 4],
+    /// The announced items of the current game.
+    pub items: [Option<ItemState>; 4],
+    /// The bidding history, each Zusatz labelled with its party.
+    pub announcements: Vec<Announcement>,
+    /// The trick being played.
+    pub trick: Option<Trick>,
+    /// The completed tricks.
+    pub tricks: Vec<CompletedTrick>,
+    /// The settlement once the deal is finished.
+    pub settlement: Option<Settlement>,
+}
+
 impl Game {
+    /// The view of the table: only what every seat may know.
+    pub fn public_view(&self) -> PublicView {
+        let bidding = self.bidding();
+        let contract = self.contract().map(|c| PublicContract {
+            kind: c.kind,
+            declarer: c.declarer,
+            called: c.called,
+            partner: c.partner.filter(|p| bidding.public_party(*p).is_some()),
+        });
+        PublicView {
+            rules: *self.rules(),
+            forehand: self.forehand(),
+            phase: self.phase(),
+            to_act: self.to_act(),
+            hand_sizes: Seat::ALL.map(|s| self.hand(s).len() as u8),
+            contract,
+            parties: Seat::ALL.map(|s| bidding.public_party(s)),
+            items: Item::ALL.map(|i| bidding.item(i).copied()),
+            announcements: self.announcements(),
+            trick: self.current_trick().copied(),
+            tricks: self.tricks().to_vec(),
+            settlement: self.settlement(),
+        }
+    }
+
     /// The view of `seat`: only what that seat may know.
     pub fn view(&self, seat: Seat) -> SeatView {
         let bidding = self.bidding();
