@@ -13,7 +13,12 @@ use tarock_storage::{DealId, Store, TableId};
 #[derive(ClapArgs, Debug)]
 pub struct Args {
     /// A file path or sqlite://FILE (created if missing), or postgres://USER@HOST/DB.
-    #[arg(long, env = "TAROCK_DATABASE", default_value = "tarock.db", global = true)]
+    #[arg(
+        long,
+        env = "TAROCK_DATABASE",
+        default_value = "tarock.db",
+        global = true
+    )]
     database: String,
     #[command(subcommand)]
     command: DbCommand,
@@ -57,17 +62,33 @@ async fn status(store: &Store, location: &str) -> Result<ExitCode> {
     let summary = store.summary().await?;
     let outbox = store.outbox_counts().await?;
     let mut out = std::io::stdout().lock();
-    writeln!(out, "database: {location} ({:?}, schema up to date)", store.backend())?;
+    writeln!(
+        out,
+        "database: {location} ({:?}, schema up to date)",
+        store.backend()
+    )?;
     let list = |items: Vec<String>| items.join(", ");
     writeln!(
         out,
         "tables:   {}",
-        list(summary.tables.iter().map(|(s, n)| format!("{n} {s}")).collect())
+        list(
+            summary
+                .tables
+                .iter()
+                .map(|(s, n)| format!("{n} {s}"))
+                .collect()
+        )
     )?;
     writeln!(
         out,
         "deals:    {}",
-        list(summary.deals.iter().map(|(s, n)| format!("{n} {s}")).collect())
+        list(
+            summary
+                .deals
+                .iter()
+                .map(|(s, n)| format!("{n} {s}"))
+                .collect()
+        )
     )?;
     writeln!(out, "events:   {}", summary.events)?;
     writeln!(out, "players:  {}", summary.players)?;
@@ -93,7 +114,10 @@ async fn export(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<
     };
     let mut out = std::io::stdout().lock();
     for id in deals {
-        let record = store.deal_record(id).await.with_context(|| format!("reading deal {id}"))?;
+        let record = store
+            .deal_record(id)
+            .await
+            .with_context(|| format!("reading deal {id}"))?;
         writeln!(out, "{}", record.to_json())?;
     }
     Ok(ExitCode::SUCCESS)

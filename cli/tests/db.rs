@@ -19,7 +19,12 @@ fn tarock(args: &[&str], stdin: Option<&str>) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -55,7 +60,9 @@ async fn store_two_deals(path: &str) -> (Record, Record) {
         .await
         .unwrap();
     for seat in Seat::ALL {
-        tx.set_seat(table, seat, &Occupant::Computer("easy".into()), 0).await.unwrap();
+        tx.set_seat(table, seat, &Occupant::Computer("easy".into()), 0)
+            .await
+            .unwrap();
     }
     for (number, record) in [(1, &full), (2, &cut)] {
         let deal = tx
@@ -94,14 +101,24 @@ async fn export_prints_the_stored_records_and_they_replay() {
     let (full, cut) = store_two_deals(&path).await;
 
     let out = tarock(&["db", "export", "--database", &path, "--table", "1"], None);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<Record> = text.lines().map(|l| Record::from_json(l).unwrap()).collect();
+    let lines: Vec<Record> = text
+        .lines()
+        .map(|l| Record::from_json(l).unwrap())
+        .collect();
     assert_eq!(lines, vec![full.clone(), cut.clone()]);
 
     // One deal by id.
     let out = tarock(&["db", "export", "--database", &path, "--deal", "2"], None);
-    assert_eq!(Record::from_json(String::from_utf8(out.stdout).unwrap().trim()).unwrap(), cut);
+    assert_eq!(
+        Record::from_json(String::from_utf8(out.stdout).unwrap().trim()).unwrap(),
+        cut
+    );
 
     // The export replays: the finished deal to the engine's balance, the cut one in progress.
     let replayed = tarock(&["replay", "-"], Some(&text));
@@ -112,7 +129,15 @@ async fn export_prints_the_stored_records_and_they_replay() {
         .collect();
     assert_eq!(reports[0]["status"], "finished");
     let balance: Vec<i64> = serde_json::from_value(reports[0]["balance"].clone()).unwrap();
-    assert_eq!(balance, full.to_game().unwrap().settlement().unwrap().changes.to_vec());
+    assert_eq!(
+        balance,
+        full.to_game()
+            .unwrap()
+            .settlement()
+            .unwrap()
+            .changes
+            .to_vec()
+    );
     assert_eq!(reports[1]["status"], "in_progress");
 }
 
@@ -123,12 +148,22 @@ async fn status_counts_and_bad_input() {
     let (full, cut) = store_two_deals(&path).await;
 
     // The database location may come from the environment.
-    let out = Command::new(BIN).args(["db", "status"]).env("TAROCK_DATABASE", &path).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["db", "status"])
+        .env("TAROCK_DATABASE", &path)
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("tables:   1 lobby, 0 playing"), "{text}");
     assert!(text.contains("deals:    2 active"), "{text}");
-    assert!(text.contains(&format!("events:   {}", full.actions.len() + cut.actions.len())), "{text}");
+    assert!(
+        text.contains(&format!(
+            "events:   {}",
+            full.actions.len() + cut.actions.len()
+        )),
+        "{text}"
+    );
 
     // A table that does not exist, and a database URL of an unknown kind.
     let out = tarock(&["db", "export", "--database", &path, "--table", "9"], None);

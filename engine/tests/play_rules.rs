@@ -365,7 +365,10 @@ fn partner_revealed_when_called_card_falls() {
             let s1 = game.view(Seat::S1);
             let table = game.public_view();
             // The partner himself knows from the deal on; the table does not.
-            assert_eq!(game.view(Seat::S2).contract.unwrap().partner, Some(Seat::S2));
+            assert_eq!(
+                game.view(Seat::S2).contract.unwrap().partner,
+                Some(Seat::S2)
+            );
             assert_eq!(table.parties, public);
             assert_eq!(table.hand_sizes, s1.hand_sizes);
             assert_eq!((&table.tricks, &table.trick), (&s1.tricks, &s1.trick));
@@ -381,7 +384,11 @@ fn partner_revealed_when_called_card_falls() {
                 assert_eq!(public, [d, None, None, None], "before {seat} plays {c}");
                 assert_eq!(s1.parties, [d, o, None, None], "before {seat} plays {c}");
                 assert_eq!(s1.contract.unwrap().partner, None);
-                assert_eq!(table.contract.unwrap().partner, None, "before {seat} plays {c}");
+                assert_eq!(
+                    table.contract.unwrap().partner,
+                    None,
+                    "before {seat} plays {c}"
+                );
             }
             game.apply(seat, Action::Play(c))
                 .unwrap_or_else(|e| panic!("{seat} plays {c}: {e}"));

@@ -1,6 +1,7 @@
 //! Settlements and the balance ledger. Balances are always sums of ledger
 //! rows, never a counter kept on the side.
 
+use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
 use tarock_engine::Seat;
 
@@ -48,7 +49,52 @@ fn balance_from_row(row: &AnyRow) -> Result<Balance, StorageError> {
     })
 }
 
+async fn table_balances(
+    conn: &mut AnyConnection,
+    table: TableId,
+) -> Result<Vec<Balance>, StorageError> {
+    let rows = sqlx::query(
+        "SELECT player_id, computer, CAST(SUM(units) AS BIGINT) AS units,
+                CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
+         FROM ledger WHERE table_id = $1
+         GROUP BY player_id, computer
+         ORDER BY SUM(units) DESC, player_id, computer",
+    )
+    .bind(table.0)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(balance_from_row).collect()
+}
+
 impl Tx {
+    /// [`Store::table_balances`], read inside this transaction (so it
+    /// includes a settlement just written).
+    ///
+    /// # Errors
+    /// The database's error; unreadable rows.
+    pub async fn table_balances(&mut self, table: TableId) -> Result<Vec<Balance>, StorageError> {
+        table_balances(self.conn(), table).await
+    }
+
+    /// The rules (JSON) and settlement breakdown (JSON) of every settled deal
+    /// of a table, in deal order: what carries over from deal to deal, such
+    /// as a double round.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn settled_deals(
+        &mut self,
+        table: TableId,
+    ) -> Result<Vec<(String, String)>, StorageError> {
+        Ok(sqlx::query_as(
+            "SELECT d.rules, s.breakdown FROM settlements s JOIN deals d ON d.id = s.deal_id
+             WHERE s.table_id = $1 ORDER BY d.number",
+        )
+        .bind(table.0)
+        .fetch_all(self.conn())
+        .await?)
+    }
+
     /// Settles an active deal: the settlement row, one ledger row per seat
     /// (each seat's occupant now, at the table's stake now), the deal marked
     /// finished and the table's deadline removed.
@@ -173,17 +219,7 @@ impl Store {
     /// # Errors
     /// The database's error; unreadable rows.
     pub async fn table_balances(&self, table: TableId) -> Result<Vec<Balance>, StorageError> {
-        let rows = sqlx::query(
-            "SELECT player_id, computer, CAST(SUM(units) AS BIGINT) AS units,
-                    CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
-             FROM ledger WHERE table_id = $1
-             GROUP BY player_id, computer
-             ORDER BY SUM(units) DESC, player_id, computer",
-        )
-        .bind(table.0)
-        .fetch_all(&mut *self.conn().await?)
-        .await?;
-        rows.iter().map(balance_from_row).collect()
+        table_balances(&mut *self.conn().await?, table).await
     }
 
     /// A player's balance over every table they played at.

@@ -51,6 +51,6 @@ pub use model::{
     SeatRow, Table, TableId, TableStatus,
 };
 pub use ops::{AppendAction, SettleDeal};
-pub use table::Summary;
 pub use outbox::OutboxCounts;
 pub use store::{Backend, DEFAULT_URL, Durability, Store, StoreOptions, Tx, normalize_url};
+pub use table::Summary;

@@ -8,7 +8,8 @@ use tarock_engine::Seat;
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(transparent)]
         pub struct $name(pub i64);
 
         impl fmt::Display for $name {
@@ -212,6 +213,8 @@ pub struct SeatRow {
     pub seat: Seat,
     /// Who sits there.
     pub occupant: Occupant,
+    /// The player's row, when a player sits there.
+    pub player: Option<Player>,
     /// Since when (ms since the epoch).
     pub since_ms: i64,
 }

@@ -13,7 +13,7 @@ macro_rules! player_columns {
     };
 }
 
-fn from_row(row: &AnyRow) -> Result<Player, StorageError> {
+pub(crate) fn from_row(row: &AnyRow) -> Result<Player, StorageError> {
     Ok(Player {
         id: PlayerId(get(row, "players", "id")?),
         platform: parse(row, "players", "platform")?,
@@ -49,6 +49,43 @@ impl Tx {
         .fetch_one(self.conn())
         .await?;
         Ok(PlayerId(id))
+    }
+
+    /// The player with this platform user id, read inside this transaction.
+    ///
+    /// # Errors
+    /// The database's error, or a row that cannot be read.
+    pub async fn player_on(
+        &mut self,
+        platform: Platform,
+        user_id: &str,
+    ) -> Result<Option<Player>, StorageError> {
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            player_columns!(),
+            " FROM players WHERE platform = $1 AND platform_user_id = $2"
+        ))
+        .bind(platform.as_str())
+        .bind(user_id)
+        .fetch_optional(self.conn())
+        .await?;
+        row.as_ref().map(from_row).transpose()
+    }
+
+    /// The player with this id, read inside this transaction.
+    ///
+    /// # Errors
+    /// The database's error, or a row that cannot be read.
+    pub async fn player(&mut self, id: PlayerId) -> Result<Option<Player>, StorageError> {
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            player_columns!(),
+            " FROM players WHERE id = $1"
+        ))
+        .bind(id.0)
+        .fetch_optional(self.conn())
+        .await?;
+        row.as_ref().map(from_row).transpose()
     }
 }
 

@@ -78,16 +78,25 @@ pub(crate) async fn seats(
     id: TableId,
 ) -> Result<Vec<SeatRow>, StorageError> {
     let rows = sqlx::query(
-        "SELECT seat, player_id, computer, since_ms FROM seats WHERE table_id = $1 ORDER BY seat",
+        "SELECT s.seat, s.player_id, s.computer, s.since_ms,
+                p.id, p.platform, p.platform_user_id, p.display_name, p.language
+         FROM seats s LEFT JOIN players p ON p.id = s.player_id
+         WHERE s.table_id = $1 ORDER BY s.seat",
     )
     .bind(id.0)
     .fetch_all(conn)
     .await?;
     rows.iter()
         .map(|row| {
+            let occupant = occupant(row, "seats")?;
+            let player = match occupant {
+                Occupant::Player(_) => Some(crate::player::from_row(row)?),
+                Occupant::Computer(_) => None,
+            };
             Ok(SeatRow {
                 seat: seat(row, "seats", "seat")?,
-                occupant: occupant(row, "seats")?,
+                occupant,
+                player,
                 since_ms: get(row, "seats", "since_ms")?,
             })
         })
@@ -375,20 +384,34 @@ impl Store {
     /// The database's error.
     pub async fn summary(&self) -> Result<Summary, StorageError> {
         let mut conn = self.conn().await?;
-        let tables: Vec<(String, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM tables GROUP BY status")
-            .fetch_all(&mut *conn)
+        let tables: Vec<(String, i64)> =
+            sqlx::query_as("SELECT status, COUNT(*) FROM tables GROUP BY status")
+                .fetch_all(&mut *conn)
+                .await?;
+        let deals: Vec<(String, i64)> =
+            sqlx::query_as("SELECT status, COUNT(*) FROM deals GROUP BY status")
+                .fetch_all(&mut *conn)
+                .await?;
+        let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events")
+            .fetch_one(&mut *conn)
             .await?;
-        let deals: Vec<(String, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM deals GROUP BY status")
-            .fetch_all(&mut *conn)
+        let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players")
+            .fetch_one(&mut *conn)
             .await?;
-        let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events").fetch_one(&mut *conn).await?;
-        let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players").fetch_one(&mut *conn).await?;
         let count_of = |rows: &[(String, i64)], name: &str| {
-            rows.iter().find(|(s, _)| s == name).map_or(0, |(_, n)| *n as u64)
+            rows.iter()
+                .find(|(s, _)| s == name)
+                .map_or(0, |(_, n)| *n as u64)
         };
         Ok(Summary {
-            tables: TableStatus::ALL.iter().map(|s| (*s, count_of(&tables, s.as_str()))).collect(),
-            deals: crate::DealStatus::ALL.iter().map(|s| (*s, count_of(&deals, s.as_str()))).collect(),
+            tables: TableStatus::ALL
+                .iter()
+                .map(|s| (*s, count_of(&tables, s.as_str())))
+                .collect(),
+            deals: crate::DealStatus::ALL
+                .iter()
+                .map(|s| (*s, count_of(&deals, s.as_str())))
+                .collect(),
             events: events as u64,
             players: players as u64,
         })

@@ -162,7 +162,10 @@ async fn round_trip_survives_reopen(db: TestDb) {
             (DealStatus::Abandoned, 0)
         ]
     );
-    assert_eq!(summary.events as usize, finished_record.actions.len() + partial.actions.len());
+    assert_eq!(
+        summary.events as usize,
+        finished_record.actions.len() + partial.actions.len()
+    );
     // Three seated players and the creator, who is seat 0's player.
     assert_eq!(summary.players, 3);
     let pending = store.claim_outbox(NOW + 60_000, 30_000, 10).await.unwrap();
@@ -648,6 +651,17 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
             "player {i}"
         );
     }
+    // What carries over between deals: each settled deal's rules and breakdown, in order.
+    let mut tx = store.begin().await.unwrap();
+    let settled = tx.settled_deals(tables[1]).await.unwrap();
+    assert_eq!(settled.len(), 12);
+    let first: tarock_engine::Settlement = serde_json::from_str(&settled[0].1).unwrap();
+    assert_eq!(first.changes.iter().sum::<i64>(), 0);
+    assert_eq!(
+        tx.table_balances(tables[1]).await.unwrap(),
+        store.table_balances(tables[1]).await.unwrap()
+    );
+    drop(tx);
     // Player 0 sits at two tables, player 2 too: 24 deals each.
     assert_eq!(store.player_balance(players[0]).await.unwrap().deals, 24);
     assert_eq!(store.player_balance(players[2]).await.unwrap().deals, 24);
@@ -1111,6 +1125,10 @@ async fn players_and_tables(db: TestDb) {
     tx.commit().await.unwrap();
     let seats = store.seats(t1).await.unwrap();
     assert_eq!(seats.len(), 1);
+    assert_eq!(
+        seats[0].player.as_ref().map(|p| p.display_name.as_str()),
+        Some("bert")
+    );
     assert_eq!(
         (seats[0].seat, &seats[0].occupant, seats[0].since_ms),
         (Seat::S1, &Occupant::Player(bert), NOW + 5)
