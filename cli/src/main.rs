@@ -4,9 +4,12 @@
 //!   line per record (see `docs/RECORD.md`).
 //! - `tarock simulate --games N` plays random legal deals through the rules
 //!   engine and reports what happened and how fast.
+//! - `tarock arena --players A,B --deals N` plays duplicate matches between
+//!   two computer player types and reports the difference with a 95 % interval.
 //! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
 //!   says what it holds, and exports deals as game records.
 
+mod arena;
 mod db;
 mod replay;
 mod simulate;
@@ -36,6 +39,8 @@ enum Command {
     },
     /// Play random legal deals and report game types and speed.
     Simulate(simulate::Args),
+    /// Play duplicate deals between two computer player types (easy, medium, strong).
+    Arena(arena::Args),
     /// Look into the database (SQLite file or PostgreSQL) and export game records.
     Db(db::Args),
 }
@@ -45,6 +50,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Replay { files } => replay::run(&files),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Arena(args) => arena::run(&args),
         Command::Db(args) => db::run(&args),
     };
     match result {

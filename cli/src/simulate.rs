@@ -28,7 +28,7 @@ pub struct Args {
 }
 
 /// Reads `--rules`: a preset name or a JSON rules object.
-fn parse_rules(text: &str) -> anyhow::Result<Rules> {
+pub(crate) fn parse_rules(text: &str) -> anyhow::Result<Rules> {
     let spec = if text.trim_start().starts_with('{') {
         serde_json::from_str(text).context("--rules is not valid JSON")?
     } else {

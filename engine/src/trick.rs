@@ -109,7 +109,18 @@ pub struct CompletedTrick {
 /// The cards a player holding `hand` may play to `trick` (SPEC §4.1).
 /// `pagat_bound`: the player announced Pagat Ultimo and must keep `T1` (§4.3).
 pub fn legal_cards(hand: CardSet, trick: &Trick, kind: GameKind, pagat_bound: bool) -> CardSet {
-    let legal = match trick.led() {
+    legal_cards_after(hand, trick.led(), kind, pagat_bound)
+}
+
+/// [`legal_cards`] given only the card led (`None` when leading): the fast
+/// path for search code that keeps its own trick state.
+pub fn legal_cards_after(
+    hand: CardSet,
+    led: Option<Card>,
+    kind: GameKind,
+    pagat_bound: bool,
+) -> CardSet {
+    let legal = match led {
         None => {
             let suit_cards = hand.intersect(CardSet::SUIT_CARDS);
             if kind == GameKind::Farbensolo && !suit_cards.is_empty() {

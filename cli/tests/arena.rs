@@ -1,0 +1,111 @@
+//! Integration tests of `tarock arena`: the summary line of the form,
+//! reproducibility from the seed, independence of the thread count, and
+//! rejected arguments. Strong players are left to the AI crate's tests: the
+//! binary is unoptimized here and a short run must stay short.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_tarock");
+
+fn arena(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("arena")
+        .args(args)
+        .output()
+        .expect("the tarock binary runs")
+}
+
+/// The last line of standard output as JSON.
+fn summary(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    serde_json::from_str(text.lines().last().expect("some output")).unwrap()
+}
+
+#[test]
+fn the_last_line_is_the_summary_object() {
+    let s = summary(&arena(&[
+        "--players",
+        "medium,easy",
+        "--deals",
+        "40",
+        "--seed",
+        "3",
+    ]));
+    assert_eq!(s["deals"], 40);
+    let mean_a = s["mean"]["medium"].as_f64().unwrap();
+    let mean_b = s["mean"]["easy"].as_f64().unwrap();
+    assert!((mean_a + mean_b).abs() < 1e-9, "zero-sum: {s}");
+    let diff = s["diff"].as_f64().unwrap();
+    assert!((diff - (mean_a - mean_b)).abs() < 1e-9);
+    let ci = s["diff_ci95"].as_array().unwrap();
+    let (low, high) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+    assert!(low <= diff && diff <= high, "{s}");
+    // Every deal is played twice, and every play has a game.
+    let games: u64 = s["games"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(games, 80);
+}
+
+#[test]
+fn a_seed_reproduces_the_match_whatever_the_threads() {
+    let one = summary(&arena(&[
+        "--players",
+        "easy,medium",
+        "--deals",
+        "30",
+        "--seed",
+        "5",
+    ]));
+    let two = summary(&arena(&[
+        "--players",
+        "easy,medium",
+        "--deals",
+        "30",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+    ]));
+    for key in ["deals", "mean", "diff", "diff_ci95", "games"] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+}
+
+#[test]
+fn equal_players_get_distinct_keys_and_rules_are_taken() {
+    let s = summary(&arena(&[
+        "--players",
+        "easy,easy",
+        "--deals",
+        "10",
+        "--rules",
+        "tarockwelt",
+    ]));
+    assert!(s["mean"]["easy/A"].is_number(), "{s}");
+    assert!(s["mean"]["easy/B"].is_number(), "{s}");
+    assert_eq!(s["rules"], "tarockwelt");
+}
+
+#[test]
+fn bad_arguments_are_rejected() {
+    for args in [
+        &["--players", "medium", "--deals", "5"][..],
+        &["--players", "medium,wizard", "--deals", "5"][..],
+        &["--players", "medium,easy", "--deals", "0"][..],
+        &["--players", "medium,easy", "--rules", "skat"][..],
+    ] {
+        let out = arena(args);
+        assert!(!out.status.success(), "{args:?} was accepted");
+    }
+}
