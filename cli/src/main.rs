@@ -1,5 +1,8 @@
 //! `tarock`: the command-line tool of the Zwanzigerrufen project.
 //!
+//! - `tarock play` seats you at a table in the terminal with computer
+//!   players, through the same table service the chat bots use; running it
+//!   again continues the same table.
 //! - `tarock replay FILE... | -` replays game records and prints one JSON
 //!   line per record (see `docs/RECORD.md`).
 //! - `tarock simulate --games N` plays random legal deals through the rules
@@ -11,6 +14,7 @@
 
 mod arena;
 mod db;
+mod play;
 mod replay;
 mod simulate;
 
@@ -31,6 +35,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play Zwanzigerrufen at a table in the terminal, against computer players.
+    Play(play::Args),
     /// Replay game records (JSON; `-` reads JSON Lines from standard input).
     Replay {
         /// Record files, or `-` for standard input.
@@ -48,6 +54,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(args) => play::run(&args),
         Command::Replay { files } => replay::run(&files),
         Command::Simulate(args) => simulate::run(&args),
         Command::Arena(args) => arena::run(&args),

@@ -1,0 +1,171 @@
+# Texte des Tarock-Tisches (Deutsch). Spielbegriffe bleiben österreichisch.
+
+## Karten, Spiele, Ansagen
+game-rufer = Rufer
+game-farbensolo = Farbensolo
+game-solo = Solo
+item-game = Spiel
+item-absolut = Absolut
+item-pagat = Pagat
+item-valat = Valat
+item-trull = Trull
+item-four-kings = Vier Könige
+item-honneur = Honneurs
+item-mondfang = Mondfang
+kontra-1 = Kontra
+kontra-2 = Rekontra
+kontra-3 = Subkontra
+kontra-4 = Resupre
+bid-kontra = { $kontra } auf { $item }
+bid-game-with-valat = { $game } mit Valat
+party-with = (dazu)
+party-against = (dagegen)
+party-declarers = Spielerpartei
+party-opponents = Gegenpartei
+level-easy = leicht
+level-medium = mittel
+level-strong = stark
+computer-name = Computer ({ $level })
+computer-seat-name = Computer { $seat } ({ $level })
+seat-free = (frei)
+forehand-mark = {" "}(Vorhand)
+
+## Lobby
+lobby-title = 🃏 Tarock-Tisch { $table } · Zwanzigerrufen · Regeln: { $rules } · { $stake } pro Punkt
+lobby-seat = { $number }. { $name }
+lobby-hint = { $free ->
+    [0] Alle Plätze sind besetzt: „Starten“ teilt aus.
+    [one] Noch ein Platz frei: mitspielen oder einen Computer dazusetzen.
+   *[other] Noch { $free } Plätze frei: mitspielen oder Computer dazusetzen.
+}
+joined = { $name } spielt mit (Platz { $seat }).
+left = { $name } hat den Tisch verlassen.
+handed-over = { $name } übernimmt Platz { $seat }.
+closed = Tisch { $table } ist geschlossen. Endstand:
+status-paused = ⏸ Pausiert: die Bedenkzeit läuft nicht.
+status-closed = Geschlossen.
+
+## Tisch während des Spiels
+table-title = 🃏 Tisch { $table } · Spiel { $deal } · { $rules } · { $stake } pro Punkt
+contract-rufer = { $name } spielt { $game } und ruft den { $called }.
+contract-solo = { $name } spielt { $game }.
+contract-partner = Partner: { $name }.
+contract-items = Angesagt: { $items }
+bidding-history = Lizitation: { $history }
+history-weiter = { $name }: weiter
+history-bid = { $name }: { $bid } { $party }
+tricks-won = Stiche ({ $number }/10): { $counts }
+trick-current = Im Stich: { $plays }
+trick-last = Letzter Stich: { $plays } → { $winner }
+turn-bid = { $name } ist mit der Ansage dran.
+turn-play = { $name } ist am Zug.
+deal-over = Das Spiel ist aus.
+redeal = Neu geben: { $name } hat { $cards }.
+last-trick = Letzter Stich: { $plays } – gewonnen von { $winner }.
+our-tricks = Stiche der { $party } ({ $count }, { $points } Punkte in Karten): { $tricks }
+
+## Private Ansicht
+private-title = Tisch { $table } · Spiel { $deal } · dein Platz { $seat }
+private-hand = Deine Karten: { $cards }
+role-declarer = Du spielst.
+role-partner = Du bist der gerufene Partner.
+role-opponent = Du spielst dagegen.
+private-keep-pagat = Du hast den Pagat angesagt: behalte ihn für den letzten Stich.
+private-your-bid = Du bist dran: wähle eine Ansage oder „weiter“.
+private-your-card = Du bist dran: spiel eine Karte aus.
+compose-turn = Deine Ansage bisher: { $turn }. Was kommt dazu?
+private-wait = { $name } ist dran.
+reminder-private = ⏰ Du bist noch dran – in { $minutes } Min. spielt der Computer für dich.
+reminder-chat = ⏰ { $name }, du bist dran (noch { $minutes } Min.).
+stand-in = ⌛ Die Zeit von { $name } ist abgelaufen: der Computer hat für { $name } gespielt.
+
+## Abrechnung
+settlement-title = 💰 Abrechnung Tisch { $table }, Spiel { $deal }
+settlement-line = { $name } ×{ $multiplier }: { $value }
+settlement-line-announced = { $name } (angesagt) ×{ $multiplier }: { $value }
+settlement-factor = Doppelrunde: alles zählt ×{ $factor }.
+settlement-changes = Ergebnis: { $changes }
+balances-title = Stand:
+balances-none = Noch keine Abrechnung.
+balance-line = { $name }: { $units } { $count ->
+    [one] Punkt
+   *[other] Punkte
+} ({ $money })
+rules-text = Tisch { $table }: Regeln { $rules }, { $stake } pro Punkt, { $minutes } Min. Bedenkzeit pro Zug.
+rules-text-overrides = Tisch { $table }: Regeln { $rules } mit Änderungen { $spec }, { $stake } pro Punkt, { $minutes } Min. Bedenkzeit pro Zug.
+
+## Knöpfe
+btn-join = Mitspielen
+btn-add-computer = + Computer
+btn-start = Starten
+btn-next-deal = Nächstes Spiel
+btn-hand = Meine Karten
+btn-last-trick = Letzter Stich
+btn-rules = Regeln
+btn-balances = Stand
+btn-weiter = Weiter
+btn-turn-done = { $turn } ✓
+
+## Abgelehnt
+rej-malformed = Das verstehe ich nicht (unbekannter Knopf oder Befehl).
+rej-unknown-table = Diesen Tisch gibt es nicht.
+rej-no-table-here = Hier ist kein offener Tisch. Eröffne einen mit /tarock.
+rej-several-tables = Hier sind mehrere Tische offen: benutze die Knöpfe des richtigen Tisches.
+rej-table-closed = Dieser Tisch ist geschlossen.
+rej-table-paused = Der Tisch ist pausiert.
+rej-not-paused = Der Tisch ist nicht pausiert.
+rej-not-seated = Du sitzt nicht an diesem Tisch.
+rej-already-seated = Du sitzt schon an diesem Tisch.
+rej-table-full = Der Tisch ist voll.
+rej-seat-taken = Dieser Platz ist besetzt.
+rej-not-enough-players = Es braucht vier Spieler (oder Computer) zum Starten.
+rej-deal-in-progress = Das geht nur zwischen zwei Spielen.
+rej-no-deal = Gerade wird kein Spiel gespielt.
+rej-not-your-turn = Du bist nicht dran.
+rej-stale = Schon gespielt: dieser Knopf ist veraltet.
+rej-not-allowed = Das darf nur, wer den Tisch eröffnet hat (oder ein Admin).
+rej-unknown-level = Computer gibt es in den Stärken leicht (easy), mittel (medium) und stark (strong).
+rej-no-computer-there = Auf diesem Platz sitzt kein Computer.
+rej-bad-rules = Diese Regeln kenne ich nicht: { $detail }
+rej-bad-stake = Der Einsatz muss zwischen 0 und 1000 € pro Punkt liegen.
+rej-bad-turn = Diese Ansage verstehe ich nicht: { $detail }
+rej-party-unknown = Du weißt noch nicht, wer zu deiner Partei gehört.
+rej-no-trick-yet = Es wurde noch kein Stich gespielt.
+
+## Regelverstöße
+err-not-your-turn = Du bist nicht dran.
+err-deal-over = Das Spiel ist schon aus.
+err-bidding-over = Die Lizitation ist vorbei: spiel eine Karte.
+err-still-bidding = Es wird noch lizitiert.
+err-opening-required = Die Vorhand muss mit einem Spiel eröffnen.
+err-nothing-to-call = Es gibt keinen Tarock zu rufen (XX bis XVI sind alle in deiner Hand).
+err-game-not-first = Ein Spiel muss die erste Ansage deines Zuges sein.
+err-rufer-only-opening = Einen Rufer kann nur die Vorhand eröffnen.
+err-not-higher = { $game } ist nicht höher als das angesagte Spiel.
+err-already-agreed = Du hast dem Spiel schon zugestimmt.
+err-passed-before = Du hast schon „weiter“ gesagt und kannst kein Spiel mehr ansagen.
+err-farbensolo-eligible = Für ein Farbensolo brauchst du { $needed } Farbkarten, du hast { $held }.
+err-no-game-with-valat = Ein Spiel mit Valat gibt es nach diesen Regeln nicht.
+err-valat-with-game = Sag den Valat gemeinsam mit dem Spiel an.
+err-no-game = Es ist noch kein Spiel angesagt.
+err-already-announced = { $item } ist schon angesagt.
+err-valat-in-force = Nach einem Valat gibt es nur noch Kontra auf den Valat.
+err-pagat-not-held = Den Pagat kann nur ansagen, wer ihn hat.
+err-premium-not-in-game = { $item } gibt es im { $game } nicht.
+err-nothing-to-kontra = Auf { $item } gibt es nichts zu kontrieren.
+err-kontra-limit = { $item } kann nicht höher kontriert werden.
+err-kontra-wrong-party = Diese Kontrastufe auf { $item } steht der anderen Partei zu.
+err-opportunity-passed = Diese Ansage hätte bei der ersten Gelegenheit kommen müssen.
+err-trull-must-kontra = Wer als Gegner die ganze Trull hält, muss Kontra geben.
+err-not-in-hand = { $card } hast du nicht.
+err-must-follow-suit = { $card } geht nicht: { $led } ist ausgespielt, und du hast die Farbe (Farbzwang).
+err-must-play-tarock = { $card } geht nicht: { $led } ist ausgespielt, und du musst Tarock geben (Tarockzwang).
+err-farbensolo-lead = { $card }: im Farbensolo darfst du Tarock erst ausspielen, wenn du keine Farbe mehr hast.
+err-pagat-must-be-kept = Den angesagten Pagat musst du für den letzten Stich behalten.
+err-rule-other = Nicht erlaubt: { $detail }
+
+## Terminal (tarock play)
+terminal-continue = Weiter an Tisch { $table } (neuer Tisch: tarock play --new).
+terminal-prompt-between = Spiel aus. „n“ für das nächste Spiel, „stand“, „q“ zum Beenden> 
+terminal-no-such-choice = Diese Nummer gibt es nicht.
+terminal-help = Eingaben: eine Nummer aus der Liste · eine Karte (XXI, Sküs, ♥K oder hK) · Ansagen (rufer, solo pagat, kontra-spiel, weiter) · n = nächstes Spiel · karten · stich · unsere · stand · regeln · schluss · q = beenden

@@ -1,0 +1,171 @@
+# Texts of the tarock table (English). Game terms stay Austrian.
+
+## Cards, games, announcements
+game-rufer = Rufer
+game-farbensolo = Farbensolo
+game-solo = Solo
+item-game = Game
+item-absolut = Absolut
+item-pagat = Pagat
+item-valat = Valat
+item-trull = Trull
+item-four-kings = Four Kings
+item-honneur = Honneurs
+item-mondfang = Mondfang
+kontra-1 = Kontra
+kontra-2 = Rekontra
+kontra-3 = Subkontra
+kontra-4 = Resupre
+bid-kontra = { $kontra } on { $item }
+bid-game-with-valat = { $game } with Valat
+party-with = (with)
+party-against = (against)
+party-declarers = declarers
+party-opponents = opponents
+level-easy = easy
+level-medium = medium
+level-strong = strong
+computer-name = Computer ({ $level })
+computer-seat-name = Computer { $seat } ({ $level })
+seat-free = (free)
+forehand-mark = {" "}(Vorhand)
+
+## Lobby
+lobby-title = 🃏 Tarock table { $table } · Zwanzigerrufen · rules: { $rules } · { $stake } per point
+lobby-seat = { $number }. { $name }
+lobby-hint = { $free ->
+    [0] All seats are taken: "Start" deals.
+    [one] One seat left: join, or add a computer player.
+   *[other] { $free } seats left: join, or add computer players.
+}
+joined = { $name } joins (seat { $seat }).
+left = { $name } has left the table.
+handed-over = { $name } takes over seat { $seat }.
+closed = Table { $table } is closed. Final balances:
+status-paused = ⏸ Paused: the clock is stopped.
+status-closed = Closed.
+
+## The table during a deal
+table-title = 🃏 Table { $table } · deal { $deal } · { $rules } · { $stake } per point
+contract-rufer = { $name } plays a { $game } and calls the { $called }.
+contract-solo = { $name } plays a { $game }.
+contract-partner = Partner: { $name }.
+contract-items = Announced: { $items }
+bidding-history = Bidding: { $history }
+history-weiter = { $name }: weiter
+history-bid = { $name }: { $bid } { $party }
+tricks-won = Tricks ({ $number }/10): { $counts }
+trick-current = On the table: { $plays }
+trick-last = Last trick: { $plays } → { $winner }
+turn-bid = { $name } is to bid.
+turn-play = { $name } is to play.
+deal-over = The deal is over.
+redeal = Redeal: { $name } holds { $cards }.
+last-trick = Last trick: { $plays } – won by { $winner }.
+our-tricks = Tricks of the { $party } ({ $count }, { $points } card points): { $tricks }
+
+## Private view
+private-title = Table { $table } · deal { $deal } · your seat { $seat }
+private-hand = Your cards: { $cards }
+role-declarer = You are the declarer.
+role-partner = You are the called partner.
+role-opponent = You play against the declarer.
+private-keep-pagat = You announced the Pagat: keep it for the last trick.
+private-your-bid = Your turn: choose an announcement or "weiter".
+private-your-card = Your turn: play a card.
+compose-turn = Your announcement so far: { $turn }. What else?
+private-wait = { $name } is to act.
+reminder-private = ⏰ It is still your turn – in { $minutes } min the computer plays for you.
+reminder-chat = ⏰ { $name }, it is your turn ({ $minutes } min left).
+stand-in = ⌛ { $name }'s time ran out: the computer played for { $name }.
+
+## Settlement
+settlement-title = 💰 Settlement, table { $table }, deal { $deal }
+settlement-line = { $name } ×{ $multiplier }: { $value }
+settlement-line-announced = { $name } (announced) ×{ $multiplier }: { $value }
+settlement-factor = Double round: everything counts ×{ $factor }.
+settlement-changes = Result: { $changes }
+balances-title = Balances:
+balances-none = Nothing settled yet.
+balance-line = { $name }: { $units } { $count ->
+    [one] point
+   *[other] points
+} ({ $money })
+rules-text = Table { $table }: rules { $rules }, { $stake } per point, { $minutes } min per move.
+rules-text-overrides = Table { $table }: rules { $rules } with changes { $spec }, { $stake } per point, { $minutes } min per move.
+
+## Buttons
+btn-join = Join
+btn-add-computer = + Computer
+btn-start = Start
+btn-next-deal = Next deal
+btn-hand = My cards
+btn-last-trick = Last trick
+btn-rules = Rules
+btn-balances = Balances
+btn-weiter = Weiter
+btn-turn-done = { $turn } ✓
+
+## Refused
+rej-malformed = I do not understand that (unknown button or command).
+rej-unknown-table = There is no such table.
+rej-no-table-here = There is no open table here. Open one with /tarock.
+rej-several-tables = Several tables are open here: use the buttons of the right one.
+rej-table-closed = This table is closed.
+rej-table-paused = The table is paused.
+rej-not-paused = The table is not paused.
+rej-not-seated = You do not sit at this table.
+rej-already-seated = You already sit at this table.
+rej-table-full = The table is full.
+rej-seat-taken = That seat is taken.
+rej-not-enough-players = Four players (or computers) are needed to start.
+rej-deal-in-progress = That is only possible between deals.
+rej-no-deal = No deal is being played.
+rej-not-your-turn = It is not your turn.
+rej-stale = Already played: this button is out of date.
+rej-not-allowed = Only the table's creator (or an admin) may do that.
+rej-unknown-level = Computer players come as easy, medium and strong.
+rej-no-computer-there = No computer sits on that seat.
+rej-bad-rules = I do not know these rules: { $detail }
+rej-bad-stake = The stake must be between 0 and 1000 per point.
+rej-bad-turn = I do not understand that announcement: { $detail }
+rej-party-unknown = You do not know yet who is on your side.
+rej-no-trick-yet = No trick has been played yet.
+
+## Rule violations
+err-not-your-turn = It is not your turn.
+err-deal-over = The deal is already over.
+err-bidding-over = The bidding is over: play a card.
+err-still-bidding = The bidding is still going on.
+err-opening-required = The Vorhand must open with a game.
+err-nothing-to-call = There is no tarock to call (XX down to XVI are all in your hand).
+err-game-not-first = A game must be the first announcement of your turn.
+err-rufer-only-opening = Only the Vorhand can open with a Rufer.
+err-not-higher = { $game } does not rank above the current game.
+err-already-agreed = You have already agreed to the game.
+err-passed-before = You said "weiter" before and cannot announce a game now.
+err-farbensolo-eligible = A Farbensolo needs { $needed } suit cards; you have { $held }.
+err-no-game-with-valat = These rules have no game announced with Valat.
+err-valat-with-game = Announce the Valat together with the game.
+err-no-game = No game has been announced yet.
+err-already-announced = { $item } has already been announced.
+err-valat-in-force = After a Valat only Kontras on the Valat are allowed.
+err-pagat-not-held = Only the holder of the Pagat may announce it.
+err-premium-not-in-game = There is no { $item } in a { $game }.
+err-nothing-to-kontra = There is no { $item } to kontra.
+err-kontra-limit = { $item } cannot be raised any further.
+err-kontra-wrong-party = This Kontra step on { $item } belongs to the other party.
+err-opportunity-passed = This announcement had to be made at the first opportunity.
+err-trull-must-kontra = An opponent holding the whole Trull must give Kontra.
+err-not-in-hand = You do not hold { $card }.
+err-must-follow-suit = Not { $card }: { $led } was led and you hold that suit.
+err-must-play-tarock = Not { $card }: { $led } was led and you must play a tarock.
+err-farbensolo-lead = { $card }: in a Farbensolo you may lead a tarock only without suit cards.
+err-pagat-must-be-kept = Keep the announced Pagat for the last trick.
+err-rule-other = Not allowed: { $detail }
+
+## Terminal (tarock play)
+terminal-continue = Continuing at table { $table } (a new table: tarock play --new).
+terminal-prompt-between = Deal over. "n" for the next deal, "balance", "q" to quit> 
+terminal-no-such-choice = There is no such number.
+terminal-help = Type: a number from the list · a card (XXI, Sküs, ♥K or hK) · announcements (rufer, solo pagat, kontra-spiel, weiter) · n = next deal · hand · trick · ours · balance · rules · close · q = quit

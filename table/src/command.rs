@@ -1,0 +1,192 @@
+//! What front ends send to the table service: typed commands, each carrying
+//! who sent it and from where.
+
+use serde::{Deserialize, Serialize};
+use tarock_engine::{Bid, Card, Seat};
+use tarock_storage::{Platform, TableId};
+
+use crate::payload::Step;
+use crate::text::Lang;
+
+/// A chat (group, channel) and optionally a thread or forum topic in it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChatRef {
+    /// The platform.
+    #[serde(with = "platform_text")]
+    pub platform: Platform,
+    /// The chat or channel id.
+    pub chat_id: String,
+    /// The thread or forum topic, if any.
+    pub thread_id: Option<String>,
+}
+
+/// A user on a platform.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UserRef {
+    /// The platform.
+    #[serde(with = "platform_text")]
+    pub platform: Platform,
+    /// The platform's user id.
+    pub user_id: String,
+    /// The name to show.
+    pub name: String,
+}
+
+/// Who sent a command, from where, in which language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sender {
+    /// The user.
+    pub user: UserRef,
+    /// The chat the command came from (for a button in a private chat: the
+    /// private chat; the table id in the payload says which table).
+    pub chat: ChatRef,
+    /// The user's language, used for notices to them.
+    pub lang: Lang,
+    /// Whether the platform says this user administers the chat (may close
+    /// any table in it).
+    pub is_admin: bool,
+}
+
+/// How fast a table plays: the time a seat has for one action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pace {
+    /// Milliseconds per action.
+    pub ms: i64,
+}
+
+impl Pace {
+    /// Live play: two minutes per action.
+    pub const LIVE: Pace = Pace { ms: 2 * 60 * 1000 };
+    /// A slow game: twelve hours per action.
+    pub const SLOW: Pace = Pace {
+        ms: 12 * 60 * 60 * 1000,
+    };
+
+    /// Reads `live`, `slow`, or a duration like `90s`, `5m`, `12h`, `2d`.
+    pub fn parse(text: &str) -> Option<Pace> {
+        let text = text.trim().to_ascii_lowercase();
+        match text.as_str() {
+            "live" => return Some(Pace::LIVE),
+            "slow" => return Some(Pace::SLOW),
+            _ => {}
+        }
+        let split = text.find(|c: char| !c.is_ascii_digit())?;
+        let (number, unit) = text.split_at(split);
+        let n: i64 = number.parse().ok()?;
+        let unit_ms = match unit {
+            "s" => 1000,
+            "m" | "min" => 60_000,
+            "h" => 3_600_000,
+            "d" => 86_400_000,
+            _ => return None,
+        };
+        let ms = n.checked_mul(unit_ms)?;
+        // Between 10 seconds and 7 days.
+        (10_000..=7 * 86_400_000)
+            .contains(&ms)
+            .then_some(Pace { ms })
+    }
+}
+
+/// A new table's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSettings {
+    /// A preset name or a JSON object `{"preset": …, overrides}`.
+    pub rules: String,
+    /// Money per unit, in cents.
+    pub stake_cents: i64,
+    /// Time per action.
+    pub pace: Pace,
+    /// The table's language.
+    pub lang: Lang,
+}
+
+impl Default for TableSettings {
+    fn default() -> Self {
+        TableSettings {
+            rules: "standard".into(),
+            stake_cents: 10,
+            pace: Pace::LIVE,
+            lang: Lang::De,
+        }
+    }
+}
+
+/// Which table a command is for: a given id (from a button or an argument),
+/// or the only open table of the sender's chat.
+pub type TableChoice = Option<TableId>;
+
+/// What the sender wants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    /// Open a table in the sender's chat.
+    Create(TableSettings),
+    /// Take a free seat (the first free one unless given).
+    Join(TableChoice, Option<Seat>),
+    /// Leave the table (in the lobby or between deals).
+    Leave(TableChoice),
+    /// Seat a computer player of a level (`easy`, `medium`, `strong`).
+    AddComputer(TableChoice, String),
+    /// Remove the computer player from a seat.
+    RemoveComputer(TableChoice, Seat),
+    /// Start playing (four seats taken), or deal the next hand.
+    Start(TableChoice),
+    /// A whole bidding turn: announcements in order; none is Weiter.
+    Turn(TableChoice, Option<Step>, Vec<Bid>),
+    /// Show the announcements that may follow these in one turn (privately).
+    Compose(TableChoice, Option<Step>, Vec<Bid>),
+    /// A bidding turn as record words (`rufer pagat`, `weiter`), for typed commands.
+    TurnWords(TableChoice, Option<Step>, Vec<String>),
+    /// Play a card.
+    Play(TableChoice, Option<Step>, Card),
+    /// Show my hand and my choices now (privately).
+    Hand(TableChoice),
+    /// Post the table message again (it scrolled away, or a terminal
+    /// reconnects) and send the sender's private view.
+    Refresh(TableChoice),
+    /// Show the last completed trick.
+    LastTrick(TableChoice),
+    /// Show the tricks my party has taken (once the parties are known to me).
+    OurTricks(TableChoice),
+    /// Show the table's rules.
+    Rules(TableChoice),
+    /// Show the running balances.
+    Balances(TableChoice),
+    /// Pause the table: deadlines stop.
+    Pause(TableChoice),
+    /// Resume a paused table.
+    Resume(TableChoice),
+    /// Close the table for good (creator or chat admin).
+    Close(TableChoice),
+    /// Hand my seat (or, for the creator, any seat) to another user between deals.
+    HandOver(TableChoice, Seat, UserRef),
+    /// A button press: the payload as the front end received it.
+    Button(String),
+}
+
+/// One input for the table service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Command {
+    /// Who sent it.
+    pub sender: Sender,
+    /// The platform's update or interaction id; a second command with the
+    /// same id is recognised and ignored.
+    pub update_id: Option<String>,
+    /// What they want.
+    pub kind: CommandKind,
+}
+
+/// Serializes a [`Platform`] as its text.
+mod platform_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use tarock_storage::Platform;
+
+    pub fn serialize<S: Serializer>(p: &Platform, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(p.as_str())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Platform, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}

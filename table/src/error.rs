@@ -1,0 +1,131 @@
+//! Why the table service refused a command (a localized notice to the
+//! sender, nothing changed), and the errors it cannot answer itself.
+
+use tarock_engine::RuleError;
+use tarock_storage::StorageError;
+
+use crate::render::rule_error_text;
+use crate::text::Lang;
+use crate::tr;
+
+/// A refused command. Each has a text in every language; nothing was
+/// changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// A button or command argument that cannot be read.
+    Malformed,
+    /// No table with that id.
+    UnknownTable,
+    /// No open table in this chat.
+    NoTableHere,
+    /// Several open tables in this chat; use the table's buttons.
+    SeveralTables,
+    /// The table is closed.
+    TableClosed,
+    /// The table is paused.
+    TablePaused,
+    /// The table is not paused (so it cannot be resumed).
+    NotPaused,
+    /// The sender does not sit at the table.
+    NotSeated,
+    /// The sender already sits at the table.
+    AlreadySeated,
+    /// No free seat.
+    TableFull,
+    /// That seat is taken.
+    SeatTaken,
+    /// Fewer than four seats are taken.
+    NotEnoughPlayers,
+    /// A deal is being played (the command is for the lobby or between deals).
+    DealInProgress,
+    /// No deal is being played.
+    NoDeal,
+    /// It is someone else's turn.
+    NotYourTurn,
+    /// The button was made for an earlier step.
+    Stale,
+    /// Only the table's creator (or a chat admin) may do this.
+    NotAllowed,
+    /// No such computer level.
+    UnknownLevel,
+    /// That seat holds no computer player.
+    NoComputerThere,
+    /// The rules given cannot be read.
+    BadRules(String),
+    /// The stake is out of range.
+    BadStake,
+    /// The rules of the game forbid it.
+    Rule(RuleError),
+    /// A bidding turn that cannot be read.
+    BadTurn(String),
+    /// The parties are not known to the sender yet.
+    PartyUnknown,
+    /// No trick has been completed yet.
+    NoTrickYet,
+}
+
+impl Rejection {
+    /// The notice text in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Rejection::Malformed => tr!(lang, "rej-malformed"),
+            Rejection::UnknownTable => tr!(lang, "rej-unknown-table"),
+            Rejection::NoTableHere => tr!(lang, "rej-no-table-here"),
+            Rejection::SeveralTables => tr!(lang, "rej-several-tables"),
+            Rejection::TableClosed => tr!(lang, "rej-table-closed"),
+            Rejection::TablePaused => tr!(lang, "rej-table-paused"),
+            Rejection::NotPaused => tr!(lang, "rej-not-paused"),
+            Rejection::NotSeated => tr!(lang, "rej-not-seated"),
+            Rejection::AlreadySeated => tr!(lang, "rej-already-seated"),
+            Rejection::TableFull => tr!(lang, "rej-table-full"),
+            Rejection::SeatTaken => tr!(lang, "rej-seat-taken"),
+            Rejection::NotEnoughPlayers => tr!(lang, "rej-not-enough-players"),
+            Rejection::DealInProgress => tr!(lang, "rej-deal-in-progress"),
+            Rejection::NoDeal => tr!(lang, "rej-no-deal"),
+            Rejection::NotYourTurn => tr!(lang, "rej-not-your-turn"),
+            Rejection::Stale => tr!(lang, "rej-stale"),
+            Rejection::NotAllowed => tr!(lang, "rej-not-allowed"),
+            Rejection::UnknownLevel => tr!(lang, "rej-unknown-level"),
+            Rejection::NoComputerThere => tr!(lang, "rej-no-computer-there"),
+            Rejection::BadRules(detail) => tr!(lang, "rej-bad-rules", detail = detail.as_str()),
+            Rejection::BadStake => tr!(lang, "rej-bad-stake"),
+            Rejection::Rule(e) => rule_error_text(e, lang),
+            Rejection::BadTurn(detail) => tr!(lang, "rej-bad-turn", detail = detail.as_str()),
+            Rejection::PartyUnknown => tr!(lang, "rej-party-unknown"),
+            Rejection::NoTrickYet => tr!(lang, "rej-no-trick-yet"),
+        }
+    }
+}
+
+/// An error the service cannot turn into a notice: the database failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// Storage failed (after retries where they make sense).
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+}
+
+/// Inside the service: a refusal or a failure.
+#[derive(Debug)]
+pub(crate) enum Fail {
+    Reject(Rejection),
+    Store(StorageError),
+}
+
+impl From<Rejection> for Fail {
+    fn from(r: Rejection) -> Fail {
+        Fail::Reject(r)
+    }
+}
+
+impl From<StorageError> for Fail {
+    fn from(e: StorageError) -> Fail {
+        Fail::Store(e)
+    }
+}
+
+impl From<RuleError> for Fail {
+    fn from(e: RuleError) -> Fail {
+        Fail::Reject(Rejection::Rule(e))
+    }
+}

@@ -1,0 +1,32 @@
+//! The platform-neutral table service of the tarock bot.
+//!
+//! Everything a player experiences except the platform's buttons lives here
+//! once: lobbies and seats, whose turn it is, what each person may see, the
+//! text of every message (German and English, from one catalogue), slow-game
+//! deadlines with reminders and computer stand-ins, and the settlement.
+//! Front ends translate platform events into [`Command`]s and deliver the
+//! [`Outgoing`] messages the service queues in the store's outbox.
+//!
+//! The flow of one command: load the table inside a transaction (one writer
+//! per table), check it against the sender's seat, the turn and the step,
+//! apply it through the engine, let computer players follow, settle a
+//! finished deal, then commit the events, the messages and the next deadline
+//! together. Only then are messages delivered (durable before visible).
+
+pub mod clock;
+pub mod command;
+pub mod error;
+pub mod outgoing;
+pub mod payload;
+pub mod render;
+pub mod scheduler;
+pub mod service;
+pub mod text;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use command::{ChatRef, Command, CommandKind, Pace, Sender, TableSettings, UserRef};
+pub use error::{Rejection, ServiceError};
+pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
+pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
+pub use service::{Delivery, STAND_IN, TableService};
+pub use text::Lang;

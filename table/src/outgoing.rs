@@ -1,0 +1,152 @@
+//! What the table service sends: platform-neutral messages with their text
+//! already in the reader's language and their buttons as payloads. Front ends
+//! turn them into platform messages and nothing more.
+
+use serde::{Deserialize, Serialize};
+use tarock_storage::TableId;
+
+use crate::command::{ChatRef, UserRef};
+
+/// A button: a label and the payload to hand back when pressed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Button {
+    /// What the button says.
+    pub label: String,
+    /// The payload (≤ 64 bytes), see [`crate::payload`].
+    pub payload: String,
+}
+
+/// Rows of buttons.
+pub type Keyboard = Vec<Vec<Button>>;
+
+/// One line of a settlement as shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettlementItem {
+    /// The item's name in the table's language (`Spiel`, `Pagat`, …).
+    pub name: String,
+    /// Whether it was announced.
+    pub announced: bool,
+    /// Kontra multiplier (1, 2, 4, 8, 16).
+    pub multiplier: u32,
+    /// Value for the declarer party in units (negative: the opponents won it).
+    pub value: i64,
+}
+
+/// A running balance as shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BalanceLine {
+    /// Player name, or the computer level's name.
+    pub name: String,
+    /// Units.
+    pub units: i64,
+    /// Money, in cents.
+    pub cents: i64,
+}
+
+/// A message to send.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outgoing {
+    /// The table's public message in its chat: created once, then edited in
+    /// place (the front end remembers its id per table). Only one version
+    /// matters: a front end may skip all but the newest of a batch.
+    Table {
+        /// The table.
+        table: TableId,
+        /// Where it lives.
+        chat: ChatRef,
+        /// The whole text.
+        text: String,
+        /// Its buttons.
+        buttons: Keyboard,
+    },
+    /// A new message in the table's chat (a settlement, a reminder mention,
+    /// a player joining), optionally mentioning users.
+    Chat {
+        /// The table.
+        table: TableId,
+        /// Where.
+        chat: ChatRef,
+        /// The text.
+        text: String,
+        /// Users to mention (notify).
+        mentions: Vec<UserRef>,
+    },
+    /// A player's private view (hand and choices): sent privately, and
+    /// replacing the previous private view of the same table for that user
+    /// where the platform allows it.
+    Private {
+        /// The table.
+        table: TableId,
+        /// Whose.
+        to: UserRef,
+        /// The text.
+        text: String,
+        /// The legal choices as buttons.
+        buttons: Keyboard,
+    },
+    /// A short reply only the acting user sees (an error, "not your turn").
+    Notice {
+        /// Whom.
+        to: UserRef,
+        /// The text.
+        text: String,
+    },
+    /// The end of a deal: its items and everybody's change and balance.
+    Settlement {
+        /// The table.
+        table: TableId,
+        /// Where.
+        chat: ChatRef,
+        /// The whole text.
+        text: String,
+        /// The scored items.
+        items: Vec<SettlementItem>,
+        /// Each seat's change in units, seat 0 first.
+        changes: [i64; 4],
+        /// Running balances at this table, best first.
+        balances: Vec<BalanceLine>,
+    },
+}
+
+impl Outgoing {
+    /// The outbox lane of this message: messages of one lane are delivered
+    /// in order. Public messages of a chat share a lane; private ones go per
+    /// user.
+    pub fn destination(&self) -> String {
+        match self {
+            Outgoing::Table { chat, .. }
+            | Outgoing::Chat { chat, .. }
+            | Outgoing::Settlement { chat, .. } => {
+                format!(
+                    "{}:chat:{}:{}",
+                    chat.platform,
+                    chat.chat_id,
+                    chat.thread_id.as_deref().unwrap_or("")
+                )
+            }
+            Outgoing::Private { to, .. } | Outgoing::Notice { to, .. } => {
+                format!("{}:user:{}", to.platform, to.user_id)
+            }
+        }
+    }
+
+    /// The text of the message.
+    pub fn text(&self) -> &str {
+        match self {
+            Outgoing::Table { text, .. }
+            | Outgoing::Chat { text, .. }
+            | Outgoing::Private { text, .. }
+            | Outgoing::Notice { text, .. }
+            | Outgoing::Settlement { text, .. } => text,
+        }
+    }
+
+    /// The buttons of the message, if any.
+    pub fn buttons(&self) -> &[Vec<Button>] {
+        match self {
+            Outgoing::Table { buttons, .. } | Outgoing::Private { buttons, .. } => buttons,
+            _ => &[],
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! Button payloads: compact, stateless strings `t<table>:<step>:<action>`
+//! that front ends attach to buttons and hand back on a press. They fit
+//! Telegram's 64-byte callback data and Discord's 100-character custom ids,
+//! and keep working after a restart because they carry everything needed.
+
+use std::fmt;
+use std::str::FromStr;
+
+use tarock_engine::record::turn_bids;
+use tarock_engine::{Bid, Card, GameKind, Item, Premium, Rules};
+use tarock_storage::TableId;
+
+/// The longest payload allowed (Telegram's callback data limit, in bytes).
+pub const MAX_PAYLOAD: usize = 64;
+
+/// A point in a table's history: deal number and the index of the next
+/// action in that deal. A button made for one step is stale at any other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    /// The deal number, from 1.
+    pub deal: u32,
+    /// The next action's sequence number in the deal.
+    pub seq: u32,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.deal, self.seq)
+    }
+}
+
+impl FromStr for Step {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Step, ()> {
+        let (deal, seq) = s.split_once('.').ok_or(())?;
+        if !all_digits(deal) || !all_digits(seq) {
+            return Err(());
+        }
+        Ok(Step {
+            deal: deal.parse().map_err(|_| ())?,
+            seq: seq.parse().map_err(|_| ())?,
+        })
+    }
+}
+
+/// Whether `s` is a non-empty run of ASCII digits (no sign: `-1` and `+1`
+/// are not ids).
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// What a button does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ButtonAction {
+    /// Take a seat.
+    Join,
+    /// Seat a computer player of this level.
+    AddComputer(String),
+    /// Start, or deal the next hand.
+    Start,
+    /// Show my hand privately.
+    Hand,
+    /// Show the rules.
+    Rules,
+    /// Show the balances.
+    Balances,
+    /// Show the last trick.
+    LastTrick,
+    /// Show my party's tricks.
+    OurTricks,
+    /// A bidding turn (no bids: Weiter).
+    Turn(Vec<Bid>),
+    /// The start of a turn of several announcements: show what may follow.
+    Compose(Vec<Bid>),
+    /// Play a card.
+    Play(Card),
+}
+
+/// A decoded payload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payload {
+    /// The table.
+    pub table: TableId,
+    /// The step it was made for (actions during a deal only).
+    pub step: Option<Step>,
+    /// What it does.
+    pub action: ButtonAction,
+}
+
+/// The short code of a bid in a payload.
+fn bid_code(bid: Bid) -> &'static str {
+    match bid {
+        Bid::Game(GameKind::Rufer) => "r",
+        Bid::Game(GameKind::Farbensolo) => "f",
+        Bid::Game(GameKind::Solo) => "s",
+        Bid::GameWithValat(GameKind::Rufer) => "rv",
+        Bid::GameWithValat(GameKind::Farbensolo) => "fv",
+        Bid::GameWithValat(GameKind::Solo) => "sv",
+        Bid::Premium(Premium::Absolut) => "a",
+        Bid::Premium(Premium::Pagat) => "p",
+        Bid::Premium(Premium::Valat) => "v",
+        Bid::Kontra(Item::Game) => "kg",
+        Bid::Kontra(Item::Absolut) => "ka",
+        Bid::Kontra(Item::Pagat) => "kp",
+        Bid::Kontra(Item::Valat) => "kv",
+    }
+}
+
+fn bid_from_code(code: &str) -> Option<Bid> {
+    Bid::ALL.into_iter().find(|b| bid_code(*b) == code)
+}
+
+/// At most this many announcements in one turn fit a payload.
+pub const MAX_TURN: usize = 5;
+
+fn bid_codes(codes: &str) -> Option<Vec<Bid>> {
+    codes
+        .split('.')
+        .map(bid_from_code)
+        .collect::<Option<Vec<_>>>()
+        .filter(|b| !b.is_empty() && b.len() <= MAX_TURN)
+}
+
+impl fmt::Display for Payload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "t{}:", self.table)?;
+        if let Some(step) = self.step {
+            write!(f, "{step}")?;
+        }
+        f.write_str(":")?;
+        match &self.action {
+            ButtonAction::Join => f.write_str("j"),
+            ButtonAction::AddComputer(level) => write!(f, "c{level}"),
+            ButtonAction::Start => f.write_str("s"),
+            ButtonAction::Hand => f.write_str("h"),
+            ButtonAction::Rules => f.write_str("r"),
+            ButtonAction::Balances => f.write_str("b"),
+            ButtonAction::LastTrick => f.write_str("l"),
+            ButtonAction::OurTricks => f.write_str("o"),
+            ButtonAction::Turn(bids) if bids.is_empty() => f.write_str("w"),
+            ButtonAction::Turn(bids) => {
+                let codes: Vec<&str> = bids.iter().map(|b| bid_code(*b)).collect();
+                write!(f, "a{}", codes.join("."))
+            }
+            ButtonAction::Compose(bids) => {
+                let codes: Vec<&str> = bids.iter().map(|b| bid_code(*b)).collect();
+                write!(f, "x{}", codes.join("."))
+            }
+            ButtonAction::Play(card) => write!(f, "p{card}"),
+        }
+    }
+}
+
+/// Why a payload could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a button of this bot: {0:?}")]
+pub struct BadPayload(pub String);
+
+impl FromStr for Payload {
+    type Err = BadPayload;
+
+    fn from_str(s: &str) -> Result<Payload, BadPayload> {
+        let bad = || BadPayload(s.chars().take(80).collect());
+        if s.len() > MAX_PAYLOAD {
+            return Err(bad());
+        }
+        let rest = s.strip_prefix('t').ok_or_else(bad)?;
+        let mut parts = rest.splitn(3, ':');
+        let (Some(table), Some(step), Some(action)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        if !all_digits(table) {
+            return Err(bad());
+        }
+        let table = TableId(table.parse().map_err(|_| bad())?);
+        let step = if step.is_empty() {
+            None
+        } else {
+            Some(step.parse().map_err(|_| bad())?)
+        };
+        let (code, arg) = action.split_at(action.chars().next().map_or(0, char::len_utf8));
+        let action = match (code, arg) {
+            ("j", "") => ButtonAction::Join,
+            ("c", level) if !level.is_empty() => ButtonAction::AddComputer(level.to_owned()),
+            ("s", "") => ButtonAction::Start,
+            ("h", "") => ButtonAction::Hand,
+            ("r", "") => ButtonAction::Rules,
+            ("b", "") => ButtonAction::Balances,
+            ("l", "") => ButtonAction::LastTrick,
+            ("o", "") => ButtonAction::OurTricks,
+            ("w", "") => ButtonAction::Turn(Vec::new()),
+            ("a", codes) => ButtonAction::Turn(bid_codes(codes).ok_or_else(bad)?),
+            ("x", codes) => ButtonAction::Compose(bid_codes(codes).ok_or_else(bad)?),
+            ("p", card) => ButtonAction::Play(card.parse().map_err(|_| bad())?),
+            _ => return Err(bad()),
+        };
+        Ok(Payload {
+            table,
+            step,
+            action,
+        })
+    }
+}
+
+/// Parses a typed bidding turn (`rufer pagat`, `weiter`) under `rules`.
+pub fn parse_turn_words(words: &[String], rules: &Rules) -> Result<Vec<Bid>, String> {
+    let words: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    if words.len() == 1 && words[0] == "weiter" {
+        return Ok(Vec::new());
+    }
+    turn_bids(&words, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(p: &Payload) {
+        let text = p.to_string();
+        assert!(text.len() <= MAX_PAYLOAD, "{text} is {} bytes", text.len());
+        assert_eq!(text.parse::<Payload>().unwrap(), *p);
+    }
+
+    #[test]
+    fn every_action_round_trips_within_64_bytes() {
+        // The longest table id and step a table can reach.
+        let table = TableId(i64::MAX);
+        let step = Some(Step {
+            deal: u32::MAX,
+            seq: u32::MAX,
+        });
+        let longest_turn = vec![
+            Bid::GameWithValat(GameKind::Farbensolo),
+            Bid::Premium(Premium::Absolut),
+            Bid::Premium(Premium::Pagat),
+            Bid::Kontra(Item::Game),
+            Bid::Kontra(Item::Absolut),
+        ];
+        let actions = [
+            ButtonAction::Join,
+            ButtonAction::AddComputer("strong".into()),
+            ButtonAction::Start,
+            ButtonAction::Hand,
+            ButtonAction::Rules,
+            ButtonAction::Balances,
+            ButtonAction::LastTrick,
+            ButtonAction::OurTricks,
+            ButtonAction::Turn(vec![]),
+            ButtonAction::Turn(longest_turn.clone()),
+            ButtonAction::Compose(longest_turn),
+            ButtonAction::Play("T22".parse().unwrap()),
+            ButtonAction::Play("s10".parse().unwrap()),
+        ];
+        for action in actions {
+            round_trip(&Payload {
+                table,
+                step,
+                action: action.clone(),
+            });
+            round_trip(&Payload {
+                table: TableId(7),
+                step: None,
+                action,
+            });
+        }
+        // Every bid has its own code.
+        for bid in Bid::ALL {
+            assert_eq!(bid_from_code(bid_code(bid)), Some(bid));
+        }
+    }
+
+    #[test]
+    fn malformed_payloads_are_refused() {
+        for bad in [
+            "",
+            "t",
+            "t1",
+            "t1:",
+            "t1::",
+            "x1::j",
+            "t-1::j",
+            "tx::j",
+            "t1:1:j:x",
+            "t1:1.:p",
+            "t1:a.b:w",
+            "t1::pT23",
+            "t1::a",
+            "t1::azz",
+            "t1::a.r",
+            "t1::c",
+            "t1::q",
+            "t1::jj",
+            "t1::wx",
+            "t1::ü",
+            "t1::p",
+            "t99999999999999999999::j",
+        ] {
+            assert!(bad.parse::<Payload>().is_err(), "{bad:?} must be refused");
+        }
+        let long = format!("t1::c{}", "x".repeat(70));
+        assert!(long.parse::<Payload>().is_err());
+    }
+
+    #[test]
+    fn steps_and_example_payloads() {
+        let p: Payload = "t12:3.17:pT21".parse().unwrap();
+        assert_eq!(p.table, TableId(12));
+        assert_eq!(p.step, Some(Step { deal: 3, seq: 17 }));
+        assert_eq!(p.action, ButtonAction::Play("T21".parse().unwrap()));
+        let p: Payload = "t5:1.0:ar.p".parse().unwrap();
+        assert_eq!(
+            p.action,
+            ButtonAction::Turn(vec![
+                Bid::Game(GameKind::Rufer),
+                Bid::Premium(Premium::Pagat)
+            ])
+        );
+        assert!(Step { deal: 2, seq: 0 } > Step { deal: 1, seq: 40 });
+    }
+}

@@ -1,0 +1,593 @@
+//! Texts of the views, from the engine's public and per-seat views and the
+//! message catalogue. Public texts are built from [`PublicView`] only, so
+//! no hand can reach a chat.
+
+use tarock_engine::card::Rank;
+use tarock_engine::score::Scored;
+use tarock_engine::view::{Announcement, PublicContract};
+use tarock_engine::{
+    Action, Bid, Card, CardSet, GameKind, Item, ItemState, Party, Phase, PublicView, RuleError,
+    Seat, SeatView, Settlement, Suit,
+};
+
+use crate::outgoing::SettlementItem;
+use crate::text::Lang;
+use crate::tr;
+
+/// Roman numerals of the tarocks I–XXI.
+const ROMAN: [&str; 22] = [
+    "", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV",
+    "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
+];
+
+/// A card as players read it: `XXI`, `Sküs`, `♥K`, `♠10`; German court
+/// letters (K D R B) in German, English ones (K Q N J) in English.
+pub fn card_label(card: Card, lang: Lang) -> String {
+    if let Some(n) = card.tarock_number() {
+        return match n {
+            22 => "Sküs".to_owned(),
+            n => ROMAN[n as usize].to_owned(),
+        };
+    }
+    let (Some(suit), Some(rank)) = (card.suit(), card.rank()) else {
+        return card.to_string();
+    };
+    let symbol = match suit {
+        Suit::Spades => '♠',
+        Suit::Clubs => '♣',
+        Suit::Hearts => '♥',
+        Suit::Diamonds => '♦',
+    };
+    let rank = match (rank, lang) {
+        (Rank::King, _) => "K",
+        (Rank::Queen, Lang::De) => "D",
+        (Rank::Queen, Lang::En) => "Q",
+        (Rank::Knight, Lang::De) => "R",
+        (Rank::Knight, Lang::En) => "N",
+        (Rank::Jack, Lang::De) => "B",
+        (Rank::Jack, Lang::En) => "J",
+        (Rank::Glatze, _) if matches!(suit, Suit::Spades | Suit::Clubs) => "10",
+        (Rank::Glatze, _) => "A",
+    };
+    format!("{symbol}{rank}")
+}
+
+/// Cards in reading order: tarocks from the Sküs down, then the suits, each
+/// from the King down.
+pub fn sorted(cards: CardSet) -> Vec<Card> {
+    let mut list: Vec<Card> = cards.iter().collect();
+    list.sort_by_key(|c| match c.tarock_number() {
+        Some(n) => (0, 0, std::cmp::Reverse(n)),
+        None => (
+            1,
+            c.suit().map_or(0, |s| s as u8 + 1),
+            std::cmp::Reverse(c.index()),
+        ),
+    });
+    list
+}
+
+/// A hand as text.
+pub fn hand_text(cards: CardSet, lang: Lang) -> String {
+    sorted(cards)
+        .iter()
+        .map(|c| card_label(*c, lang))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The name of a game kind (German game terms in both languages).
+pub fn game_name(kind: GameKind, lang: Lang) -> String {
+    match kind {
+        GameKind::Rufer => tr!(lang, "game-rufer"),
+        GameKind::Farbensolo => tr!(lang, "game-farbensolo"),
+        GameKind::Solo => tr!(lang, "game-solo"),
+    }
+}
+
+/// The name of an item that can be announced and kontra'd.
+pub fn item_name(item: Item, lang: Lang) -> String {
+    match item {
+        Item::Game => tr!(lang, "item-game"),
+        Item::Absolut => tr!(lang, "item-absolut"),
+        Item::Pagat => tr!(lang, "item-pagat"),
+        Item::Valat => tr!(lang, "item-valat"),
+    }
+}
+
+/// The name of a Kontra level 1–4.
+pub fn kontra_name(level: u8, lang: Lang) -> String {
+    match level {
+        1 => tr!(lang, "kontra-1"),
+        2 => tr!(lang, "kontra-2"),
+        3 => tr!(lang, "kontra-3"),
+        _ => tr!(lang, "kontra-4"),
+    }
+}
+
+/// The text of one bid, as on a button or in the bidding history.
+/// `item_level` is the Kontra level the item has before this bid.
+pub fn bid_label(bid: Bid, lang: Lang, item_level: u8) -> String {
+    match bid {
+        Bid::Game(kind) => game_name(kind, lang),
+        Bid::GameWithValat(kind) => tr!(lang, "bid-game-with-valat", game = game_name(kind, lang)),
+        Bid::Premium(p) => item_name(p.item(), lang),
+        Bid::Kontra(item) => tr!(
+            lang,
+            "bid-kontra",
+            kontra = kontra_name(item_level + 1, lang),
+            item = item_name(item, lang)
+        ),
+    }
+}
+
+fn scored_name(what: Scored, lang: Lang) -> String {
+    match what {
+        Scored::Valat => tr!(lang, "item-valat"),
+        Scored::Game => tr!(lang, "item-game"),
+        Scored::Absolut => tr!(lang, "item-absolut"),
+        Scored::Pagat => tr!(lang, "item-pagat"),
+        Scored::Trull => tr!(lang, "item-trull"),
+        Scored::FourKings => tr!(lang, "item-four-kings"),
+        Scored::Honneur => tr!(lang, "item-honneur"),
+        Scored::Mondfang => tr!(lang, "item-mondfang"),
+    }
+}
+
+/// The scored lines of a settlement, for display.
+pub fn settlement_items(settlement: &Settlement, lang: Lang) -> Vec<SettlementItem> {
+    settlement
+        .lines
+        .iter()
+        .map(|line| SettlementItem {
+            name: scored_name(line.what, lang),
+            announced: line.announced,
+            multiplier: 1 << line.kontra,
+            value: line.value,
+        })
+        .collect()
+}
+
+/// Money in cents as `1,20 €` / `€1.20`.
+pub fn money(cents: i64, lang: Lang) -> String {
+    let sign = if cents < 0 { "−" } else { "" };
+    let abs = cents.unsigned_abs();
+    match lang {
+        Lang::De => format!("{sign}{},{:02} €", abs / 100, abs % 100),
+        Lang::En => format!("{sign}€{}.{:02}", abs / 100, abs % 100),
+    }
+}
+
+/// A signed number of units, `+2` / `−1` / `0`.
+pub fn signed(n: i64) -> String {
+    match n.signum() {
+        1 => format!("+{n}"),
+        -1 => format!("−{}", n.unsigned_abs()),
+        _ => "0".to_owned(),
+    }
+}
+
+/// Everything the public table text needs besides the engine's view.
+pub struct TableHeader {
+    /// The table id.
+    pub table: i64,
+    /// The deal number, if a deal is on.
+    pub deal: Option<u32>,
+    /// The seat names, seat 0 first (`None`: free).
+    pub names: [Option<String>; 4],
+    /// The rules as a short name (preset, or "preset*" with overrides).
+    pub rules: String,
+    /// The stake per unit, in cents.
+    pub stake_cents: i64,
+    /// Paused or closed, if so.
+    pub status_note: Option<String>,
+}
+
+fn seat_name(header: &TableHeader, seat: Seat, lang: Lang) -> String {
+    header.names[seat.index()]
+        .clone()
+        .unwrap_or_else(|| tr!(lang, "seat-free"))
+}
+
+/// The lobby: who sits where.
+pub fn lobby_text(header: &TableHeader, lang: Lang) -> String {
+    let mut out = tr!(
+        lang,
+        "lobby-title",
+        table = header.table,
+        rules = header.rules.as_str(),
+        stake = money(header.stake_cents, lang)
+    );
+    for seat in Seat::ALL {
+        out.push('\n');
+        out.push_str(&tr!(
+            lang,
+            "lobby-seat",
+            number = seat.index() + 1,
+            name = seat_name(header, seat, lang)
+        ));
+    }
+    let free = header.names.iter().filter(|n| n.is_none()).count();
+    out.push('\n');
+    out.push_str(&tr!(lang, "lobby-hint", free = free));
+    if let Some(note) = &header.status_note {
+        out.push('\n');
+        out.push_str(note);
+    }
+    out
+}
+
+fn announcement_text(
+    a: &Announcement,
+    lang: Lang,
+    levels: &mut [u8; 4],
+    header: &TableHeader,
+) -> String {
+    let who = seat_name(header, a.seat, lang);
+    match a.action {
+        Action::Weiter => tr!(lang, "history-weiter", name = who),
+        Action::Bid(bid) => {
+            let level = match bid {
+                Bid::Kontra(item) => {
+                    let l = levels[item.index()];
+                    levels[item.index()] += 1;
+                    l
+                }
+                _ => 0,
+            };
+            let party = match (bid, a.party) {
+                (Bid::Game(_) | Bid::GameWithValat(_), _) | (_, None) => String::new(),
+                (_, Some(Party::Declarer)) => tr!(lang, "party-with"),
+                (_, Some(Party::Opponents)) => tr!(lang, "party-against"),
+            };
+            tr!(
+                lang,
+                "history-bid",
+                name = who,
+                bid = bid_label(bid, lang, level),
+                party = party
+            )
+            .trim_end()
+            .to_owned()
+        }
+        Action::Play(_) => String::new(),
+    }
+}
+
+fn contract_text(
+    contract: &PublicContract,
+    items: &[Option<ItemState>; 4],
+    header: &TableHeader,
+    lang: Lang,
+) -> String {
+    let mut out = match contract.called {
+        Some(called) => tr!(
+            lang,
+            "contract-rufer",
+            name = seat_name(header, contract.declarer, lang),
+            game = game_name(contract.kind, lang),
+            called = card_label(called, lang)
+        ),
+        None => tr!(
+            lang,
+            "contract-solo",
+            name = seat_name(header, contract.declarer, lang),
+            game = game_name(contract.kind, lang)
+        ),
+    };
+    if let Some(partner) = contract.partner {
+        out.push(' ');
+        out.push_str(&tr!(
+            lang,
+            "contract-partner",
+            name = seat_name(header, partner, lang)
+        ));
+    }
+    let extras: Vec<String> = Item::ALL
+        .iter()
+        .filter_map(|&item| {
+            let state = items[item.index()]?;
+            if state.void || (item == Item::Game && state.level == 0) {
+                return None;
+            }
+            let mut text = item_name(item, lang);
+            if state.level > 0 {
+                text.push_str(&format!(" ({})", kontra_name(state.level, lang)));
+            }
+            Some(text)
+        })
+        .collect();
+    if !extras.is_empty() {
+        out.push('\n');
+        out.push_str(&tr!(lang, "contract-items", items = extras.join(", ")));
+    }
+    out
+}
+
+/// The public table text during and after a deal.
+pub fn table_text(view: &PublicView, header: &TableHeader, lang: Lang) -> String {
+    let mut out = tr!(
+        lang,
+        "table-title",
+        table = header.table,
+        deal = header.deal.unwrap_or(0),
+        rules = header.rules.as_str(),
+        stake = money(header.stake_cents, lang)
+    );
+    let names: Vec<String> = Seat::ALL
+        .iter()
+        .map(|&s| {
+            let mut n = seat_name(header, s, lang);
+            if s == view.forehand {
+                n.push_str(&tr!(lang, "forehand-mark"));
+            }
+            n
+        })
+        .collect();
+    out.push('\n');
+    out.push_str(&names.join(" · "));
+    if let Some(contract) = &view.contract {
+        out.push('\n');
+        out.push_str(&contract_text(contract, &view.items, header, lang));
+    }
+    if view.phase == Phase::Bidding {
+        let mut levels = [0u8; 4];
+        // A Weiter right after the same seat's own bid only ends that turn.
+        let history: Vec<String> = view
+            .announcements
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| {
+                !(a.action == Action::Weiter
+                    && i.checked_sub(1)
+                        .map(|p| &view.announcements[p])
+                        .is_some_and(|prev| {
+                            prev.seat == a.seat && matches!(prev.action, Action::Bid(_))
+                        }))
+            })
+            .map(|(_, a)| announcement_text(a, lang, &mut levels, header))
+            .collect();
+        if !history.is_empty() {
+            out.push('\n');
+            out.push_str(&tr!(lang, "bidding-history", history = history.join("; ")));
+        }
+    }
+    if view.phase != Phase::Bidding {
+        let mut won = [0u32; 4];
+        for t in &view.tricks {
+            won[t.winner.index()] += 1;
+        }
+        let counts: Vec<String> = Seat::ALL
+            .iter()
+            .map(|&s| format!("{} {}", seat_name(header, s, lang), won[s.index()]))
+            .collect();
+        out.push('\n');
+        out.push_str(&tr!(
+            lang,
+            "tricks-won",
+            number = view.tricks.len(),
+            counts = counts.join(", ")
+        ));
+        // The last completed trick (with its winner) and the trick on the table.
+        if let Some(last) = view.tricks.last() {
+            let plays: Vec<String> = last
+                .trick
+                .plays()
+                .map(|(s, c)| format!("{} {}", seat_name(header, s, lang), card_label(c, lang)))
+                .collect();
+            out.push('\n');
+            out.push_str(&tr!(
+                lang,
+                "trick-last",
+                plays = plays.join(" · "),
+                winner = seat_name(header, last.winner, lang)
+            ));
+        }
+        if let Some(trick) = view.trick.filter(|t| !t.cards().is_empty()) {
+            let plays: Vec<String> = trick
+                .plays()
+                .map(|(s, c)| format!("{} {}", seat_name(header, s, lang), card_label(c, lang)))
+                .collect();
+            out.push('\n');
+            out.push_str(&tr!(lang, "trick-current", plays = plays.join(" · ")));
+        }
+    }
+    match view.to_act {
+        Some(seat) => {
+            out.push('\n');
+            let id = if view.phase == Phase::Bidding {
+                "turn-bid"
+            } else {
+                "turn-play"
+            };
+            out.push_str(&tr!(lang, id, name = seat_name(header, seat, lang)));
+        }
+        None if view.phase == Phase::Finished => {
+            out.push('\n');
+            out.push_str(&tr!(lang, "deal-over"));
+        }
+        None => {}
+    }
+    if let Some(note) = &header.status_note {
+        out.push('\n');
+        out.push_str(note);
+    }
+    out
+}
+
+/// A seat's private text: its hand, its party as it knows it, and what to do.
+pub fn private_text(view: &SeatView, header: &TableHeader, lang: Lang) -> String {
+    let mut out = tr!(
+        lang,
+        "private-title",
+        table = header.table,
+        deal = header.deal.unwrap_or(0),
+        seat = view.seat.index() + 1
+    );
+    out.push('\n');
+    out.push_str(&tr!(
+        lang,
+        "private-hand",
+        cards = hand_text(view.hand, lang)
+    ));
+    if let Some(contract) = &view.contract {
+        out.push('\n');
+        let role = match view.my_party() {
+            _ if contract.declarer == view.seat => tr!(lang, "role-declarer"),
+            Some(Party::Declarer) => tr!(lang, "role-partner"),
+            Some(Party::Opponents) => tr!(lang, "role-opponent"),
+            None => String::new(),
+        };
+        out.push_str(&role);
+    }
+    if view.pagat_bound {
+        out.push('\n');
+        out.push_str(&tr!(lang, "private-keep-pagat"));
+    }
+    out.push('\n');
+    out.push_str(&match (view.to_act, view.phase) {
+        (Some(s), Phase::Bidding) if s == view.seat => tr!(lang, "private-your-bid"),
+        (Some(s), Phase::Play) if s == view.seat => tr!(lang, "private-your-card"),
+        (Some(s), _) => tr!(lang, "private-wait", name = seat_name(header, s, lang)),
+        (None, _) => tr!(lang, "deal-over"),
+    });
+    out
+}
+
+/// The settlement text: every item with its multiplier and value, each
+/// seat's change, and the running balances.
+pub fn settlement_text(
+    settlement: &Settlement,
+    header: &TableHeader,
+    balances: &[(String, i64, i64)],
+    lang: Lang,
+) -> String {
+    let mut out = tr!(
+        lang,
+        "settlement-title",
+        table = header.table,
+        deal = header.deal.unwrap_or(0)
+    );
+    for item in settlement_items(settlement, lang) {
+        out.push('\n');
+        // The game is always announced; only premiums can be silent.
+        let id = if item.announced && item.name != tr!(lang, "item-game") {
+            "settlement-line-announced"
+        } else {
+            "settlement-line"
+        };
+        out.push_str(&tr!(
+            lang,
+            id,
+            name = item.name,
+            multiplier = item.multiplier,
+            value = signed(item.value)
+        ));
+    }
+    if settlement.factor > 1 {
+        out.push('\n');
+        out.push_str(&tr!(lang, "settlement-factor", factor = settlement.factor));
+    }
+    out.push('\n');
+    let changes: Vec<String> = Seat::ALL
+        .iter()
+        .map(|&s| {
+            format!(
+                "{} {}",
+                seat_name(header, s, lang),
+                signed(settlement.changes[s.index()])
+            )
+        })
+        .collect();
+    out.push_str(&tr!(
+        lang,
+        "settlement-changes",
+        changes = changes.join(", ")
+    ));
+    out.push('\n');
+    out.push_str(&tr!(lang, "balances-title"));
+    for (name, units, cents) in balances {
+        out.push('\n');
+        out.push_str(&tr!(
+            lang,
+            "balance-line",
+            name = name.as_str(),
+            units = signed(*units),
+            count = units.abs(),
+            money = money(*cents, lang)
+        ));
+    }
+    out
+}
+
+/// A rule error in the reader's language.
+pub fn rule_error_text(error: &RuleError, lang: Lang) -> String {
+    use RuleError as E;
+    match error {
+        E::NotYourTurn { .. } => tr!(lang, "err-not-your-turn"),
+        E::DealOver => tr!(lang, "err-deal-over"),
+        E::BiddingOver => tr!(lang, "err-bidding-over"),
+        E::StillBidding => tr!(lang, "err-still-bidding"),
+        E::OpeningRequired => tr!(lang, "err-opening-required"),
+        E::NothingToCall => tr!(lang, "err-nothing-to-call"),
+        E::GameNotFirst => tr!(lang, "err-game-not-first"),
+        E::RuferOnlyAsOpening => tr!(lang, "err-rufer-only-opening"),
+        E::NotHigher(kind) => tr!(lang, "err-not-higher", game = game_name(*kind, lang)),
+        E::AlreadyAgreed(_) => tr!(lang, "err-already-agreed"),
+        E::PassedBefore(_) => tr!(lang, "err-passed-before"),
+        E::FarbensoloNotEligible { needed, held } => {
+            tr!(
+                lang,
+                "err-farbensolo-eligible",
+                needed = u32::from(*needed),
+                held = u32::from(*held)
+            )
+        }
+        E::NoGameWithValat => tr!(lang, "err-no-game-with-valat"),
+        E::ValatBelongsToGame => tr!(lang, "err-valat-with-game"),
+        E::NoGame => tr!(lang, "err-no-game"),
+        E::AlreadyAnnounced(p) => tr!(
+            lang,
+            "err-already-announced",
+            item = item_name(p.item(), lang)
+        ),
+        E::ValatInForce => tr!(lang, "err-valat-in-force"),
+        E::PagatNotHeld => tr!(lang, "err-pagat-not-held"),
+        E::PremiumNotInGame { premium, game } => tr!(
+            lang,
+            "err-premium-not-in-game",
+            item = item_name(premium.item(), lang),
+            game = game_name(*game, lang)
+        ),
+        E::NothingToKontra(item) => {
+            tr!(lang, "err-nothing-to-kontra", item = item_name(*item, lang))
+        }
+        E::KontraLimit(item) => tr!(lang, "err-kontra-limit", item = item_name(*item, lang)),
+        E::KontraWrongParty(item) => tr!(
+            lang,
+            "err-kontra-wrong-party",
+            item = item_name(*item, lang)
+        ),
+        E::OpportunityPassed => tr!(lang, "err-opportunity-passed"),
+        E::TrullMustKontra => tr!(lang, "err-trull-must-kontra"),
+        E::NotInHand(card) => tr!(lang, "err-not-in-hand", card = card_label(*card, lang)),
+        E::MustFollowSuit { card, led } => tr!(
+            lang,
+            "err-must-follow-suit",
+            card = card_label(*card, lang),
+            led = card_label(*led, lang)
+        ),
+        E::MustPlayTarock { card, led } => tr!(
+            lang,
+            "err-must-play-tarock",
+            card = card_label(*card, lang),
+            led = card_label(*led, lang)
+        ),
+        E::FarbensoloLead { card } => {
+            tr!(lang, "err-farbensolo-lead", card = card_label(*card, lang))
+        }
+        E::PagatMustBeKept => tr!(lang, "err-pagat-must-be-kept"),
+        #[allow(unreachable_patterns)]
+        other => tr!(lang, "err-rule-other", detail = other.to_string()),
+    }
+}

@@ -1,0 +1,721 @@
+//! A table service on a real SQLite file, a test clock, and an in-memory
+//! collector of everything it sends; plus the checks several test files
+//! share (settlements against the engine and the ledger, card labels in
+//! texts, "nothing changed" snapshots).
+
+#![allow(dead_code)]
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+
+use rand::Rng;
+use rand::rngs::StdRng;
+use tarock_engine::{Card, CardSet, Game, Seat};
+use tarock_storage::{
+    Balance, Deadline, DealRow, DealStatus, Event, LoadedTable, Occupant, OutboxCounts, Platform,
+    SeatRow, Store, Summary, Table, TableId,
+};
+use tarock_table::render::card_label;
+use tarock_table::{
+    Button, ChatRef, Command, CommandKind, Keyboard, Lang, ManualClock, Outgoing, Sender,
+    TableService, TableSettings, UserRef,
+};
+
+/// 2026-11-20 12:00 UTC.
+pub const T0: i64 = 1_795_176_000_000;
+
+/// The outbox lease of the service (a claimed message is claimed again after it).
+pub const LEASE_MS: i64 = 30_000;
+
+pub struct Harness {
+    pub service: TableService,
+    pub clock: Arc<ManualClock>,
+    pub path: String,
+    pub seed: u64,
+    /// Every message delivered from the outbox, in order.
+    pub sent: Vec<Outgoing>,
+    /// The language each user writes in (German unless set).
+    pub langs: HashMap<String, Lang>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+pub fn chat() -> ChatRef {
+    ChatRef {
+        platform: Platform::Telegram,
+        chat_id: "-100".into(),
+        thread_id: None,
+    }
+}
+
+pub fn user(name: &str) -> UserRef {
+    UserRef {
+        platform: Platform::Telegram,
+        user_id: format!("id-{name}"),
+        name: name.to_owned(),
+    }
+}
+
+pub fn sender(name: &str, lang: Lang) -> Sender {
+    Sender {
+        user: user(name),
+        chat: chat(),
+        lang,
+        is_admin: false,
+    }
+}
+
+impl Harness {
+    pub async fn new(seed: u64) -> Harness {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tarock.db").display().to_string();
+        let mut h = Harness::open(&path, seed, Arc::new(ManualClock::new(T0))).await;
+        h._dir = Some(dir);
+        h
+    }
+
+    /// A service on an existing database (a restart).
+    pub async fn open(path: &str, seed: u64, clock: Arc<ManualClock>) -> Harness {
+        let store = Store::open(path).await.unwrap();
+        Harness {
+            service: TableService::new(store, clock.clone(), seed),
+            clock,
+            path: path.to_owned(),
+            seed,
+            sent: Vec::new(),
+            langs: HashMap::new(),
+            _dir: None,
+        }
+    }
+
+    /// Drops the service and its store (a crash: nothing is closed in
+    /// order) and starts a new one on the same file, clock and seed. What
+    /// the platform side holds (the delivered messages, the users'
+    /// languages) is kept.
+    pub async fn restart(self) -> Harness {
+        let Harness {
+            service,
+            clock,
+            path,
+            seed,
+            sent,
+            langs,
+            _dir,
+        } = self;
+        drop(service);
+        let mut h = Harness::open(&path, seed, clock).await;
+        h.sent = sent;
+        h.langs = langs;
+        h._dir = _dir;
+        h
+    }
+
+    pub fn store(&self) -> &Store {
+        self.service.store()
+    }
+
+    pub fn set_lang(&mut self, name: &str, lang: Lang) {
+        self.langs.insert(name.to_owned(), lang);
+    }
+
+    pub fn lang(&self, name: &str) -> Lang {
+        self.langs.get(name).copied().unwrap_or(Lang::De)
+    }
+
+    /// Runs a command from `name` (in their language); returns the immediate
+    /// replies, after delivering everything the command queued.
+    pub async fn run(&mut self, name: &str, kind: CommandKind) -> Vec<Outgoing> {
+        let lang = self.lang(name);
+        self.run_as(sender(name, lang), None, kind).await
+    }
+
+    pub async fn run_as(
+        &mut self,
+        sender: Sender,
+        update: Option<&str>,
+        kind: CommandKind,
+    ) -> Vec<Outgoing> {
+        let replies = self.handle(sender, update, kind).await;
+        self.drain().await;
+        replies
+    }
+
+    /// Runs a command without delivering anything.
+    pub async fn handle(
+        &mut self,
+        sender: Sender,
+        update: Option<&str>,
+        kind: CommandKind,
+    ) -> Vec<Outgoing> {
+        self.service
+            .handle(Command {
+                sender,
+                update_id: update.map(str::to_owned),
+                kind,
+            })
+            .await
+            .unwrap()
+    }
+
+    /// Presses a button as `name`.
+    pub async fn press(&mut self, name: &str, payload: &str) -> Vec<Outgoing> {
+        self.run(name, CommandKind::Button(payload.to_owned()))
+            .await
+    }
+
+    /// Delivers everything in the outbox.
+    pub async fn drain(&mut self) -> Vec<Outgoing> {
+        let mut got = Vec::new();
+        loop {
+            let batch = self.service.claim(100).await.unwrap();
+            if batch.is_empty() {
+                break;
+            }
+            for d in batch {
+                self.service.delivered(d.id).await.unwrap();
+                got.push(d.message);
+            }
+        }
+        self.sent.extend(got.clone());
+        got
+    }
+
+    pub async fn create(&mut self, name: &str, settings: TableSettings) -> TableId {
+        let before = self.sent.len();
+        let replies = self.run(name, CommandKind::Create(settings)).await;
+        assert!(replies.is_empty(), "create refused: {replies:?}");
+        match self.sent[before..].iter().rev().find_map(|m| match m {
+            Outgoing::Table { table, .. } => Some(*table),
+            _ => None,
+        }) {
+            Some(t) => t,
+            None => panic!("no table view after create"),
+        }
+    }
+
+    /// A table with `names` seated in order (the first creates it), then
+    /// computers of `level` in the remaining seats.
+    pub async fn table_with(
+        &mut self,
+        names: &[&str],
+        computers: &str,
+        settings: TableSettings,
+    ) -> TableId {
+        let table = self.create(names[0], settings).await;
+        for name in &names[1..] {
+            let r = self.run(name, CommandKind::Join(Some(table), None)).await;
+            assert!(r.is_empty(), "{name} could not join: {r:?}");
+        }
+        for _ in names.len()..4 {
+            let r = self
+                .run(
+                    names[0],
+                    CommandKind::AddComputer(Some(table), computers.into()),
+                )
+                .await;
+            assert!(r.is_empty(), "no computer: {r:?}");
+        }
+        table
+    }
+
+    /// The newest private view sent to `name`.
+    pub fn last_private(&self, name: &str) -> Option<&Outgoing> {
+        self.sent
+            .iter()
+            .rev()
+            .find(|m| matches!(m, Outgoing::Private { to, .. } if to.name == name))
+    }
+
+    /// The newest private view of `table` sent to `name`.
+    pub fn last_private_of(&self, table: TableId, name: &str) -> Option<&Outgoing> {
+        self.sent
+            .iter()
+            .rev()
+            .find(|m| matches!(m, Outgoing::Private { to, table: t, .. } if to.name == name && *t == table))
+    }
+
+    /// The newest public table text.
+    pub fn last_table_text(&self) -> String {
+        self.sent
+            .iter()
+            .rev()
+            .find_map(|m| match m {
+                Outgoing::Table { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// The newest public table message of `table`.
+    pub fn last_table(&self, table: TableId) -> &Outgoing {
+        self.sent
+            .iter()
+            .rev()
+            .find(|m| matches!(m, Outgoing::Table { table: t, .. } if *t == table))
+            .expect("a table view")
+    }
+
+    pub fn settlements(&self) -> Vec<&Outgoing> {
+        self.sent
+            .iter()
+            .filter(|m| matches!(m, Outgoing::Settlement { .. }))
+            .collect()
+    }
+
+    pub fn settlements_of(&self, table: TableId) -> Vec<&Outgoing> {
+        self.sent
+            .iter()
+            .filter(|m| matches!(m, Outgoing::Settlement { table: t, .. } if *t == table))
+            .collect()
+    }
+
+    pub async fn loaded(&self, table: TableId) -> LoadedTable {
+        self.store()
+            .load_table(table)
+            .await
+            .unwrap()
+            .expect("the table exists")
+    }
+
+    /// The active deal's game, if one is on.
+    pub async fn game(&self, table: TableId) -> Option<Game> {
+        let t = self.loaded(table).await;
+        t.deal
+            .filter(|d| d.deal.status == DealStatus::Active)
+            .and_then(|d| d.game)
+    }
+
+    /// The seat `name` sits on.
+    pub async fn seat_of(&self, table: TableId, name: &str) -> Option<Seat> {
+        self.loaded(table)
+            .await
+            .seats
+            .iter()
+            .find(|s| s.player.as_ref().is_some_and(|p| p.display_name == name))
+            .map(|s| s.seat)
+    }
+
+    /// The name of the person on `seat`, if a person sits there.
+    pub async fn name_on(&self, table: TableId, seat: Seat) -> Option<String> {
+        self.loaded(table)
+            .await
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .and_then(|s| s.player.as_ref().map(|p| p.display_name.clone()))
+    }
+
+    /// The move of the human to act at `table`, chosen at random among the
+    /// buttons of their newest private view: (name, payload). Checks that
+    /// exactly one of `names` holds live buttons and that it is the seat the
+    /// engine says is to act.
+    pub async fn choose_move(
+        &self,
+        table: TableId,
+        names: &[&str],
+        rng: &mut StdRng,
+    ) -> (String, String) {
+        let holders: Vec<(&str, Keyboard)> = names
+            .iter()
+            .filter_map(|n| match self.last_private_of(table, n) {
+                Some(Outgoing::Private { buttons, .. }) if !buttons.is_empty() => {
+                    Some((*n, buttons.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            holders.len(),
+            1,
+            "exactly one person must hold live buttons: {:?}\n{}",
+            holders.iter().map(|h| h.0).collect::<Vec<_>>(),
+            self.last_table_text()
+        );
+        let (name, keyboard) = holders.into_iter().next().unwrap();
+        let game = self.game(table).await.expect("a deal is on");
+        assert_eq!(
+            Some(self.seat_of(table, name).await.unwrap()),
+            game.to_act(),
+            "the holder of the buttons is the seat to act"
+        );
+        // Buttons that make a move; "… +" buttons only open a keyboard of
+        // what may follow (tested on their own).
+        let buttons: Vec<&Button> = keyboard
+            .iter()
+            .flatten()
+            .filter(|b| !is_compose(&b.payload))
+            .collect();
+        let button = buttons[rng.random_range(0..buttons.len())];
+        (name.to_owned(), button.payload.clone())
+    }
+
+    /// One move by the human to act at `table` ([`Harness::choose_move`]),
+    /// which must be accepted. Returns the payload pressed.
+    pub async fn random_move(
+        &mut self,
+        table: TableId,
+        names: &[&str],
+        rng: &mut StdRng,
+    ) -> String {
+        let (name, mut payload) = self.choose_move(table, names, rng).await;
+        loop {
+            let replies = self.press(&name, &payload).await;
+            // A "… +" button starts a turn of several announcements: the
+            // answer is a private keyboard of what may follow, to the
+            // presser only; choose from it until the turn is made.
+            if !is_compose(&payload) {
+                assert!(replies.is_empty(), "{name} pressed {payload}: {replies:?}");
+                return payload;
+            }
+            let [Outgoing::Private { to, buttons, .. }] = replies.as_slice() else {
+                panic!("{name} pressed {payload}: expected one private keyboard, got {replies:?}");
+            };
+            assert_eq!(to.name, name);
+            let choices: Vec<&Button> = buttons.iter().flatten().collect();
+            assert!(!choices.is_empty(), "{payload}: no choices");
+            payload = choices[rng.random_range(0..choices.len())].payload.clone();
+        }
+    }
+
+    /// Plays on with random buttons until the deal in progress is settled.
+    pub async fn play_out(&mut self, table: TableId, names: &[&str], rng: &mut StdRng) {
+        let settled = self.settlements_of(table).len();
+        for _ in 0..400 {
+            if self.settlements_of(table).len() > settled {
+                return;
+            }
+            self.random_move(table, names, rng).await;
+        }
+        panic!("the deal did not end in 400 moves");
+    }
+
+    /// Presses the table view's button whose payload ends with `suffix`
+    /// (`:s` start / next deal, `:j` join …) as `name`.
+    pub async fn press_table_button(
+        &mut self,
+        table: TableId,
+        name: &str,
+        suffix: &str,
+    ) -> Vec<Outgoing> {
+        let payload = self
+            .last_table(table)
+            .buttons()
+            .iter()
+            .flatten()
+            .find(|b| b.payload.ends_with(suffix))
+            .unwrap_or_else(|| panic!("no {suffix} button on the table view"))
+            .payload
+            .clone();
+        self.press(name, &payload).await
+    }
+
+    /// Everything that must stay the same when a command is refused.
+    pub async fn snapshot(&self, table: TableId) -> Snapshot {
+        let store = self.store();
+        let loaded = self.loaded(table).await;
+        Snapshot {
+            table: loaded.table,
+            seats: loaded.seats,
+            deal: loaded.deal.map(|d| (d.deal, d.events, d.game)),
+            deals: store.deals_of(table).await.unwrap(),
+            balances: store.table_balances(table).await.unwrap(),
+            deadline: store.deadline(table).await.unwrap(),
+            outbox: store.outbox_counts().await.unwrap(),
+            summary: store.summary().await.unwrap(),
+        }
+    }
+}
+
+/// The stored state of a table (and counts of the whole store).
+#[derive(Debug, PartialEq)]
+pub struct Snapshot {
+    pub table: Table,
+    pub seats: Vec<SeatRow>,
+    pub deal: Option<(DealRow, Vec<Event>, Option<Game>)>,
+    pub deals: Vec<DealRow>,
+    pub balances: Vec<Balance>,
+    pub deadline: Option<Deadline>,
+    pub outbox: OutboxCounts,
+    pub summary: Summary,
+}
+
+// ----- card labels in texts ---------------------------------------------------
+
+/// The words of a text as card labels are matched: maximal runs of letters,
+/// digits and suit symbols (so `XIX` is one word, never `X` and `IX`, and
+/// `♠10` one word).
+pub fn words(text: &str) -> Vec<&str> {
+    let is_word = |c: char| c.is_alphanumeric() || "♠♣♥♦".contains(c);
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (is_word(c), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push(&text[s..i]);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push(&text[s..]);
+    }
+    out
+}
+
+/// Every card label of both languages, to the card.
+pub fn label_map() -> HashMap<String, Card> {
+    let mut map = HashMap::new();
+    for card in Card::all() {
+        for lang in Lang::ALL {
+            let label = card_label(card, lang);
+            if let Some(other) = map.insert(label.clone(), card) {
+                assert_eq!(other, card, "label {label} names two cards");
+            }
+        }
+    }
+    assert!(map.len() >= 40);
+    map
+}
+
+/// The cards named in a text (in either language), as whole words.
+pub fn cards_in(text: &str, labels: &HashMap<String, Card>) -> CardSet {
+    let mut set = CardSet::default();
+    for w in words(text) {
+        if let Some(card) = labels.get(w) {
+            set.insert(*card);
+        }
+    }
+    set
+}
+
+pub fn hands_of(deal: &DealRow) -> [CardSet; 4] {
+    deal.hands
+        .clone()
+        .map(|h| h.parse::<CardSet>().expect("stored hands read"))
+}
+
+/// The cards played so far in a deal's log.
+pub fn played(events: &[Event]) -> CardSet {
+    let mut set = CardSet::default();
+    for e in events {
+        if let Ok(card) = e.action.parse::<Card>() {
+            set.insert(card);
+        }
+    }
+    set
+}
+
+// ----- settlements --------------------------------------------------------------
+
+/// Units as the texts show them: `+2`, `−1`, `0`.
+/// Whether a payload is a "… +" button (its action starts with `x`).
+pub fn is_compose(payload: &str) -> bool {
+    payload
+        .split(':')
+        .nth(2)
+        .is_some_and(|a| a.starts_with('x'))
+}
+
+pub fn units_text(n: i64) -> String {
+    match n {
+        0 => "0".into(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("−{}", -n),
+    }
+}
+
+/// Money as the texts show it: `1,20 €` / `€1.20`, with `−` when negative.
+pub fn money_text(cents: i64, lang: Lang) -> String {
+    let sign = if cents < 0 { "−" } else { "" };
+    let (euros, rest) = (cents.abs() / 100, cents.abs() % 100);
+    match lang {
+        Lang::De => format!("{sign}{euros},{rest:02} €"),
+        Lang::En => format!("{sign}€{euros}.{rest:02}"),
+    }
+}
+
+/// The name a seat is shown with: the person's, or `Computer 2 (mittel)`.
+pub fn seat_display_name(row: &SeatRow, lang: Lang) -> String {
+    match (&row.player, &row.occupant) {
+        (Some(p), _) => p.display_name.clone(),
+        (None, Occupant::Computer(level)) => {
+            let name = computer_balance_name(level, lang);
+            name.replacen("Computer", &format!("Computer {}", row.seat.index() + 1), 1)
+        }
+        (None, Occupant::Player(id)) => format!("#{id}"),
+    }
+}
+
+/// The shown name of a computer level's balance.
+pub fn computer_balance_name(level: &str, lang: Lang) -> String {
+    let level = match (level, lang) {
+        ("easy", Lang::De) => "leicht",
+        ("medium", Lang::De) => "mittel",
+        ("strong", Lang::De) => "stark",
+        (other, _) => other,
+    };
+    format!("Computer ({level})")
+}
+
+async fn occupant_name(store: &Store, occupant: &Occupant, lang: Lang) -> String {
+    match occupant {
+        Occupant::Player(id) => store.player(*id).await.unwrap().unwrap().display_name,
+        Occupant::Computer(level) => computer_balance_name(level, lang),
+    }
+}
+
+/// Checks every settlement message of `table` against the stored deals, the
+/// engine and the ledger:
+/// - one settlement message per finished deal, in order;
+/// - its changes are the engine's settlement of the stored record (with the
+///   deal's factor), sum to zero, and are what the ledger holds for the deal;
+/// - its items are the engine's lines (value, Kontra multiplier, announced);
+/// - its balances are the running sums of the changes per occupant, in units
+///   and in money (units × stake), summing to zero, and appear in its text;
+/// - the last one's balances are the ledger's.
+///
+/// Returns the number of settled deals.
+pub async fn check_settlements(h: &Harness, table: TableId, lang: Lang) -> usize {
+    let store = h.store();
+    let stake = store.table(table).await.unwrap().unwrap().stake_cents;
+    let messages = h.settlements_of(table);
+    let finished: Vec<DealRow> = store
+        .deals_of(table)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|d| d.status == DealStatus::Finished)
+        .collect();
+    assert_eq!(
+        messages.len(),
+        finished.len(),
+        "one settlement message per finished deal"
+    );
+    let mut running: BTreeMap<String, i64> = BTreeMap::new();
+    for (message, deal) in messages.iter().zip(&finished) {
+        let Outgoing::Settlement {
+            text,
+            items,
+            changes,
+            balances,
+            ..
+        } = message
+        else {
+            unreachable!()
+        };
+        let record = store.deal_record(deal.id).await.unwrap();
+        let game = record.to_game().expect("the stored record replays");
+        let engine = game
+            .settlement_with_factor(deal.factor)
+            .expect("the stored deal is finished");
+        assert_eq!(
+            *changes, engine.changes,
+            "deal {}: changes are the engine's",
+            deal.number
+        );
+        assert_eq!(changes.iter().sum::<i64>(), 0, "changes sum to zero");
+        assert_eq!(items.len(), engine.lines.len());
+        for (item, line) in items.iter().zip(&engine.lines) {
+            assert_eq!(item.value, line.value);
+            assert_eq!(item.multiplier, 1 << line.kontra);
+            assert_eq!(item.announced, line.announced);
+        }
+        let stored = store
+            .settlement(deal.id)
+            .await
+            .unwrap()
+            .expect("a stored settlement");
+        assert_eq!(stored.stake_cents, stake);
+        let mut ledger_changes = [0i64; 4];
+        for (seat, occupant, units) in &stored.seats {
+            ledger_changes[seat.index()] = *units;
+            *running
+                .entry(occupant_name(store, occupant, lang).await)
+                .or_default() += units;
+        }
+        assert_eq!(
+            ledger_changes, engine.changes,
+            "the ledger holds the engine's changes"
+        );
+        // The balances shown: the running sums, best first, money = units × stake.
+        let mut shown: BTreeMap<String, i64> = BTreeMap::new();
+        for b in balances {
+            assert_eq!(
+                b.cents,
+                b.units * stake,
+                "{}: money is units × stake",
+                b.name
+            );
+            assert!(
+                shown.insert(b.name.clone(), b.units).is_none(),
+                "{} shown twice",
+                b.name
+            );
+            let line = match lang {
+                // The catalogue's plural: one point, any other number of points.
+                Lang::De => format!(
+                    "{}: {} {} ({})",
+                    b.name,
+                    units_text(b.units),
+                    if b.units.abs() == 1 {
+                        "Punkt"
+                    } else {
+                        "Punkte"
+                    },
+                    money_text(b.cents, lang)
+                ),
+                Lang::En => format!(
+                    "{}: {} {} ({})",
+                    b.name,
+                    units_text(b.units),
+                    if b.units.abs() == 1 {
+                        "point"
+                    } else {
+                        "points"
+                    },
+                    money_text(b.cents, lang)
+                ),
+            };
+            assert!(
+                text.lines().any(|l| l == line),
+                "{line:?} is not in\n{text}"
+            );
+        }
+        assert_eq!(
+            shown, running,
+            "deal {}: the balances shown are the running sums",
+            deal.number
+        );
+        assert_eq!(
+            balances.iter().map(|b| b.units).sum::<i64>(),
+            0,
+            "balances sum to zero"
+        );
+        assert!(
+            balances.windows(2).all(|w| w[0].units >= w[1].units),
+            "best first"
+        );
+    }
+    // The newest balances are the ledger's, in its order.
+    if let Some(Outgoing::Settlement { balances, .. }) = messages.last() {
+        let ledger = store.table_balances(table).await.unwrap();
+        assert_eq!(ledger.len(), balances.len());
+        for (l, b) in ledger.iter().zip(balances) {
+            assert_eq!(occupant_name(store, &l.occupant, lang).await, b.name);
+            assert_eq!((l.units, l.cents), (b.units, b.cents));
+        }
+        assert_eq!(ledger.iter().map(|l| l.units).sum::<i64>(), 0);
+        assert_eq!(ledger.iter().map(|l| l.cents).sum::<i64>(), 0);
+    }
+    finished.len()
+}
+
+/// The set of message ids a Fluent file defines.
+pub fn ftl_ids(source: &str) -> HashSet<String> {
+    source
+        .lines()
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_alphabetic()))
+        .filter_map(|l| l.split_once('=').map(|(id, _)| id.trim().to_owned()))
+        .collect()
+}

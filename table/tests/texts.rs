@@ -1,0 +1,786 @@
+//! Message texts, written out in German and English: the lobby, a bidding
+//! view, a trick view and a settlement view of one reproducible deal
+//! (service seed 2024, table 1, deal 1), plus the private views and buttons
+//! that go with them. Each expected text was put together from the
+//! catalogue (table/locales/{de,en}/main.ftl) and checked against the
+//! rules; see the comments for the hand-checks of the deal.
+//!
+//! The deal (seed 2024), seat 1 Anna (Vorhand) … seat 4 Dora:
+//!   Anna  T1 T6 T9 T13 T14 T17 T18 cK hK dN
+//!   Bert  T10 T20 T22 sJ sN c10 cJ cN cQ hJ
+//!   Cleo  T7 T15 T16 T21 s10 sK hN dA dJ dK
+//!   Dora  T4 T5 T8 T11 T12 T19 sQ hA hQ dQ
+//! Anna lacks XX, so her Rufer calls the XX (the highest of XX…XVI she does
+//! not hold, SPEC §3.3); Bert holds it and is her hidden partner.
+
+mod common;
+
+use common::*;
+use tarock_engine::Seat;
+use tarock_table::{CommandKind, Lang, Outgoing, TableSettings};
+
+/// A message's buttons as (label, payload) rows.
+fn keys(m: &Outgoing) -> Vec<Vec<(String, String)>> {
+    m.buttons()
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|b| (b.label.clone(), b.payload.clone()))
+                .collect()
+        })
+        .collect()
+}
+
+fn rows(rows: &[&[(&str, &str)]]) -> Vec<Vec<(String, String)>> {
+    rows.iter()
+        .map(|r| {
+            r.iter()
+                .map(|(l, p)| (l.to_string(), p.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn private_of(h: &Harness, name: &str) -> Outgoing {
+    h.last_private(name)
+        .cloned()
+        .unwrap_or_else(|| panic!("no private view for {name}"))
+}
+
+async fn press_label(h: &mut Harness, name: &str, label: &str) {
+    let payload = private_of(h, name)
+        .buttons()
+        .iter()
+        .flatten()
+        .find(|b| b.label == label)
+        .unwrap_or_else(|| panic!("{name} has no button {label:?}"))
+        .payload
+        .clone();
+    let r = h.press(name, &payload).await;
+    assert!(r.is_empty(), "{r:?}");
+}
+
+/// Plays `card` (an id like `hK`) for `name`: the card must be one of the
+/// buttons of their private view.
+async fn play(h: &mut Harness, name: &str, card: &str) {
+    let payload = private_of(h, name)
+        .buttons()
+        .iter()
+        .flatten()
+        .find(|b| b.payload.ends_with(&format!(":p{card}")))
+        .unwrap_or_else(|| panic!("{name} may not play {card}"))
+        .payload
+        .clone();
+    let r = h.press(name, &payload).await;
+    assert!(r.is_empty(), "{r:?}");
+}
+
+/// Every view the tests look at, in the order they occur.
+struct Views {
+    lobby_one: Outgoing,
+    joined: Outgoing,
+    lobby_three: Outgoing,
+    lobby_full: Outgoing,
+    bert_bidding: Outgoing,
+    bidding: Outgoing,
+    dora_bidding: Outgoing,
+    trick: Outgoing,
+    dora_trick: Outgoing,
+    after_trick: Outgoing,
+    settlement: Outgoing,
+    final_table: Outgoing,
+    balances_notice: Outgoing,
+}
+
+async fn scenario(lang: Lang) -> Views {
+    let mut h = Harness::new(2024).await;
+    for name in ["Anna", "Bert", "Cleo", "Dora"] {
+        h.set_lang(name, lang);
+    }
+    let settings = TableSettings {
+        stake_cents: 150,
+        lang,
+        ..TableSettings::default()
+    };
+    let table = h.create("Anna", settings).await;
+    let t = Some(table);
+    let lobby_one = h.last_table(table).clone();
+    assert!(h.run("Bert", CommandKind::Join(t, None)).await.is_empty());
+    let joined = h
+        .sent
+        .iter()
+        .rev()
+        .find(|m| matches!(m, Outgoing::Chat { .. }))
+        .unwrap()
+        .clone();
+    assert!(
+        h.run("Anna", CommandKind::AddComputer(t, "easy".into()))
+            .await
+            .is_empty()
+    );
+    let lobby_three = h.last_table(table).clone();
+    assert!(
+        h.run("Anna", CommandKind::RemoveComputer(t, Seat::S2))
+            .await
+            .is_empty()
+    );
+    assert!(h.run("Cleo", CommandKind::Join(t, None)).await.is_empty());
+    assert!(h.run("Dora", CommandKind::Join(t, None)).await.is_empty());
+    let lobby_full = h.last_table(table).clone();
+    assert!(h.press_table_button(table, "Anna", ":s").await.is_empty());
+
+    // The bidding: Anna Rufer, Bert weiter, Cleo Kontra on the game.
+    press_label(&mut h, "Anna", "Rufer").await;
+    let bert_bidding = private_of(&h, "Bert");
+    press_label(&mut h, "Bert", "Weiter").await;
+    let kontra = match lang {
+        Lang::De => "Kontra auf Spiel",
+        Lang::En => "Kontra on Game",
+    };
+    press_label(&mut h, "Cleo", kontra).await;
+    let bidding = h.last_table(table).clone();
+    let dora_bidding = private_of(&h, "Dora");
+    // Dora, Anna and Bert pass: three passes end the bidding.
+    for name in ["Dora", "Anna", "Bert"] {
+        press_label(&mut h, name, "Weiter").await;
+    }
+
+    // Trick 1: hearts.
+    play(&mut h, "Anna", "hK").await;
+    play(&mut h, "Bert", "hJ").await;
+    play(&mut h, "Cleo", "hN").await;
+    let trick = h.last_table(table).clone();
+    let dora_trick = private_of(&h, "Dora");
+    play(&mut h, "Dora", "hQ").await;
+    let after_trick = h.last_table(table).clone();
+
+    // Tricks 2–10 (seat order as played; the first card of each leads).
+    let rest: [(&str, &str); 36] = [
+        // 2: Bert's Sküs catches Cleo's Mond (Mondfang for the declarers).
+        ("Anna", "T18"),
+        ("Bert", "T22"),
+        ("Cleo", "T21"),
+        ("Dora", "T19"),
+        // 3: Bert leads the called XX and is known as partner from now on.
+        ("Bert", "T20"),
+        ("Cleo", "T16"),
+        ("Dora", "T12"),
+        ("Anna", "T17"),
+        // 4: Cleo wins with XV.
+        ("Bert", "T10"),
+        ("Cleo", "T15"),
+        ("Dora", "T11"),
+        ("Anna", "T14"),
+        // 5: Anna wins with XIII; Bert has no tarock left.
+        ("Cleo", "T7"),
+        ("Dora", "T8"),
+        ("Anna", "T13"),
+        ("Bert", "sN"),
+        // 6: Anna wins with IX.
+        ("Anna", "T9"),
+        ("Bert", "sJ"),
+        ("Cleo", "sK"),
+        ("Dora", "T5"),
+        // 7: Anna wins with VI.
+        ("Anna", "T6"),
+        ("Bert", "cQ"),
+        ("Cleo", "s10"),
+        ("Dora", "T4"),
+        // 8: Anna's Pagat wins (the only tarock), not in the last trick.
+        ("Anna", "T1"),
+        ("Bert", "cN"),
+        ("Cleo", "dK"),
+        ("Dora", "sQ"),
+        // 9: Anna's ♣K wins.
+        ("Anna", "cK"),
+        ("Bert", "cJ"),
+        ("Cleo", "dJ"),
+        ("Dora", "hA"),
+        // 10: Dora's ♦D wins.
+        ("Anna", "dN"),
+        ("Bert", "c10"),
+        ("Cleo", "dA"),
+        ("Dora", "dQ"),
+    ];
+    for (name, card) in rest {
+        play(&mut h, name, card).await;
+    }
+    let settlements = h.settlements();
+    assert_eq!(settlements.len(), 1);
+    let settlement = settlements[0].clone();
+    let final_table = h.last_table(table).clone();
+    let mut replies = h.run("Cleo", CommandKind::Balances(t)).await;
+    assert_eq!(replies.len(), 1);
+    let balances_notice = replies.remove(0);
+    assert_eq!(check_settlements(&h, table, lang).await, 1);
+    Views {
+        lobby_one,
+        joined,
+        lobby_three,
+        lobby_full,
+        bert_bidding,
+        bidding,
+        dora_bidding,
+        trick,
+        dora_trick,
+        after_trick,
+        settlement,
+        final_table,
+        balances_notice,
+    }
+}
+
+fn assert_text(got: &Outgoing, expected: &str) {
+    let got = got.text();
+    if got != expected {
+        for (i, (g, e)) in got.lines().zip(expected.lines()).enumerate() {
+            assert_eq!(g, e, "line {}", i + 1);
+        }
+        assert_eq!(got, expected);
+    }
+}
+
+// The checks of the deal, for both languages:
+// - Trick 1: ♥K ♥B ♥R ♥D, the King wins (Anna); 5+2+3+4 = 14 points.
+// - Tricks won: Anna 1, 5, 6, 7, 8, 9; Bert 2, 3; Cleo 4; Dora 10.
+// - Card points: declarers (Anna, Bert) 14+12+4+6+9+6+17+9 = 77, opponents
+//   4+7 = 11; 77+11 = 88.
+// - Game: 77 ≥ 45 won; Cleo's Kontra doubles it: +1·2 = +2.
+// - Absolut, silent: 77 ≥ 56: +1 (Rufer, premium factor 1).
+// - Pagat: played in trick 8, not the last: nothing. Valat: no.
+// - Trull (I Anna, XXI Cleo, Sküs Bert) and four Kings (Anna ♣K ♥K, Cleo
+//   ♠K ♦K) are split: nothing. Honneurs do not count in "standard".
+// - Mondfang: Cleo (opponents) played the Mond into Bert's Sküs: +1.
+// - T = 2+1+1 = 4: Anna and Bert +4 each, Cleo and Dora −4 each; at 1,50 €
+//   per point that is 6,00 € each way.
+
+#[tokio::test]
+async fn german_texts() {
+    let v = scenario(Lang::De).await;
+
+    assert_text(
+        &v.lobby_one,
+        "🃏 Tarock-Tisch 1 · Zwanzigerrufen · Regeln: standard · 1,50 € pro Punkt\n\
+         1. Anna\n\
+         2. (frei)\n\
+         3. (frei)\n\
+         4. (frei)\n\
+         Noch 3 Plätze frei: mitspielen oder Computer dazusetzen.",
+    );
+    assert_eq!(
+        keys(&v.lobby_one),
+        rows(&[
+            &[("Mitspielen", "t1::j"), ("+ Computer", "t1::cmedium")],
+            // No start button before all four seats are taken.
+            &[("Regeln", "t1::r")],
+        ])
+    );
+    assert_text(&v.joined, "Bert spielt mit (Platz 2).");
+    assert_text(
+        &v.lobby_three,
+        "🃏 Tarock-Tisch 1 · Zwanzigerrufen · Regeln: standard · 1,50 € pro Punkt\n\
+         1. Anna\n\
+         2. Bert\n\
+         3. Computer 3 (leicht)\n\
+         4. (frei)\n\
+         Noch ein Platz frei: mitspielen oder einen Computer dazusetzen.",
+    );
+    assert_text(
+        &v.lobby_full,
+        "🃏 Tarock-Tisch 1 · Zwanzigerrufen · Regeln: standard · 1,50 € pro Punkt\n\
+         1. Anna\n\
+         2. Bert\n\
+         3. Cleo\n\
+         4. Dora\n\
+         Alle Plätze sind besetzt: „Starten“ teilt aus.",
+    );
+
+    // Bert holds the called XX: his private view says so. He may overbid
+    // (7 suit cards: Farbensolo; Solo), announce Absolut or Valat for his
+    // party, or pass; no Pagat (he lacks the I), no Kontra (his own game).
+    assert_text(
+        &v.bert_bidding,
+        "Tisch 1 · Spiel 1 · dein Platz 2\n\
+         Deine Karten: Sküs XX X ♠R ♠B ♣D ♣R ♣B ♣10 ♥B\n\
+         Du bist der gerufene Partner.\n\
+         Du bist dran: wähle eine Ansage oder „weiter“.",
+    );
+    assert_eq!(
+        keys(&v.bert_bidding),
+        rows(&[
+            &[
+                ("Farbensolo", "t1:1.1:af"),
+                ("Solo", "t1:1.1:as"),
+                ("Absolut", "t1:1.1:aa")
+            ],
+            &[("Valat", "t1:1.1:av")],
+            // More may follow a game or the Absolut in the same turn; after
+            // a Valat only the other party's Kontra could.
+            &[
+                ("Farbensolo + …", "t1:1.1:xf"),
+                ("Solo + …", "t1:1.1:xs"),
+                ("Absolut + …", "t1:1.1:xa")
+            ],
+            &[("Weiter", "t1:1.1:w")],
+        ])
+    );
+
+    // The bidding view: the call is public, the partner is not; Cleo's
+    // Kontra is labelled "dagegen".
+    assert_text(
+        &v.bidding,
+        "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
+         Anna (Vorhand) · Bert · Cleo · Dora\n\
+         Anna spielt Rufer und ruft den XX.\n\
+         Angesagt: Spiel (Kontra)\n\
+         Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen)\n\
+         Dora ist mit der Ansage dran.",
+    );
+    assert_eq!(
+        keys(&v.bidding),
+        rows(&[
+            &[("Meine Karten", "t1::h"), ("Letzter Stich", "t1::l")],
+            &[("Regeln", "t1::r"), ("Stand", "t1::b")],
+        ])
+    );
+    // Dora: 4 suit cards (no Farbensolo), no I (no Pagat); the Rekontra
+    // belongs to the declarers. Solo, Absolut, Valat or weiter.
+    assert_text(
+        &v.dora_bidding,
+        "Tisch 1 · Spiel 1 · dein Platz 4\n\
+         Deine Karten: XIX XII XI VIII V IV ♠D ♥D ♥A ♦D\n\
+         Du spielst dagegen.\n\
+         Du bist dran: wähle eine Ansage oder „weiter“.",
+    );
+    assert_eq!(
+        keys(&v.dora_bidding),
+        rows(&[
+            &[
+                ("Solo", "t1:1.3:as"),
+                ("Absolut", "t1:1.3:aa"),
+                ("Valat", "t1:1.3:av")
+            ],
+            &[("Solo + …", "t1:1.3:xs"), ("Absolut + …", "t1:1.3:xa")],
+            &[("Weiter", "t1:1.3:w")],
+        ])
+    );
+
+    // The trick view: three hearts on the table, Dora to play.
+    assert_text(
+        &v.trick,
+        "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
+         Anna (Vorhand) · Bert · Cleo · Dora\n\
+         Anna spielt Rufer und ruft den XX.\n\
+         Angesagt: Spiel (Kontra)\n\
+         Stiche (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
+         Im Stich: Anna ♥K · Bert ♥B · Cleo ♥R\n\
+         Dora ist am Zug.",
+    );
+    // Farbzwang: Dora may only play her two hearts (step 9: six bidding
+    // turns and three cards before).
+    assert_text(
+        &v.dora_trick,
+        "Tisch 1 · Spiel 1 · dein Platz 4\n\
+         Deine Karten: XIX XII XI VIII V IV ♠D ♥D ♥A ♦D\n\
+         Du spielst dagegen.\n\
+         Du bist dran: spiel eine Karte aus.",
+    );
+    assert_eq!(
+        keys(&v.dora_trick),
+        rows(&[&[("♥D", "t1:1.9:phQ"), ("♥A", "t1:1.9:phA")]])
+    );
+    assert_text(
+        &v.after_trick,
+        "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
+         Anna (Vorhand) · Bert · Cleo · Dora\n\
+         Anna spielt Rufer und ruft den XX.\n\
+         Angesagt: Spiel (Kontra)\n\
+         Stiche (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
+         Letzter Stich: Anna ♥K · Bert ♥B · Cleo ♥R · Dora ♥D → Anna\n\
+         Anna ist am Zug.",
+    );
+
+    // The settlement (see the checks above).
+    assert_text(
+        &v.settlement,
+        "💰 Abrechnung Tisch 1, Spiel 1\n\
+         Spiel ×2: +2\n\
+         Absolut ×1: +1\n\
+         Mondfang ×1: +1\n\
+         Ergebnis: Anna +4, Bert +4, Cleo −4, Dora −4\n\
+         Stand:\n\
+         Anna: +4 Punkte (6,00 €)\n\
+         Bert: +4 Punkte (6,00 €)\n\
+         Cleo: −4 Punkte (−6,00 €)\n\
+         Dora: −4 Punkte (−6,00 €)",
+    );
+    let Outgoing::Settlement {
+        items,
+        changes,
+        balances,
+        ..
+    } = &v.settlement
+    else {
+        unreachable!()
+    };
+    let items: Vec<(&str, bool, u32, i64)> = items
+        .iter()
+        .map(|i| (i.name.as_str(), i.announced, i.multiplier, i.value))
+        .collect();
+    assert_eq!(
+        items,
+        vec![
+            ("Spiel", true, 2, 2),
+            ("Absolut", false, 1, 1),
+            ("Mondfang", false, 1, 1)
+        ]
+    );
+    assert_eq!(*changes, [4, 4, -4, -4]);
+    let balances: Vec<(&str, i64, i64)> = balances
+        .iter()
+        .map(|b| (b.name.as_str(), b.units, b.cents))
+        .collect();
+    assert_eq!(
+        balances,
+        vec![
+            ("Anna", 4, 600),
+            ("Bert", 4, 600),
+            ("Cleo", -4, -600),
+            ("Dora", -4, -600)
+        ]
+    );
+    // The table after the deal: the partner is public now.
+    assert_text(
+        &v.final_table,
+        "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
+         Anna (Vorhand) · Bert · Cleo · Dora\n\
+         Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
+         Angesagt: Spiel (Kontra)\n\
+         Stiche (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
+         Letzter Stich: Anna ♦R · Bert ♣10 · Cleo ♦A · Dora ♦D → Dora\n\
+         Das Spiel ist aus.",
+    );
+    assert_eq!(
+        keys(&v.final_table),
+        rows(&[
+            // Four people seated: nobody can join.
+            &[("Nächstes Spiel", "t1::s")],
+            &[("Stand", "t1::b"), ("Regeln", "t1::r")],
+        ])
+    );
+    assert_eq!(
+        v.balances_notice,
+        Outgoing::Notice {
+            to: user("Cleo"),
+            text: "Stand:\n\
+                   Anna: +4 Punkte (6,00 €)\n\
+                   Bert: +4 Punkte (6,00 €)\n\
+                   Cleo: −4 Punkte (−6,00 €)\n\
+                   Dora: −4 Punkte (−6,00 €)"
+                .into()
+        }
+    );
+}
+
+#[tokio::test]
+async fn english_texts() {
+    let v = scenario(Lang::En).await;
+
+    assert_text(
+        &v.lobby_one,
+        "🃏 Tarock table 1 · Zwanzigerrufen · rules: standard · €1.50 per point\n\
+         1. Anna\n\
+         2. (free)\n\
+         3. (free)\n\
+         4. (free)\n\
+         3 seats left: join, or add computer players.",
+    );
+    assert_eq!(
+        keys(&v.lobby_one),
+        rows(&[
+            &[("Join", "t1::j"), ("+ Computer", "t1::cmedium")],
+            // No start button before all four seats are taken.
+            &[("Rules", "t1::r")],
+        ])
+    );
+    assert_text(&v.joined, "Bert joins (seat 2).");
+    assert_text(
+        &v.lobby_three,
+        "🃏 Tarock table 1 · Zwanzigerrufen · rules: standard · €1.50 per point\n\
+         1. Anna\n\
+         2. Bert\n\
+         3. Computer 3 (easy)\n\
+         4. (free)\n\
+         One seat left: join, or add a computer player.",
+    );
+    assert_text(
+        &v.lobby_full,
+        "🃏 Tarock table 1 · Zwanzigerrufen · rules: standard · €1.50 per point\n\
+         1. Anna\n\
+         2. Bert\n\
+         3. Cleo\n\
+         4. Dora\n\
+         All seats are taken: \"Start\" deals.",
+    );
+
+    // English court letters: Q(ueen), N (knight), J(ack).
+    assert_text(
+        &v.bert_bidding,
+        "Table 1 · deal 1 · your seat 2\n\
+         Your cards: Sküs XX X ♠N ♠J ♣Q ♣N ♣J ♣10 ♥J\n\
+         You are the called partner.\n\
+         Your turn: choose an announcement or \"weiter\".",
+    );
+    assert_eq!(
+        keys(&v.bert_bidding),
+        rows(&[
+            &[
+                ("Farbensolo", "t1:1.1:af"),
+                ("Solo", "t1:1.1:as"),
+                ("Absolut", "t1:1.1:aa")
+            ],
+            &[("Valat", "t1:1.1:av")],
+            // More may follow a game or the Absolut in the same turn; after
+            // a Valat only the other party's Kontra could.
+            &[
+                ("Farbensolo + …", "t1:1.1:xf"),
+                ("Solo + …", "t1:1.1:xs"),
+                ("Absolut + …", "t1:1.1:xa")
+            ],
+            &[("Weiter", "t1:1.1:w")],
+        ])
+    );
+    assert_text(
+        &v.bidding,
+        "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
+         Anna (Vorhand) · Bert · Cleo · Dora\n\
+         Anna plays a Rufer and calls the XX.\n\
+         Announced: Game (Kontra)\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on Game (against)\n\
+         Dora is to bid.",
+    );
+    assert_eq!(
+        keys(&v.bidding),
+        rows(&[
+            &[("My cards", "t1::h"), ("Last trick", "t1::l")],
+            &[("Rules", "t1::r"), ("Balances", "t1::b")],
+        ])
+    );
+    assert_text(
+        &v.dora_bidding,
+        "Table 1 · deal 1 · your seat 4\n\
+         Your cards: XIX XII XI VIII V IV ♠Q ♥Q ♥A ♦Q\n\
+         You play against the declarer.\n\
+         Your turn: choose an announcement or \"weiter\".",
+    );
+    assert_eq!(
+        keys(&v.dora_bidding),
+        rows(&[
+            &[
+                ("Solo", "t1:1.3:as"),
+                ("Absolut", "t1:1.3:aa"),
+                ("Valat", "t1:1.3:av")
+            ],
+            &[("Solo + …", "t1:1.3:xs"), ("Absolut + …", "t1:1.3:xa")],
+            &[("Weiter", "t1:1.3:w")],
+        ])
+    );
+    assert_text(
+        &v.trick,
+        "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
+         Anna (Vorhand) · Bert · Cleo · Dora\n\
+         Anna plays a Rufer and calls the XX.\n\
+         Announced: Game (Kontra)\n\
+         Tricks (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
+         On the table: Anna ♥K · Bert ♥J · Cleo ♥N\n\
+         Dora is to play.",
+    );
+    assert_text(
+        &v.dora_trick,
+        "Table 1 · deal 1 · your seat 4\n\
+         Your cards: XIX XII XI VIII V IV ♠Q ♥Q ♥A ♦Q\n\
+         You play against the declarer.\n\
+         Your turn: play a card.",
+    );
+    assert_eq!(
+        keys(&v.dora_trick),
+        rows(&[&[("♥Q", "t1:1.9:phQ"), ("♥A", "t1:1.9:phA")]])
+    );
+    assert_text(
+        &v.after_trick,
+        "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
+         Anna (Vorhand) · Bert · Cleo · Dora\n\
+         Anna plays a Rufer and calls the XX.\n\
+         Announced: Game (Kontra)\n\
+         Tricks (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
+         Last trick: Anna ♥K · Bert ♥J · Cleo ♥N · Dora ♥Q → Anna\n\
+         Anna is to play.",
+    );
+    assert_text(
+        &v.settlement,
+        "💰 Settlement, table 1, deal 1\n\
+         Game ×2: +2\n\
+         Absolut ×1: +1\n\
+         Mondfang ×1: +1\n\
+         Result: Anna +4, Bert +4, Cleo −4, Dora −4\n\
+         Balances:\n\
+         Anna: +4 points (€6.00)\n\
+         Bert: +4 points (€6.00)\n\
+         Cleo: −4 points (−€6.00)\n\
+         Dora: −4 points (−€6.00)",
+    );
+    let Outgoing::Settlement { items, changes, .. } = &v.settlement else {
+        unreachable!()
+    };
+    let items: Vec<(&str, bool, u32, i64)> = items
+        .iter()
+        .map(|i| (i.name.as_str(), i.announced, i.multiplier, i.value))
+        .collect();
+    assert_eq!(
+        items,
+        vec![
+            ("Game", true, 2, 2),
+            ("Absolut", false, 1, 1),
+            ("Mondfang", false, 1, 1)
+        ]
+    );
+    assert_eq!(*changes, [4, 4, -4, -4]);
+    assert_text(
+        &v.final_table,
+        "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
+         Anna (Vorhand) · Bert · Cleo · Dora\n\
+         Anna plays a Rufer and calls the XX. Partner: Bert.\n\
+         Announced: Game (Kontra)\n\
+         Tricks (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
+         Last trick: Anna ♦N · Bert ♣10 · Cleo ♦A · Dora ♦Q → Dora\n\
+         The deal is over.",
+    );
+    assert_eq!(
+        keys(&v.final_table),
+        rows(&[
+            // Four people seated: nobody can join.
+            &[("Next deal", "t1::s")],
+            &[("Balances", "t1::b"), ("Rules", "t1::r")],
+        ])
+    );
+    assert_eq!(
+        v.balances_notice.text(),
+        "Balances:\n\
+         Anna: +4 points (€6.00)\n\
+         Bert: +4 points (€6.00)\n\
+         Cleo: −4 points (−€6.00)\n\
+         Dora: −4 points (−€6.00)"
+    );
+}
+
+/// A notice comes in the sender's language, whatever the table's.
+#[tokio::test]
+async fn notices_follow_the_sender_and_views_the_table_or_the_reader() {
+    let mut h = Harness::new(2024).await;
+    let table = h.create("Anna", TableSettings::default()).await; // a German table
+    h.set_lang("Bert", Lang::En);
+    assert!(
+        h.run("Bert", CommandKind::Join(Some(table), None))
+            .await
+            .is_empty()
+    );
+    // The public message is German (the table's language)…
+    assert_text(h.sent.last().unwrap(), &h.last_table_text());
+    assert!(h.last_table_text().contains("2. Bert"));
+    assert!(h.last_table_text().contains("Noch 2 Plätze frei"));
+    // …a refusal to Bert is English, to Anna German.
+    let r = h.run("Bert", CommandKind::Start(Some(table))).await;
+    assert_eq!(
+        r[0].text(),
+        "Four players (or computers) are needed to start."
+    );
+    let r = h.run("Anna", CommandKind::Start(Some(table))).await;
+    assert_eq!(
+        r[0].text(),
+        "Es braucht vier Spieler (oder Computer) zum Starten."
+    );
+    // Private views follow the reader's language: Bert's are English.
+    for name in ["Cleo", "Dora"] {
+        assert!(
+            h.run(name, CommandKind::Join(Some(table), None))
+                .await
+                .is_empty()
+        );
+    }
+    assert!(h.press_table_button(table, "Anna", ":s").await.is_empty());
+    let Some(Outgoing::Private { text, .. }) = h.last_private("Bert") else {
+        panic!()
+    };
+    assert!(
+        text.starts_with(
+            "Table 1 · deal 1 · your seat 2\nYour cards: Sküs XX X ♠N ♠J ♣Q ♣N ♣J ♣10 ♥J"
+        ),
+        "{text}"
+    );
+    let Some(Outgoing::Private { text, .. }) = h.last_private("Anna") else {
+        panic!()
+    };
+    assert!(
+        text.starts_with(
+            "Tisch 1 · Spiel 1 · dein Platz 1\nDeine Karten: XVIII XVII XIV XIII IX VI I ♣K ♥K ♦R"
+        ),
+        "{text}"
+    );
+}
+
+/// Both catalogues define exactly the same message ids.
+#[test]
+fn catalogues_define_the_same_ids() {
+    let de = ftl_ids(include_str!("../locales/de/main.ftl"));
+    let en = ftl_ids(include_str!("../locales/en/main.ftl"));
+    assert!(de.len() > 100, "{} ids", de.len());
+    let only_de: Vec<_> = de.difference(&en).collect();
+    let only_en: Vec<_> = en.difference(&de).collect();
+    assert!(
+        only_de.is_empty() && only_en.is_empty(),
+        "only German: {only_de:?}; only English: {only_en:?}"
+    );
+}
+
+/// Every message id the code names is in the catalogue, and every id of the
+/// catalogue is named somewhere in the code (no dead or missing texts).
+#[test]
+fn the_code_and_the_catalogue_name_the_same_ids() {
+    let de = ftl_ids(include_str!("../locales/de/main.ftl"));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut code = String::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            code.push_str(&std::fs::read_to_string(path).unwrap());
+        }
+    }
+    // String literals that look like message ids: lower-case words joined by '-'.
+    let mut named = std::collections::HashSet::new();
+    for literal in code.split('"').skip(1).step_by(2) {
+        let parts: Vec<&str> = literal.split('-').collect();
+        if parts.len() > 1
+            && parts.iter().all(|p| {
+                !p.is_empty()
+                    && p.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            })
+        {
+            named.insert(literal.to_owned());
+        }
+    }
+    let missing: Vec<_> = named.iter().filter(|id| !de.contains(*id)).collect();
+    assert!(
+        missing.is_empty(),
+        "named in the code, not in the catalogue: {missing:?}"
+    );
+    // (The `terminal-` texts are the terminal front end's, in the cli crate.)
+    let unused: Vec<_> = de
+        .iter()
+        .filter(|id| !id.starts_with("terminal-") && !code.contains(&format!("\"{id}\"")))
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "in the catalogue, never named in the code: {unused:?}"
+    );
+}
