@@ -1,0 +1,346 @@
+//! Deals: dealing, moves, computer players, settlement and the next deadline.
+
+use super::*;
+
+impl TableService {
+    pub(super) async fn start(&self, w: &mut Work, sender: &Sender) -> Result<(), Fail> {
+        if w.st.seat_of(&sender.user).is_none() {
+            return Err(Rejection::NotSeated.into());
+        }
+        if w.st.deal_active() {
+            return Err(Rejection::DealInProgress.into());
+        }
+        if w.st.seats.len() < 4 {
+            return Err(Rejection::NotEnoughPlayers.into());
+        }
+        if w.st.table.status == TableStatus::Lobby {
+            w.tx.set_table_status(w.st.table.id, TableStatus::Playing, w.now)
+                .await?;
+            w.st.table.status = TableStatus::Playing;
+        }
+        self.deal_next(w).await?;
+        self.advance(w).await?;
+        for seat in Seat::ALL {
+            self.push_private(w, seat);
+        }
+        Ok(())
+    }
+
+    /// Deals the next hand (redealing as the rules demand) and stores it.
+    pub(super) async fn deal_next(&self, w: &mut Work) -> Result<(), Fail> {
+        let (_, rules) = parse_rules(&w.st.table.rules)?;
+        let (mut number, forehand) = match &w.st.deal {
+            None => (1, Seat::S0),
+            Some(d) if d.deal.status == DealStatus::Redeal => (d.deal.number + 1, d.deal.forehand),
+            Some(d) => (d.deal.number + 1, d.deal.forehand.next()),
+        };
+        // A double round (a scored Mondfang under some rules) carries over.
+        let mut double = DoubleRound::default();
+        for (rules_json, breakdown) in w.tx.settled_deals(w.st.table.id).await? {
+            let (Ok(deal_rules), Ok(settlement)) = (
+                serde_json::from_str::<Value>(&rules_json)
+                    .map_err(|e| e.to_string())
+                    .and_then(|v| Rules::from_spec(&v).map_err(|e| e.to_string())),
+                serde_json::from_str(&breakdown),
+            ) else {
+                continue;
+            };
+            double.record(&settlement, &deal_rules);
+        }
+        let lang = w.st.lang();
+        for _ in 0..100 {
+            let mut rng = StdRng::seed_from_u64(mix(
+                self.seed,
+                &[w.st.table.id.0 as u64, u64::from(number), 1],
+            ));
+            let deal = Deal::shuffled(&mut rng);
+            let record_hands = Seat::ALL.map(|s| deal.hand(s).to_string());
+            let new = NewDeal {
+                table: w.st.table.id,
+                number,
+                forehand,
+                hands: record_hands,
+                rules: w.st.table.rules.clone(),
+                factor: double.factor(),
+                started_ms: w.now,
+            };
+            let id = w.tx.start_deal(&new).await?;
+            if let Some(seat) = deal.redeal_seat(&rules) {
+                w.tx.finish_deal(id, DealStatus::Redeal, w.now).await?;
+                let name =
+                    w.st.seat_row(seat)
+                        .map(|r| occupant_name(r, lang))
+                        .unwrap_or_default();
+                let chat = w.st.chat();
+                w.out.push(Outgoing::Chat {
+                    table: w.st.table.id,
+                    chat,
+                    text: tr!(
+                        lang,
+                        "redeal",
+                        name = name,
+                        cards = hand_text(deal.hand(seat), lang)
+                    ),
+                    mentions: Vec::new(),
+                });
+                number += 1;
+                continue;
+            }
+            let game = Game::new(rules, deal, forehand).map_err(|e| {
+                Fail::Store(StorageError::Invalid(format!(
+                    "a checked deal did not start: {e:?}"
+                )))
+            })?;
+            w.st.deal = w.tx.load_table(w.st.table.id).await?.and_then(|t| t.deal);
+            debug_assert!(
+                w.st.deal
+                    .as_ref()
+                    .is_some_and(|d| d.deal.id == id && d.game.is_some())
+            );
+            if let Some(d) = w.st.deal.as_mut() {
+                d.game = Some(game);
+            }
+            return Ok(());
+        }
+        // Never in practice: a forced redeal is rare.
+        Err(Fail::Store(StorageError::Invalid(
+            "no valid deal in 100 shuffles".into(),
+        )))
+    }
+
+    /// A human's move: checks the seat, the turn and the step, applies it,
+    /// and lets the computers and the settlement follow.
+    pub(super) async fn player_move(
+        &self,
+        w: &mut Work,
+        sender: &Sender,
+        step: Option<Step>,
+        m: Move,
+    ) -> Result<(), Fail> {
+        let seat = w.st.seat_of(&sender.user).ok_or(Rejection::NotSeated)?;
+        let current = w.st.step().ok_or(Rejection::NoDeal)?;
+        if step.is_some_and(|s| s != current) {
+            return Err(Rejection::Stale.into());
+        }
+        let game = w.st.game().ok_or(Rejection::NoDeal)?;
+        if game.to_act() != Some(seat) {
+            return Err(Rejection::NotYourTurn.into());
+        }
+        match (&m, game.phase()) {
+            (Move::Card(_), Phase::Bidding) => {
+                return Err(Rejection::Rule(tarock_engine::RuleError::StillBidding).into());
+            }
+            (Move::Turn(_), Phase::Play) => {
+                return Err(Rejection::Rule(tarock_engine::RuleError::BiddingOver).into());
+            }
+            _ => {}
+        }
+        self.apply(w, seat, &m, false).await?;
+        self.advance(w).await?;
+        // The actor's hand changed (after a settlement everyone got theirs).
+        if w.st.deal_active() && w.st.game().and_then(Game::to_act) != Some(seat) {
+            self.push_private(w, seat);
+        }
+        Ok(())
+    }
+
+    /// Applies one move to the active deal and appends it to the log.
+    pub(super) async fn apply(
+        &self,
+        w: &mut Work,
+        seat: Seat,
+        m: &Move,
+        by_computer: bool,
+    ) -> Result<(), Fail> {
+        let now = w.now;
+        let deal =
+            w.st.deal
+                .as_mut()
+                .filter(|d| d.deal.status == DealStatus::Active)
+                .ok_or(Rejection::NoDeal)?;
+        let game = deal.game.as_mut().ok_or(Rejection::NoDeal)?;
+        let mut trial = game.clone();
+        match m {
+            Move::Turn(bids) => {
+                trial
+                    .apply_turn(seat, bids)
+                    .map_err(|(_, e)| Fail::from(e))?;
+            }
+            Move::Card(card) => {
+                trial.apply(seat, Action::Play(*card))?;
+            }
+        }
+        *game = trial;
+        let event = Event {
+            seq: deal.next_seq(),
+            seat,
+            action: move_text(m),
+            at_ms: now,
+            by_computer,
+        };
+        w.tx.append_event(deal.deal.id, &event).await?;
+        deal.events.push(event);
+        Ok(())
+    }
+
+    /// After a move: computers at the table act until a human is to act or
+    /// the deal ends; a finished deal is settled; views and the deadline
+    /// follow.
+    pub(super) async fn advance(&self, w: &mut Work) -> Result<(), Fail> {
+        for _ in 0..200 {
+            let Some(game) = w.st.game() else { break };
+            let Some(seat) = game.to_act() else { break };
+            let Some(Occupant::Computer(level)) = w.st.seat_row(seat).map(|r| r.occupant.clone())
+            else {
+                break;
+            };
+            let level = Level::from_str(&level).unwrap_or(STAND_IN);
+            let m = self.computer_move(w, level)?;
+            self.apply(w, seat, &m, false).await?;
+        }
+        if let Some(game) = w.st.game()
+            && game.phase() == Phase::Finished
+        {
+            self.settle(w).await?;
+        }
+        self.set_deadline(w).await?;
+        self.push_table_view(w);
+        if let Some(seat) = w.st.game().and_then(Game::to_act) {
+            self.push_private(w, seat);
+        }
+        Ok(())
+    }
+
+    /// What a computer of `level` does for the seat to act, seeing only
+    /// that seat's view; deterministic in the table, deal and step.
+    pub(super) fn computer_move(&self, w: &Work, level: Level) -> Result<Move, Fail> {
+        let game = w.st.game().ok_or(Rejection::NoDeal)?;
+        let step = w.st.step().ok_or(Rejection::NoDeal)?;
+        let mut rng = StdRng::seed_from_u64(mix(
+            self.seed,
+            &[
+                w.st.table.id.0 as u64,
+                u64::from(step.deal),
+                u64::from(step.seq),
+                2,
+            ],
+        ));
+        let mut player = level.player();
+        let invalid = |e: tarock_ai::drive::IllegalChoice| {
+            Fail::Store(StorageError::Invalid(format!("computer player: {e}")))
+        };
+        if game.phase() == Phase::Bidding {
+            let bids = drive::bidding_turn(game, player.as_mut(), &mut rng).map_err(invalid)?;
+            Ok(Move::Turn(bids))
+        } else {
+            match drive::next_action(game, player.as_mut(), &mut rng).map_err(invalid)? {
+                Some((_, Action::Play(card))) => Ok(Move::Card(card)),
+                _ => Err(Rejection::NoDeal.into()),
+            }
+        }
+    }
+
+    pub(super) async fn settle(&self, w: &mut Work) -> Result<(), Fail> {
+        let Some(deal) =
+            w.st.deal
+                .as_mut()
+                .filter(|d| d.deal.status == DealStatus::Active)
+        else {
+            return Ok(());
+        };
+        let Some(settlement) = deal
+            .game
+            .as_ref()
+            .and_then(|g| g.settlement_with_factor(deal.deal.factor))
+        else {
+            return Ok(());
+        };
+        let deal_id = deal.deal.id;
+        let number = deal.deal.number;
+        w.tx.settle(
+            deal_id,
+            &NewSettlement {
+                changes: settlement.changes,
+                breakdown: serde_json::to_string(&settlement).expect("settlements serialize"),
+                settled_ms: w.now,
+            },
+        )
+        .await?;
+        deal.deal.status = DealStatus::Finished;
+        let balances = self.balance_lines(w).await?;
+        let lang = w.st.lang();
+        let names = w.st.names(lang);
+        let header = w.st.header(names, Some(number));
+        let rows: Vec<(String, i64, i64)> = balances
+            .iter()
+            .map(|b| (b.name.clone(), b.units, b.cents))
+            .collect();
+        let text = settlement_text(&settlement, &header, &rows, lang);
+        let chat = w.st.chat();
+        w.out.push(Outgoing::Settlement {
+            table: w.st.table.id,
+            chat,
+            text,
+            items: settlement_items(&settlement, lang),
+            changes: settlement.changes,
+            balances,
+        });
+        // Everyone's private view now says the deal is over, without buttons.
+        for seat in Seat::ALL {
+            self.push_private(w, seat);
+        }
+        Ok(())
+    }
+
+    pub(super) async fn balance_lines(&self, w: &mut Work) -> Result<Vec<BalanceLine>, Fail> {
+        let lang = w.st.lang();
+        let mut lines = Vec::new();
+        for b in w.tx.table_balances(w.st.table.id).await? {
+            let name = match &b.occupant {
+                Occupant::Computer(level) => computer_name(level, lang),
+                Occupant::Player(id) => match w.tx.player(*id).await? {
+                    Some(p) => p.display_name,
+                    None => format!("#{id}"),
+                },
+            };
+            lines.push(BalanceLine {
+                name,
+                units: b.units,
+                cents: b.cents,
+            });
+        }
+        Ok(lines)
+    }
+
+    /// Sets the deadline of the human seat to act, or clears it.
+    pub(super) async fn set_deadline(&self, w: &mut Work) -> Result<(), Fail> {
+        let target = match (
+            w.st.table.status,
+            w.st.game().and_then(Game::to_act),
+            w.st.step(),
+        ) {
+            (TableStatus::Playing, Some(seat), Some(step)) => {
+                w.st.seat_row(seat)
+                    .filter(|r| matches!(r.occupant, Occupant::Player(_)))
+                    .map(|_| (seat, step))
+            }
+            _ => None,
+        };
+        match (target, w.st.deal.as_ref()) {
+            (Some((seat, step)), Some(deal)) => {
+                let deadline = Deadline {
+                    table: w.st.table.id,
+                    deal: deal.deal.id,
+                    seq: step.seq,
+                    seat,
+                    remind_ms: Some(w.now + w.st.table.pace_ms / 2),
+                    due_ms: w.now + w.st.table.pace_ms,
+                    reminded: false,
+                };
+                w.tx.set_deadline(&deadline).await?;
+            }
+            _ => w.tx.clear_deadline(w.st.table.id).await?,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,572 @@
+//! The table service: takes commands, decides through the engine, persists
+//! through the store (the action, its messages and the next deadline in one
+//! transaction) and answers with notices; everything else it says goes
+//! through the outbox.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::Value;
+use tarock_ai::{Level, drive};
+use tarock_engine::score::DoubleRound;
+use tarock_engine::{Action, Bid, Card, Deal, Game, Party, Phase, Rules, Seat};
+use tarock_storage::{
+    Deadline, DealStatus, Event, LoadedDeal, MessageId, NewDeal, NewMessage, NewSettlement,
+    NewTable, Occupant, Platform, SeatRow, StorageError, Store, Table, TableId, TableStatus, Tx,
+};
+
+use crate::clock::Clock;
+use crate::command::{ChatRef, Command, CommandKind, Sender, TableChoice, TableSettings, UserRef};
+use crate::error::{Fail, Rejection, ServiceError};
+use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
+use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
+use crate::render::{
+    TableHeader, bid_label, card_label, hand_text, lobby_text, money, private_text,
+    settlement_items, settlement_text, signed, sorted, table_text,
+};
+use crate::text::Lang;
+use crate::tr;
+
+mod deadlines;
+mod deal;
+mod delivery;
+mod lobby;
+mod queries;
+mod views;
+
+pub use delivery::Delivery;
+use views::{computer_name, label_turn, occupant_name, user_of};
+
+/// The computer level that plays for a seat whose time ran out.
+pub const STAND_IN: Level = Level::Medium;
+
+/// How long a claimed outbox message stays leased to its deliverer.
+const LEASE_MS: i64 = 30_000;
+
+/// The table service. Cheap to share behind an `Arc`; every method takes
+/// `&self`, and tables are serialized by the database (one writer per table).
+pub struct TableService {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    seed: u64,
+}
+
+/// A player's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Move {
+    Turn(Vec<Bid>),
+    Card(Card),
+}
+
+/// A table as loaded: the row, its seats and its latest deal.
+struct TableState {
+    table: Table,
+    seats: Vec<SeatRow>,
+    deal: Option<LoadedDeal>,
+}
+
+/// One mutation in progress: the transaction, the table as loaded in it,
+/// and the messages to queue with the commit.
+struct Work {
+    tx: Tx,
+    now: i64,
+    st: TableState,
+    out: Vec<Outgoing>,
+}
+
+impl TableState {
+    fn lang(&self) -> Lang {
+        Lang::from_tag(&self.table.language)
+    }
+
+    fn chat(&self) -> ChatRef {
+        ChatRef {
+            platform: self.table.platform,
+            chat_id: self.table.chat_id.clone(),
+            thread_id: self.table.thread_id.clone(),
+        }
+    }
+
+    fn seat_row(&self, seat: Seat) -> Option<&SeatRow> {
+        self.seats.iter().find(|s| s.seat == seat)
+    }
+
+    /// The seat of a platform user.
+    fn seat_of(&self, user: &UserRef) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|s| {
+                s.player.as_ref().is_some_and(|p| {
+                    p.platform == user.platform && p.platform_user_id == user.user_id
+                })
+            })
+            .map(|s| s.seat)
+    }
+
+    /// The active deal's game.
+    fn game(&self) -> Option<&Game> {
+        self.deal
+            .as_ref()
+            .filter(|d| d.deal.status == DealStatus::Active)
+            .and_then(|d| d.game.as_ref())
+    }
+
+    /// The latest deal's game while it is played or just finished: what
+    /// the table and private views show.
+    fn shown_game(&self) -> Option<&Game> {
+        self.deal
+            .as_ref()
+            .filter(|d| matches!(d.deal.status, DealStatus::Active | DealStatus::Finished))
+            .and_then(|d| d.game.as_ref())
+    }
+
+    fn deal_active(&self) -> bool {
+        self.game().is_some()
+    }
+
+    /// The step the next action of the active deal is.
+    fn step(&self) -> Option<Step> {
+        let deal = self
+            .deal
+            .as_ref()
+            .filter(|d| d.deal.status == DealStatus::Active)?;
+        Some(Step {
+            deal: deal.deal.number,
+            seq: deal.next_seq(),
+        })
+    }
+
+    fn is_creator(&self, user: &UserRef) -> bool {
+        self.table.creator.is_some_and(|id| {
+            self.seats
+                .iter()
+                .filter_map(|s| s.player.as_ref())
+                .any(|p| p.id == id && p.platform_user_id == user.user_id)
+        })
+    }
+
+    fn names(&self, lang: Lang) -> [Option<String>; 4] {
+        Seat::ALL.map(|seat| self.seat_row(seat).map(|row| occupant_name(row, lang)))
+    }
+}
+
+/// A short name for the rules as written: the preset, starred when overridden.
+fn rules_label(rules: &str) -> String {
+    match serde_json::from_str::<Value>(rules) {
+        Ok(Value::String(name)) => name,
+        Ok(Value::Object(map)) => {
+            let preset = map
+                .get("preset")
+                .and_then(Value::as_str)
+                .unwrap_or("standard");
+            if map.len() > 1 {
+                format!("{preset}*")
+            } else {
+                preset.to_owned()
+            }
+        }
+        _ => "?".to_owned(),
+    }
+}
+
+/// Reads the rules a table was created with: a preset name or a JSON object.
+fn parse_rules(text: &str) -> Result<(String, Rules), Rejection> {
+    let text = text.trim();
+    let json = if text.starts_with('{') || text.starts_with('"') {
+        text.to_owned()
+    } else {
+        Value::String(text.to_ascii_lowercase()).to_string()
+    };
+    let value: Value =
+        serde_json::from_str(&json).map_err(|e| Rejection::BadRules(e.to_string()))?;
+    let rules = Rules::from_spec(&value).map_err(|e| Rejection::BadRules(e.to_string()))?;
+    Ok((json, rules))
+}
+
+/// A seed mixed from the service seed and where in the table's history it is
+/// used, so that a computer's choice or a shuffle depends only on that (the
+/// same after a restart).
+fn mix(seed: u64, parts: &[u64]) -> u64 {
+    let mut h = seed ^ 0x9E37_79B9_7F4A_7C15;
+    for &p in parts {
+        h ^= p
+            .wrapping_add(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(h << 6)
+            .wrapping_add(h >> 2);
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^= h >> 31;
+    }
+    h
+}
+
+fn move_text(m: &Move) -> String {
+    match m {
+        Move::Turn(bids) if bids.is_empty() => "weiter".to_owned(),
+        Move::Turn(bids) => bids
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+        Move::Card(card) => card.to_string(),
+    }
+}
+
+impl TableService {
+    /// A service on `store`, reading time from `clock`. `seed` drives the
+    /// shuffles and the computer players' choices: give a random one in
+    /// production and a fixed one in tests.
+    pub fn new(store: Store, clock: Arc<dyn Clock>, seed: u64) -> TableService {
+        TableService { store, clock, seed }
+    }
+
+    /// The store this service writes to.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Now, by the service's clock.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Handles one command. State changes are committed together with the
+    /// messages they cause (claim them with [`TableService::claim`]); the
+    /// returned messages are immediate answers for the sender only: notices
+    /// and private views asked for.
+    ///
+    /// # Errors
+    /// Only when the database fails; every refusal is a notice.
+    pub async fn handle(&self, command: Command) -> Result<Vec<Outgoing>, ServiceError> {
+        let notice = |text: String| Outgoing::Notice {
+            to: command.sender.user.clone(),
+            text,
+        };
+        let lang = command.sender.lang;
+        match self.dispatch(&command).await {
+            Ok(replies) => Ok(replies),
+            Err(Fail::Reject(r)) => Ok(vec![notice(r.text(lang))]),
+            Err(Fail::Store(StorageError::DuplicateUpdate { .. })) => Ok(Vec::new()),
+            Err(Fail::Store(StorageError::Conflict { .. })) => {
+                Ok(vec![notice(Rejection::Stale.text(lang))])
+            }
+            Err(Fail::Store(e)) => Err(e.into()),
+        }
+    }
+
+    async fn dispatch(&self, command: &Command) -> Result<Vec<Outgoing>, Fail> {
+        let sender = &command.sender;
+        let kind = match &command.kind {
+            CommandKind::Button(payload) => button_command(payload)?,
+            other => other.clone(),
+        };
+        let update = command.update_id.as_deref();
+        match kind {
+            CommandKind::Create(settings) => self.create(sender, update, &settings).await,
+            CommandKind::Hand(t) => self.show_hand(sender, t).await,
+            CommandKind::Compose(t, step, bids) => self.show_compose(sender, t, step, &bids).await,
+            CommandKind::LastTrick(t) => self.show_last_trick(sender, t).await,
+            CommandKind::OurTricks(t) => self.show_our_tricks(sender, t).await,
+            CommandKind::Rules(t) => self.show_rules(sender, t).await,
+            CommandKind::Balances(t) => self.show_balances(sender, t).await,
+            CommandKind::Button(_) => Err(Rejection::Malformed.into()),
+            other => {
+                let table = self.resolve(sender, table_choice(&other)).await?;
+                self.mutate(sender, update, table, other).await
+            }
+        }
+    }
+
+    /// Finds the table a command is for.
+    async fn resolve(&self, sender: &Sender, choice: TableChoice) -> Result<TableId, Fail> {
+        if let Some(id) = choice {
+            return match self.store.table(id).await? {
+                None => Err(Rejection::UnknownTable.into()),
+                Some(t) if t.status == TableStatus::Closed => Err(Rejection::TableClosed.into()),
+                Some(_) => Ok(id),
+            };
+        }
+        let open: Vec<Table> = self
+            .store
+            .open_tables_in(sender.chat.platform, &sender.chat.chat_id)
+            .await?
+            .into_iter()
+            .filter(|t| t.thread_id == sender.chat.thread_id)
+            .collect();
+        match open.as_slice() {
+            [] => Err(Rejection::NoTableHere.into()),
+            [one] => Ok(one.id),
+            _ => Err(Rejection::SeveralTables.into()),
+        }
+    }
+
+    async fn begin(
+        &self,
+        update: Option<&str>,
+        platform: Platform,
+        table: TableId,
+    ) -> Result<Work, Fail> {
+        let now = self.clock.now_ms();
+        let mut tx = self.store.begin().await?;
+        if let Some(id) = update {
+            tx.mark_update(platform, id, now).await?;
+        }
+        let table_row = tx.lock_table(table).await?;
+        let loaded = tx
+            .load_table(table)
+            .await?
+            .ok_or_else(|| Fail::Reject(Rejection::UnknownTable))?;
+        Ok(Work {
+            tx,
+            now,
+            st: TableState {
+                table: table_row,
+                seats: loaded.seats,
+                deal: loaded.deal,
+            },
+            out: Vec::new(),
+        })
+    }
+
+    async fn commit(&self, mut w: Work) -> Result<(), Fail> {
+        // Of the table view and of each private view only the last version
+        // of this step matters; the earlier ones would only be overwritten.
+        let out = std::mem::take(&mut w.out);
+        let key = |m: &Outgoing| match m {
+            Outgoing::Table { table, .. } => Some(format!("table:{table}")),
+            Outgoing::Private { table, to, .. } => Some(format!("private:{table}:{}", m_user(to))),
+            _ => None,
+        };
+        let kept: Vec<Outgoing> = out
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| match key(m) {
+                Some(k) => !out[i + 1..]
+                    .iter()
+                    .any(|later| key(later).as_deref() == Some(k.as_str())),
+                None => true,
+            })
+            .map(|(_, m)| m.clone())
+            .collect();
+        for message in kept {
+            let payload = serde_json::to_string(&message).expect("messages serialize");
+            let new = NewMessage {
+                destination: message.destination(),
+                payload,
+            };
+            w.tx.enqueue(Some(w.st.table.id), &new, w.now).await?;
+        }
+        w.tx.commit().await?;
+        Ok(())
+    }
+
+    async fn create(
+        &self,
+        sender: &Sender,
+        update: Option<&str>,
+        settings: &TableSettings,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let (rules_json, _) = parse_rules(&settings.rules)?;
+        if !(0..=100_000).contains(&settings.stake_cents) {
+            return Err(Rejection::BadStake.into());
+        }
+        let now = self.clock.now_ms();
+        let mut tx = self.store.begin().await?;
+        if let Some(id) = update {
+            tx.mark_update(sender.user.platform, id, now).await?;
+        }
+        let creator = tx.upsert_player(&new_player(sender), now).await?;
+        let id = tx
+            .create_table(
+                &NewTable {
+                    platform: sender.chat.platform,
+                    chat_id: sender.chat.chat_id.clone(),
+                    thread_id: sender.chat.thread_id.clone(),
+                    rules: rules_json,
+                    stake_cents: settings.stake_cents,
+                    pace_ms: settings.pace.ms,
+                    language: settings.lang.code().to_owned(),
+                    creator: Some(creator),
+                },
+                now,
+            )
+            .await?;
+        tx.set_seat(id, Seat::S0, &Occupant::Player(creator), now)
+            .await?;
+        let table = tx.lock_table(id).await?;
+        let seats = tx.seats(id).await?;
+        let mut w = Work {
+            tx,
+            now,
+            st: TableState {
+                table,
+                seats,
+                deal: None,
+            },
+            out: Vec::new(),
+        };
+        self.push_table_view(&mut w);
+        self.commit(w).await?;
+        Ok(Vec::new())
+    }
+
+    async fn mutate(
+        &self,
+        sender: &Sender,
+        update: Option<&str>,
+        table: TableId,
+        kind: CommandKind,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let mut w = self.begin(update, sender.user.platform, table).await?;
+        match w.st.table.status {
+            TableStatus::Closed => return Err(Rejection::TableClosed.into()),
+            TableStatus::Paused
+                if !matches!(kind, CommandKind::Resume(_) | CommandKind::Close(_)) =>
+            {
+                return Err(Rejection::TablePaused.into());
+            }
+            _ => {}
+        }
+        match kind {
+            CommandKind::Join(_, seat) => self.join(&mut w, sender, seat).await?,
+            CommandKind::Leave(_) => self.leave(&mut w, sender).await?,
+            CommandKind::AddComputer(_, level) => self.add_computer(&mut w, sender, &level).await?,
+            CommandKind::RemoveComputer(_, seat) => {
+                self.remove_computer(&mut w, sender, seat).await?
+            }
+            CommandKind::Start(_) => self.start(&mut w, sender).await?,
+            CommandKind::Turn(_, step, bids) => {
+                self.player_move(&mut w, sender, step, Move::Turn(bids))
+                    .await?
+            }
+            CommandKind::TurnWords(_, step, words) => {
+                let rules = w.st.game().map(|g| *g.rules()).ok_or(Rejection::NoDeal)?;
+                let bids = parse_turn_words(&words, &rules).map_err(Rejection::BadTurn)?;
+                self.player_move(&mut w, sender, step, Move::Turn(bids))
+                    .await?
+            }
+            CommandKind::Play(_, step, card) => {
+                self.player_move(&mut w, sender, step, Move::Card(card))
+                    .await?
+            }
+            CommandKind::Pause(_) => self.pause(&mut w, sender).await?,
+            CommandKind::Resume(_) => self.resume(&mut w, sender).await?,
+            CommandKind::Close(_) => self.close(&mut w, sender).await?,
+            CommandKind::HandOver(_, seat, to) => self.hand_over(&mut w, sender, seat, &to).await?,
+            CommandKind::Refresh(_) => {
+                self.push_table_view(&mut w);
+                if let Some(seat) = w.st.seat_of(&sender.user) {
+                    self.push_private(&mut w, seat);
+                }
+            }
+            _ => return Err(Rejection::Malformed.into()),
+        }
+        self.commit(w).await?;
+        Ok(Vec::new())
+    }
+}
+
+fn m_user(user: &UserRef) -> String {
+    format!("{}:{}", user.platform, user.user_id)
+}
+
+fn new_player(sender: &Sender) -> tarock_storage::NewPlayer {
+    tarock_storage::NewPlayer {
+        platform: sender.user.platform,
+        platform_user_id: sender.user.user_id.clone(),
+        display_name: sender.user.name.clone(),
+        language: sender.lang.code().to_owned(),
+    }
+}
+
+/// The table a command names, if any.
+fn table_choice(kind: &CommandKind) -> TableChoice {
+    match kind {
+        CommandKind::Join(t, _)
+        | CommandKind::Leave(t)
+        | CommandKind::AddComputer(t, _)
+        | CommandKind::RemoveComputer(t, _)
+        | CommandKind::Start(t)
+        | CommandKind::Turn(t, _, _)
+        | CommandKind::Compose(t, _, _)
+        | CommandKind::TurnWords(t, _, _)
+        | CommandKind::Play(t, _, _)
+        | CommandKind::Hand(t)
+        | CommandKind::Refresh(t)
+        | CommandKind::LastTrick(t)
+        | CommandKind::OurTricks(t)
+        | CommandKind::Rules(t)
+        | CommandKind::Balances(t)
+        | CommandKind::Pause(t)
+        | CommandKind::Resume(t)
+        | CommandKind::Close(t)
+        | CommandKind::HandOver(t, _, _) => *t,
+        CommandKind::Create(_) | CommandKind::Button(_) => None,
+    }
+}
+
+/// The command a button payload stands for.
+fn button_command(payload: &str) -> Result<CommandKind, Fail> {
+    let p: Payload = payload.parse().map_err(|_| Rejection::Malformed)?;
+    let t = Some(p.table);
+    Ok(match p.action {
+        ButtonAction::Join => CommandKind::Join(t, None),
+        ButtonAction::AddComputer(level) => CommandKind::AddComputer(t, level),
+        ButtonAction::Start => CommandKind::Start(t),
+        ButtonAction::Hand => CommandKind::Hand(t),
+        ButtonAction::Rules => CommandKind::Rules(t),
+        ButtonAction::Balances => CommandKind::Balances(t),
+        ButtonAction::LastTrick => CommandKind::LastTrick(t),
+        ButtonAction::OurTricks => CommandKind::OurTricks(t),
+        ButtonAction::Turn(bids) => {
+            CommandKind::Turn(t, Some(p.step.ok_or(Rejection::Malformed)?), bids)
+        }
+        ButtonAction::Compose(bids) => {
+            CommandKind::Compose(t, Some(p.step.ok_or(Rejection::Malformed)?), bids)
+        }
+        ButtonAction::Play(card) => {
+            CommandKind::Play(t, Some(p.step.ok_or(Rejection::Malformed)?), card)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_service_can_be_shared_between_tasks() {
+        fn is<T: Send + Sync>() {}
+        is::<TableService>();
+    }
+
+    #[test]
+    fn rules_are_read_as_presets_or_json() {
+        assert_eq!(parse_rules("Tarockwelt").unwrap().0, "\"tarockwelt\"");
+        assert_eq!(parse_rules("\"standard\"").unwrap().0, "\"standard\"");
+        let (json, rules) = parse_rules(r#"{"preset":"standard","solo_value":5}"#).unwrap();
+        assert_eq!(json, r#"{"preset":"standard","solo_value":5}"#);
+        assert_eq!(rules.solo_value, 5);
+        for bad in ["skat", "{", r#"{"preset":"standard","nonsense":1}"#, ""] {
+            assert!(
+                matches!(parse_rules(bad), Err(Rejection::BadRules(_))),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(rules_label("\"wikipedia\""), "wikipedia");
+        assert_eq!(
+            rules_label(r#"{"preset":"directnet","solo_value":5}"#),
+            "directnet*"
+        );
+    }
+
+    #[test]
+    fn seeds_differ_by_every_part() {
+        let base = mix(1, &[2, 3, 4]);
+        assert_ne!(base, mix(2, &[2, 3, 4]));
+        assert_ne!(base, mix(1, &[3, 3, 4]));
+        assert_ne!(base, mix(1, &[2, 3, 5]));
+        assert_eq!(base, mix(1, &[2, 3, 4]));
+    }
+}

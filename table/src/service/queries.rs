@@ -1,0 +1,236 @@
+//! Questions answered directly to the sender; nothing is stored.
+
+use super::*;
+
+impl TableService {
+    pub(super) async fn query(
+        &self,
+        sender: &Sender,
+        choice: TableChoice,
+    ) -> Result<(TableState, Option<Seat>), Fail> {
+        let id = self.resolve(sender, choice).await?;
+        let loaded = self
+            .store
+            .load_table(id)
+            .await?
+            .ok_or(Rejection::UnknownTable)?;
+        let loaded = TableState {
+            table: loaded.table,
+            seats: loaded.seats,
+            deal: loaded.deal,
+        };
+        let seat = loaded
+            .seats
+            .iter()
+            .find(|s| {
+                s.player.as_ref().is_some_and(|p| {
+                    p.platform == sender.user.platform && p.platform_user_id == sender.user.user_id
+                })
+            })
+            .map(|s| s.seat);
+        Ok((loaded, seat))
+    }
+
+    pub(super) async fn show_hand(
+        &self,
+        sender: &Sender,
+        choice: TableChoice,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let (loaded, seat) = self.query(sender, choice).await?;
+        let seat = seat.ok_or(Rejection::NotSeated)?;
+        // Built exactly as the pushed private view, without a transaction.
+        let message = loaded.private_view(seat).ok_or(Rejection::NoDeal)?;
+        Ok(vec![message])
+    }
+
+    pub(super) async fn show_compose(
+        &self,
+        sender: &Sender,
+        choice: TableChoice,
+        step: Option<Step>,
+        bids: &[Bid],
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let (st, seat) = self.query(sender, choice).await?;
+        let seat = seat.ok_or(Rejection::NotSeated)?;
+        let current = st.step().ok_or(Rejection::NoDeal)?;
+        if step.is_some_and(|s| s != current) {
+            return Err(Rejection::Stale.into());
+        }
+        let game = st.game().ok_or(Rejection::NoDeal)?;
+        if game.to_act() != Some(seat) {
+            return Err(Rejection::NotYourTurn.into());
+        }
+        if game.phase() != Phase::Bidding {
+            return Err(Rejection::Rule(tarock_engine::RuleError::BiddingOver).into());
+        }
+        let lang = sender.lang;
+        let buttons = st.turn_buttons(game, seat, bids, lang);
+        if buttons.is_empty() {
+            return Err(Rejection::Stale.into());
+        }
+        Ok(vec![Outgoing::Private {
+            table: st.table.id,
+            to: sender.user.clone(),
+            text: tr!(
+                lang,
+                "compose-turn",
+                turn = label_turn(game, seat, bids, lang).join(" + ")
+            ),
+            buttons,
+        }])
+    }
+
+    pub(super) async fn show_last_trick(
+        &self,
+        sender: &Sender,
+        choice: TableChoice,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let (loaded, _) = self.query(sender, choice).await?;
+        let w = loaded;
+        let lang = sender.lang;
+        let game = w.game().ok_or(Rejection::NoDeal)?;
+        let last = game.tricks().last().ok_or(Rejection::NoTrickYet)?;
+        let names = w.names(lang);
+        let plays: Vec<String> = last
+            .trick
+            .plays()
+            .map(|(s, c)| {
+                format!(
+                    "{} {}",
+                    names[s.index()].clone().unwrap_or_default(),
+                    card_label(c, lang)
+                )
+            })
+            .collect();
+        let winner = names[last.winner.index()].clone().unwrap_or_default();
+        Ok(vec![Outgoing::Notice {
+            to: sender.user.clone(),
+            text: tr!(
+                lang,
+                "last-trick",
+                plays = plays.join(" · "),
+                winner = winner
+            ),
+        }])
+    }
+
+    pub(super) async fn show_our_tricks(
+        &self,
+        sender: &Sender,
+        choice: TableChoice,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let (loaded, seat) = self.query(sender, choice).await?;
+        let seat = seat.ok_or(Rejection::NotSeated)?;
+        let w = loaded;
+        let lang = sender.lang;
+        let game = w.game().ok_or(Rejection::NoDeal)?;
+        let view = game.view(seat);
+        let mine = view.my_party().ok_or(Rejection::PartyUnknown)?;
+        // Tricks won by seats this seat knows to be on its side.
+        let ours: Vec<String> = view
+            .tricks
+            .iter()
+            .filter(|t| view.parties[t.winner.index()] == Some(mine))
+            .map(|t| {
+                t.trick
+                    .cards()
+                    .iter()
+                    .map(|c| card_label(*c, lang))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let points: u32 = view
+            .tricks
+            .iter()
+            .filter(|t| view.parties[t.winner.index()] == Some(mine))
+            .map(|t| {
+                t.trick
+                    .cards()
+                    .iter()
+                    .map(|c| u32::from(c.points()))
+                    .sum::<u32>()
+            })
+            .sum();
+        let party = match mine {
+            Party::Declarer => tr!(lang, "party-declarers"),
+            Party::Opponents => tr!(lang, "party-opponents"),
+        };
+        Ok(vec![Outgoing::Notice {
+            to: sender.user.clone(),
+            text: tr!(
+                lang,
+                "our-tricks",
+                party = party,
+                count = ours.len(),
+                tricks = ours.join(" | "),
+                points = points
+            ),
+        }])
+    }
+
+    pub(super) async fn show_rules(
+        &self,
+        sender: &Sender,
+        choice: TableChoice,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let id = self.resolve(sender, choice).await?;
+        let table = self.store.table(id).await?.ok_or(Rejection::UnknownTable)?;
+        let lang = sender.lang;
+        let pace_minutes = table.pace_ms / 60_000;
+        // A preset is named; overrides are shown as written.
+        let id = if table.rules.trim_start().starts_with('{') {
+            "rules-text-overrides"
+        } else {
+            "rules-text"
+        };
+        Ok(vec![Outgoing::Notice {
+            to: sender.user.clone(),
+            text: tr!(
+                lang,
+                id,
+                table = table.id.0,
+                rules = rules_label(&table.rules),
+                spec = table.rules.as_str(),
+                stake = money(table.stake_cents, lang),
+                minutes = pace_minutes
+            ),
+        }])
+    }
+
+    pub(super) async fn show_balances(
+        &self,
+        sender: &Sender,
+        choice: TableChoice,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let id = self.resolve(sender, choice).await?;
+        let lang = sender.lang;
+        let balances = self.store.table_balances(id).await?;
+        let mut lines = vec![tr!(lang, "balances-title")];
+        if balances.is_empty() {
+            lines.push(tr!(lang, "balances-none"));
+        }
+        for b in balances {
+            let name = match &b.occupant {
+                Occupant::Computer(level) => computer_name(level, lang),
+                Occupant::Player(pid) => self
+                    .store
+                    .player(*pid)
+                    .await?
+                    .map_or_else(|| format!("#{pid}"), |p| p.display_name),
+            };
+            lines.push(tr!(
+                lang,
+                "balance-line",
+                name = name,
+                units = signed(b.units),
+                count = b.units.abs(),
+                money = money(b.cents, lang)
+            ));
+        }
+        Ok(vec![Outgoing::Notice {
+            to: sender.user.clone(),
+            text: lines.join("\n"),
+        }])
+    }
+}
