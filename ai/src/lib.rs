@@ -44,6 +44,8 @@
 
 pub mod drive;
 pub mod easy;
+#[cfg(test)]
+mod fixtures;
 pub mod hand;
 pub mod knowledge;
 pub mod level;

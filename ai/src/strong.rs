@@ -472,25 +472,7 @@ impl Player for Strong {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tarock_engine::{Bid, Deal, Game, Preset};
-
-    fn fd1_after_bidding() -> Game {
-        let hands = [
-            "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
-            "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
-            "T22 T19 T9 T4 dK hK hN sK sJ s10",
-            "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
-        ]
-        .map(|h| h.parse().unwrap());
-        let deal = Deal::new(hands).unwrap();
-        let mut game = Game::new(Preset::Standard.rules(), deal, Seat::S0).unwrap();
-        game.apply_turn(Seat::S0, &[Bid::Game(GameKind::Rufer)])
-            .unwrap();
-        for seat in [Seat::S1, Seat::S2, Seat::S3] {
-            game.apply_turn(seat, &[]).unwrap();
-        }
-        game
-    }
+    use crate::fixtures::fd1_after_bidding;
 
     #[test]
     fn touching_tarocks_of_one_hand_are_searched_once() {
