@@ -337,6 +337,29 @@ impl Tx {
         Ok(())
     }
 
+    /// Locks the table like [`Tx::lock_table`] and reads it with its seats
+    /// and replayed current deal, in as few round trips as the database
+    /// allows (SQLite's write transaction already holds the whole file).
+    ///
+    /// # Errors
+    /// As [`Store::load_table`].
+    pub async fn lock_and_load_table(
+        &mut self,
+        id: TableId,
+    ) -> Result<Option<LoadedTable>, StorageError> {
+        if self.backend == crate::Backend::Postgres {
+            let found: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM tables WHERE id = $1 FOR UPDATE")
+                    .bind(id.0)
+                    .fetch_optional(self.conn())
+                    .await?;
+            if found.is_none() {
+                return Ok(None);
+            }
+        }
+        load_table(self.conn(), id).await
+    }
+
     /// The table with its seats and replayed current deal, read inside this
     /// transaction (after [`Tx::lock_table`], nobody else can change it).
     ///

@@ -47,10 +47,8 @@ impl Tx {
             self.mark_update(*platform, id, action.event.at_ms).await?;
         }
         self.append_event(action.deal, &action.event).await?;
-        for message in &action.messages {
-            self.enqueue(Some(action.table), message, action.event.at_ms)
-                .await?;
-        }
+        self.enqueue_many(Some(action.table), &action.messages, action.event.at_ms)
+            .await?;
         match &action.deadline {
             Some(deadline) => self.set_deadline(deadline).await?,
             None => self.clear_deadline(action.table).await?,
@@ -64,10 +62,12 @@ impl Tx {
     /// As [`Tx::settle`].
     pub async fn settle_deal(&mut self, settle: &SettleDeal) -> Result<(), StorageError> {
         self.settle(settle.deal, &settle.settlement).await?;
-        for message in &settle.messages {
-            self.enqueue(Some(settle.table), message, settle.settlement.settled_ms)
-                .await?;
-        }
+        self.enqueue_many(
+            Some(settle.table),
+            &settle.messages,
+            settle.settlement.settled_ms,
+        )
+        .await?;
         Ok(())
     }
 }

@@ -923,7 +923,12 @@ async fn outbox_claims_in_order_per_destination(db: TestDb) {
 async fn concurrent_claimers_never_share_a_message(db: TestDb) {
     let store = db.store.clone();
     let mut tx = store.begin().await.unwrap();
-    for i in 0..200 {
+    // Half one by one, half in batches (of more than one statement's fifty).
+    let batch: Vec<NewMessage> = (100..200)
+        .map(|i| message(&format!("dest-{}", i % 50), &format!("m{i}")))
+        .collect();
+    tx.enqueue_many(None, &batch, NOW).await.unwrap();
+    for i in 0..100 {
         tx.enqueue(
             None,
             &message(&format!("dest-{}", i % 50), &format!("m{i}")),
@@ -1153,4 +1158,15 @@ async fn players_and_tables(db: TestDb) {
         tx.lock_table(tarock_storage::TableId(999_999)).await,
         Err(StorageError::NotFound(_))
     ));
+    assert!(
+        tx.lock_and_load_table(tarock_storage::TableId(999_999))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let both = tx.lock_and_load_table(t1).await.unwrap().unwrap();
+    assert_eq!(
+        (both.table.id, both.seats.len(), both.deal.is_none()),
+        (t1, 1, true)
+    );
 }

@@ -312,16 +312,15 @@ impl TableService {
         if let Some(id) = update {
             tx.mark_update(platform, id, now).await?;
         }
-        let table_row = tx.lock_table(table).await?;
         let loaded = tx
-            .load_table(table)
+            .lock_and_load_table(table)
             .await?
             .ok_or_else(|| Fail::Reject(Rejection::UnknownTable))?;
         Ok(Work {
             tx,
             now,
             st: TableState {
-                table: table_row,
+                table: loaded.table,
                 seats: loaded.seats,
                 deal: loaded.deal,
             },
@@ -349,14 +348,15 @@ impl TableService {
             })
             .map(|(_, m)| m.clone())
             .collect();
-        for message in kept {
-            let payload = serde_json::to_string(&message).expect("messages serialize");
-            let new = NewMessage {
+        let messages: Vec<NewMessage> = kept
+            .iter()
+            .map(|message| NewMessage {
                 destination: message.destination(),
-                payload,
-            };
-            w.tx.enqueue(Some(w.st.table.id), &new, w.now).await?;
-        }
+                payload: serde_json::to_string(message).expect("messages serialize"),
+            })
+            .collect();
+        w.tx.enqueue_many(Some(w.st.table.id), &messages, w.now)
+            .await?;
         w.tx.commit().await?;
         Ok(())
     }
