@@ -169,3 +169,17 @@ terminal-continue = Weiter an Tisch { $table } (neuer Tisch: tarock play --new).
 terminal-prompt-between = Spiel aus. „n“ für das nächste Spiel, „stand“, „q“ zum Beenden> 
 terminal-no-such-choice = Diese Nummer gibt es nicht.
 terminal-help = Eingaben: eine Nummer aus der Liste · eine Karte (XXI, Sküs, ♥K oder hK) · Ansagen (rufer, solo pagat, kontra-spiel, weiter) · n = nächstes Spiel · karten · stich · unsere · stand · regeln · schluss · q = beenden
+
+## Telegram (tarock-telegram)
+telegram-no-token = Kein Bot-Token: Leg bei Telegram mit @BotFather (/newbot) einen Bot an und starte mit TELOXIDE_TOKEN=<Token> tarock-telegram.
+telegram-start-private = { $name }, öffne den privaten Chat mit mir, damit ich dir deine Karten schicken kann: { $link }
+telegram-open-private = Öffne zuerst den privaten Chat mit mir: { $link }
+telegram-cmd-tarock = Einen Tisch eröffnen
+telegram-cmd-join = Am Tisch mitspielen
+telegram-cmd-start = Das Spiel beginnen (oder das nächste geben)
+telegram-cmd-hand = Meine Karten privat zeigen
+telegram-cmd-rules = Die Regeln des Tisches
+telegram-cmd-balance = Der Stand des Tisches
+telegram-cmd-pause = Den Tisch anhalten
+telegram-cmd-resume = Weiterspielen (nach einer Pause) oder passen
+telegram-cmd-close = Den Tisch schließen

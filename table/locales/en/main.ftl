@@ -169,3 +169,17 @@ terminal-continue = Continuing at table { $table } (a new table: tarock play --n
 terminal-prompt-between = Deal over. "n" for the next deal, "balance", "q" to quit> 
 terminal-no-such-choice = There is no such number.
 terminal-help = Type: a number from the list · a card (XXI, Sküs, ♥K or hK) · announcements (rufer, solo pagat, kontra-spiel, weiter) · n = next deal · hand · trick · ours · balance · rules · close · q = quit
+
+## Telegram (tarock-telegram)
+telegram-no-token = No bot token: create a bot with @BotFather on Telegram (/newbot) and run TELOXIDE_TOKEN=<token> tarock-telegram.
+telegram-start-private = { $name }, please open the private chat with me so I can send you your cards: { $link }
+telegram-open-private = Open the private chat with me first: { $link }
+telegram-cmd-tarock = Open a table
+telegram-cmd-join = Join the table
+telegram-cmd-start = Start the game (or deal the next hand)
+telegram-cmd-hand = Show my cards privately
+telegram-cmd-rules = The table's rules
+telegram-cmd-balance = The table's balances
+telegram-cmd-pause = Pause the table
+telegram-cmd-resume = Resume (after a pause) or pass
+telegram-cmd-close = Close the table

@@ -1,0 +1,231 @@
+//! Typed messages read as table commands, and the command menu.
+
+use std::str::FromStr;
+
+use tarock_engine::{Card, Rules};
+use tarock_storage::TableId;
+use tarock_table::payload::parse_turn_words;
+use tarock_table::render::card_label;
+use tarock_table::{CommandKind, Lang, TableSettings};
+use teloxide::types::BotCommand;
+
+/// What a typed message asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// A table command.
+    Kind(CommandKind),
+    /// `/weiter`: resume a paused table, or else pass in the bidding.
+    PassOrResume,
+    /// `/start` in the private chat, possibly from a deep link to a table.
+    StartPrivate(Option<TableId>),
+}
+
+/// The deep-link parameter of a table (`t12`).
+pub fn start_parameter(table: TableId) -> String {
+    format!("t{}", table.0)
+}
+
+/// Reads a message text. `bot` is the bot's username (commands addressed to
+/// another bot are ignored); `lang` is the sender's language, for a new
+/// table. `None`: not meant for the bot.
+pub fn parse(text: &str, bot: &str, private: bool, lang: Lang) -> Option<Typed> {
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix('/') {
+        let mut words = rest.split_whitespace();
+        let head = words.next()?;
+        let (name, addressee) = match head.split_once('@') {
+            Some((n, a)) => (n, Some(a)),
+            None => (head, None),
+        };
+        if addressee.is_some_and(|a| !a.eq_ignore_ascii_case(bot)) {
+            return None;
+        }
+        let original: Vec<&str> = words.collect();
+        let args: Vec<String> = original.iter().map(|w| w.to_lowercase()).collect();
+        let typed_name = name;
+        let name = name.to_lowercase();
+        let kind = match name.as_str() {
+            "start" if private => {
+                let table = args
+                    .first()
+                    .and_then(|a| a.strip_prefix('t'))
+                    .and_then(|n| n.parse().ok())
+                    .map(TableId);
+                return Some(Typed::StartPrivate(table));
+            }
+            "tarock" | "neu" | "new" => CommandKind::Create(TableSettings {
+                lang,
+                ..TableSettings::default()
+            }),
+            "mitspielen" | "join" => CommandKind::Join(None, None),
+            "start_spiel" | "start_game" | "geben" | "deal" => CommandKind::Start(None),
+            "regeln" | "rules" => CommandKind::Rules(None),
+            "stand" | "balance" | "balances" => CommandKind::Balances(None),
+            "karten" | "hand" | "cards" => CommandKind::Hand(None),
+            "stich" | "trick" => CommandKind::LastTrick(None),
+            "pause" => CommandKind::Pause(None),
+            "fortsetzen" | "resume" => CommandKind::Resume(None),
+            "weiter" if args.is_empty() => return Some(Typed::PassOrResume),
+            "schluss" | "close" => CommandKind::Close(None),
+            "verlassen" | "leave" => CommandKind::Leave(None),
+            _ => {
+                // `/T21`, `/kontra`, `/rufer pagat`: a move.
+                let mut words = vec![typed_name];
+                words.extend(original);
+                return parse_move(&words.join(" ")).map(Typed::Kind);
+            }
+        };
+        return Some(Typed::Kind(kind));
+    }
+    parse_move(text).map(Typed::Kind)
+}
+
+/// A card or a bidding turn typed as plain text; anything else is chat.
+fn parse_move(text: &str) -> Option<CommandKind> {
+    if let Some(card) = parse_card(text) {
+        return Some(CommandKind::Play(None, None, card));
+    }
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    if words.is_empty() || words.len() > 6 {
+        return None;
+    }
+    // Only words the bidding knows; the table's own rules decide the rest.
+    parse_turn_words(&words, &Rules::default())
+        .ok()
+        .map(|_| CommandKind::TurnWords(None, None, words))
+}
+
+/// A card typed as its id (`T21`, `hK`) or as shown (`XXI`, `Sküs`, `♥K`).
+pub fn parse_card(text: &str) -> Option<Card> {
+    let text = text.trim();
+    if let Ok(card) = Card::from_str(text) {
+        return Some(card);
+    }
+    let wanted = text.to_lowercase().replace("skus", "sküs");
+    Card::all().find(|c| {
+        Lang::ALL
+            .iter()
+            .any(|&lang| card_label(*c, lang).to_lowercase() == wanted)
+    })
+}
+
+/// The command menu in a language.
+pub fn menu(lang: Lang) -> Vec<BotCommand> {
+    let t = |id: &str| tarock_table::text::text(lang, id, Vec::new());
+    let names: [(&str, &str); 9] = match lang {
+        Lang::De => [
+            ("tarock", "telegram-cmd-tarock"),
+            ("mitspielen", "telegram-cmd-join"),
+            ("start_spiel", "telegram-cmd-start"),
+            ("karten", "telegram-cmd-hand"),
+            ("regeln", "telegram-cmd-rules"),
+            ("stand", "telegram-cmd-balance"),
+            ("pause", "telegram-cmd-pause"),
+            ("weiter", "telegram-cmd-resume"),
+            ("schluss", "telegram-cmd-close"),
+        ],
+        Lang::En => [
+            ("tarock", "telegram-cmd-tarock"),
+            ("join", "telegram-cmd-join"),
+            ("start_spiel", "telegram-cmd-start"),
+            ("hand", "telegram-cmd-hand"),
+            ("rules", "telegram-cmd-rules"),
+            ("balance", "telegram-cmd-balance"),
+            ("pause", "telegram-cmd-pause"),
+            ("weiter", "telegram-cmd-resume"),
+            ("close", "telegram-cmd-close"),
+        ],
+    };
+    names
+        .iter()
+        .map(|(name, id)| BotCommand::new(*name, t(id)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> Option<CommandKind> {
+        match parse(text, "tarockbot", false, Lang::De)? {
+            Typed::Kind(k) => Some(k),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn group_commands_are_read() {
+        assert!(matches!(kind("/tarock"), Some(CommandKind::Create(_))));
+        assert!(matches!(
+            kind("/neu@TarockBot"),
+            Some(CommandKind::Create(_))
+        ));
+        assert_eq!(kind("/neu@otherbot"), None);
+        assert_eq!(kind("/mitspielen"), Some(CommandKind::Join(None, None)));
+        assert_eq!(kind("/join"), Some(CommandKind::Join(None, None)));
+        assert_eq!(kind("/start_spiel"), Some(CommandKind::Start(None)));
+        assert_eq!(kind("/regeln"), Some(CommandKind::Rules(None)));
+        assert_eq!(kind("/rules"), Some(CommandKind::Rules(None)));
+        assert_eq!(kind("/stand"), Some(CommandKind::Balances(None)));
+        assert_eq!(kind("/balance"), Some(CommandKind::Balances(None)));
+        assert_eq!(kind("/pause"), Some(CommandKind::Pause(None)));
+        assert_eq!(kind("/schluss"), Some(CommandKind::Close(None)));
+        assert_eq!(kind("/close"), Some(CommandKind::Close(None)));
+        assert_eq!(
+            parse("/weiter", "tarockbot", false, Lang::De),
+            Some(Typed::PassOrResume)
+        );
+        assert_eq!(
+            parse("/start t12", "tarockbot", true, Lang::De),
+            Some(Typed::StartPrivate(Some(TableId(12))))
+        );
+        assert_eq!(
+            parse("/start", "tarockbot", true, Lang::De),
+            Some(Typed::StartPrivate(None))
+        );
+        let Some(CommandKind::Create(settings)) =
+            parse("/tarock", "b", false, Lang::En).and_then(|t| match t {
+                Typed::Kind(k) => Some(k),
+                _ => None,
+            })
+        else {
+            panic!("no table")
+        };
+        assert_eq!(settings.lang, Lang::En);
+    }
+
+    #[test]
+    fn typed_moves_are_read_and_chat_is_not() {
+        let t21: Card = "T21".parse().unwrap();
+        assert_eq!(kind("T21"), Some(CommandKind::Play(None, None, t21)));
+        assert_eq!(kind("/T21"), Some(CommandKind::Play(None, None, t21)));
+        assert_eq!(kind("XXI"), Some(CommandKind::Play(None, None, t21)));
+        assert_eq!(
+            kind("/kontra"),
+            parse_turn_words(&["kontra".into()], &Rules::default())
+                .ok()
+                .map(|_| CommandKind::TurnWords(None, None, vec!["kontra".into()]))
+        );
+        assert!(matches!(
+            kind("rufer"),
+            Some(CommandKind::TurnWords(None, None, _))
+        ));
+        assert_eq!(kind("hallo zusammen, wer spielt mit?"), None);
+        assert_eq!(kind(""), None);
+    }
+
+    #[test]
+    fn the_menu_has_both_languages() {
+        for lang in Lang::ALL {
+            let menu = menu(lang);
+            assert_eq!(menu.len(), 9);
+            assert!(menu.iter().all(|c| {
+                !c.description.is_empty()
+                    && c.command
+                        .chars()
+                        .all(|ch| ch.is_ascii_lowercase() || ch == '_')
+            }));
+        }
+        assert_ne!(menu(Lang::De)[1].command, menu(Lang::En)[1].command);
+    }
+}

@@ -1,0 +1,146 @@
+//! The bot's configuration, read from the environment.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tarock_table::{Clock, SystemClock};
+use url::Url;
+
+/// Why the configuration cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// `TELOXIDE_TOKEN` is missing or empty.
+    #[error("TELOXIDE_TOKEN is not set")]
+    NoToken,
+    /// `TELOXIDE_API_URL` is not a URL.
+    #[error("TELOXIDE_API_URL is not a URL: {0}")]
+    BadApiUrl(String),
+}
+
+/// Everything [`crate::run`] needs.
+#[derive(Clone)]
+pub struct Config {
+    /// The bot token from BotFather.
+    pub token: String,
+    /// The Bot API base URL; `None` for Telegram's own.
+    pub api_url: Option<Url>,
+    /// The database: a file path, `sqlite://FILE` or `postgres://…`.
+    pub database: String,
+    /// Seed of the shuffles and the computer players.
+    pub seed: u64,
+    /// The service's clock.
+    pub clock: Arc<dyn Clock>,
+    /// How long one `getUpdates` long poll may wait.
+    pub poll_timeout: Duration,
+    /// How often the outbox is looked at when nothing wakes the deliverer.
+    pub delivery_interval: Duration,
+    /// Whether to delete a webhook at start (long polling needs none).
+    pub delete_webhook: bool,
+    /// Whether to register the command menu (`setMyCommands`) at start.
+    pub register_commands: bool,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never print the token.
+        f.debug_struct("Config")
+            .field("api_url", &self.api_url)
+            .field("database", &self.database)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Config {
+    /// A configuration with defaults for everything but the token.
+    pub fn new(token: impl Into<String>) -> Config {
+        Config {
+            token: token.into(),
+            api_url: None,
+            database: "tarock.db".to_owned(),
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(7, |d| d.as_nanos() as u64),
+            clock: Arc::new(SystemClock),
+            poll_timeout: Duration::from_secs(10),
+            delivery_interval: Duration::from_millis(500),
+            delete_webhook: true,
+            register_commands: true,
+        }
+    }
+
+    /// Reads `TELOXIDE_TOKEN`, `TELOXIDE_API_URL` and `TAROCK_DATABASE`
+    /// (default `tarock.db`) through `var`.
+    ///
+    /// # Errors
+    /// Without a token, or with an API URL that does not parse.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let token = var("TELOXIDE_TOKEN")
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+            .ok_or(ConfigError::NoToken)?;
+        let mut config = Config::new(token);
+        if let Some(url) = var("TELOXIDE_API_URL").filter(|u| !u.trim().is_empty()) {
+            config.api_url =
+                Some(Url::parse(url.trim()).map_err(|_| ConfigError::BadApiUrl(url.clone()))?);
+        }
+        if let Some(db) = var("TAROCK_DATABASE").filter(|d| !d.trim().is_empty()) {
+            config.database = db;
+        }
+        Ok(config)
+    }
+
+    /// [`Config::from_vars`] on the process environment.
+    ///
+    /// # Errors
+    /// As [`Config::from_vars`].
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_vars(|name| std::env::var(name).ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_environment_is_read_with_defaults() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| (*v).to_owned())
+            }
+        };
+        assert!(matches!(
+            Config::from_vars(env(&[])),
+            Err(ConfigError::NoToken)
+        ));
+        assert!(matches!(
+            Config::from_vars(env(&[("TELOXIDE_TOKEN", "  ")])),
+            Err(ConfigError::NoToken)
+        ));
+        let c = Config::from_vars(env(&[("TELOXIDE_TOKEN", "1:abc")])).unwrap();
+        assert_eq!(c.token, "1:abc");
+        assert_eq!(c.database, "tarock.db");
+        assert!(c.api_url.is_none());
+        let c = Config::from_vars(env(&[
+            ("TELOXIDE_TOKEN", "1:abc"),
+            ("TELOXIDE_API_URL", "http://127.0.0.1:8081"),
+            ("TAROCK_DATABASE", "x.db"),
+        ]))
+        .unwrap();
+        assert_eq!(c.api_url.unwrap().as_str(), "http://127.0.0.1:8081/");
+        assert_eq!(c.database, "x.db");
+        assert!(matches!(
+            Config::from_vars(env(&[
+                ("TELOXIDE_TOKEN", "1:abc"),
+                ("TELOXIDE_API_URL", "not a url")
+            ])),
+            Err(ConfigError::BadApiUrl(_))
+        ));
+        // The token never shows in debug output.
+        assert!(!format!("{:?}", Config::new("secret-token")).contains("secret-token"));
+    }
+}

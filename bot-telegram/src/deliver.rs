@@ -1,0 +1,402 @@
+//! Sending: the outbox of the table service turned into Telegram messages,
+//! and the helpers that send one message.
+
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+
+use tarock_storage::TableId;
+use tarock_table::{Button, Delivery, Lang, Outgoing, tr};
+use teloxide::RequestError;
+use teloxide::prelude::*;
+use teloxide::types::{
+    ChatId, InlineKeyboardButton, InlineKeyboardMarkup, MessageId, ReplyMarkup, ThreadId,
+};
+
+use crate::commands::start_parameter;
+use crate::{BotError, Ctx};
+
+/// The longest message text Telegram takes, in UTF-16 code units.
+pub const MAX_TEXT: usize = 4096;
+
+/// How many outbox messages one round claims.
+const BATCH: u32 = 50;
+
+/// How a send went wrong, as far as the outbox cares.
+#[derive(Debug)]
+pub(crate) enum SendFail {
+    /// Try again after this many milliseconds (a 429, a network error).
+    Retry(i64, String),
+    /// The user cannot be written to privately (never started the bot,
+    /// blocked it): give up on the message.
+    Unreachable(String),
+    /// Any other refusal.
+    Other(String),
+}
+
+/// Reads a Telegram error: rate limits, the private chat closed to the bot,
+/// or anything else. Telegram's 403 texts are matched here because teloxide
+/// does not know every wording.
+pub(crate) fn classify(e: &RequestError) -> SendFail {
+    match e {
+        RequestError::RetryAfter(s) => {
+            SendFail::Retry(i64::from(s.seconds()).max(1) * 1000, e.to_string())
+        }
+        RequestError::Network(_) | RequestError::Io(_) => SendFail::Retry(2000, e.to_string()),
+        _ => {
+            let text = e.to_string();
+            let lower = text.to_lowercase();
+            if lower.contains("initiate conversation")
+                || lower.contains("bot was blocked")
+                || lower.contains("user is deactivated")
+                || lower.contains("forbidden")
+            {
+                SendFail::Unreachable(text)
+            } else {
+                SendFail::Other(text)
+            }
+        }
+    }
+}
+
+/// The length of a text as Telegram counts it.
+fn utf16_len(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+/// Splits a text into pieces Telegram accepts, preferring line breaks, never
+/// cutting a character.
+pub fn split_text(text: &str) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut current = String::new();
+    for line in text.split_inclusive('\n') {
+        if utf16_len(&current) + utf16_len(line) <= MAX_TEXT {
+            current.push_str(line);
+            continue;
+        }
+        if !current.is_empty() {
+            pieces.push(std::mem::take(&mut current));
+        }
+        // A line too long on its own: cut it by characters.
+        for ch in line.chars() {
+            if utf16_len(&current) + ch.len_utf16() > MAX_TEXT {
+                pieces.push(std::mem::take(&mut current));
+            }
+            current.push(ch);
+        }
+    }
+    if !current.is_empty() || pieces.is_empty() {
+        pieces.push(current);
+    }
+    pieces
+}
+
+/// A text cut to what Telegram accepts in one message (for edits), on a
+/// character boundary.
+pub fn truncate(text: &str, max_utf16: usize) -> String {
+    let mut out = String::new();
+    let mut len = 0;
+    for ch in text.chars() {
+        len += ch.len_utf16();
+        if len > max_utf16 {
+            break;
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Buttons as a Telegram inline keyboard.
+pub(crate) fn keyboard(buttons: &[Vec<Button>]) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(buttons.iter().map(|row| {
+        row.iter()
+            .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.payload.clone()))
+            .collect::<Vec<_>>()
+    }))
+}
+
+fn chat_id(id: &str) -> Result<ChatId, SendFail> {
+    id.parse::<i64>()
+        .map(ChatId)
+        .map_err(|_| SendFail::Other(format!("not a Telegram chat id: {id}")))
+}
+
+fn thread_id(id: Option<&str>) -> Option<ThreadId> {
+    id.and_then(|t| t.parse::<i32>().ok())
+        .map(|n| ThreadId(MessageId(n)))
+}
+
+/// Sends a text (split if long) to a chat, with buttons under the last piece.
+pub(crate) async fn send_text(
+    bot: &Bot,
+    chat: ChatId,
+    thread: Option<ThreadId>,
+    text: &str,
+    buttons: &[Vec<Button>],
+) -> Result<Message, RequestError> {
+    let pieces = split_text(text);
+    let last = pieces.len() - 1;
+    let mut sent = None;
+    for (i, piece) in pieces.into_iter().enumerate() {
+        let mut request = bot.send_message(chat, piece);
+        if let Some(thread) = thread {
+            request = request.message_thread_id(thread);
+        }
+        if i == last && !buttons.is_empty() {
+            request = request.reply_markup(ReplyMarkup::InlineKeyboard(keyboard(buttons)));
+        }
+        sent = Some(request.await?);
+    }
+    Ok(sent.expect("at least one piece"))
+}
+
+/// Sends one outbox message.
+async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
+    let bot = &ctx.bot;
+    match message {
+        Outgoing::Table {
+            table,
+            chat,
+            text,
+            buttons,
+        } => {
+            let id = chat_id(&chat.chat_id)?;
+            let text = truncate(text, MAX_TEXT);
+            let row = ctx
+                .service
+                .store()
+                .table(*table)
+                .await
+                .map_err(|e| SendFail::Retry(2000, e.to_string()))?;
+            let known = row
+                .and_then(|r| r.public_message_id)
+                .and_then(|m| m.parse::<i32>().ok());
+            if let Some(message_id) = known {
+                let mut request = bot.edit_message_text(id, MessageId(message_id), text.clone());
+                if !buttons.is_empty() {
+                    request = request.reply_markup(keyboard(buttons));
+                }
+                match request.await {
+                    Ok(_) => return Ok(()),
+                    Err(e) => {
+                        let lower = e.to_string().to_lowercase();
+                        if lower.contains("not modified") {
+                            return Ok(());
+                        }
+                        if !(lower.contains("message to edit not found")
+                            || lower.contains("can't be edited"))
+                        {
+                            return Err(classify(&e));
+                        }
+                        // The message is gone: post it anew below.
+                    }
+                }
+            }
+            let sent = send_text(
+                bot,
+                id,
+                thread_id(chat.thread_id.as_deref()),
+                &text,
+                buttons,
+            )
+            .await
+            .map_err(|e| classify(&e))?;
+            ctx.service
+                .set_public_message(*table, &sent.id.0.to_string())
+                .await
+                .map_err(|e| SendFail::Retry(2000, e.to_string()))?;
+            Ok(())
+        }
+        Outgoing::Chat { chat, text, .. } | Outgoing::Settlement { chat, text, .. } => {
+            let id = chat_id(&chat.chat_id)?;
+            send_text(bot, id, thread_id(chat.thread_id.as_deref()), text, &[])
+                .await
+                .map(|_| ())
+                .map_err(|e| classify(&e))
+        }
+        Outgoing::Private {
+            to, text, buttons, ..
+        } => {
+            let id = chat_id(&to.user_id)?;
+            send_text(bot, id, None, text, buttons)
+                .await
+                .map(|_| ctx.reachable(&to.user_id))
+                .map_err(|e| classify(&e))
+        }
+        Outgoing::Notice { to, text } => {
+            let id = chat_id(&to.user_id)?;
+            send_text(bot, id, None, text, &[])
+                .await
+                .map(|_| ())
+                .map_err(|e| classify(&e))
+        }
+    }
+}
+
+/// Tells a table's group that a player must open the private chat with the
+/// bot first, once per player and table until a private message gets
+/// through.
+pub(crate) async fn tell_group_to_start(ctx: &Ctx, table: TableId, user_id: &str, name: &str) {
+    if !ctx.first_telling(user_id, table) {
+        return;
+    }
+    let row = match ctx.service.store().table(table).await {
+        Ok(Some(row)) => row,
+        Ok(None) => return,
+        Err(e) => {
+            log::warn!("loading table {}: {e}", table.0);
+            return;
+        }
+    };
+    let Ok(chat) = chat_id(&row.chat_id) else {
+        return;
+    };
+    let lang = Lang::from_tag(&row.language);
+    let text = tr!(
+        lang,
+        "telegram-start-private",
+        name = name,
+        link = ctx.deep_link(table)
+    );
+    if let Err(e) = send_text(
+        &ctx.bot,
+        chat,
+        thread_id(row.thread_id.as_deref()),
+        &text,
+        &[],
+    )
+    .await
+    {
+        log::warn!("telling table {} to start the bot: {e}", table.0);
+    }
+}
+
+impl Ctx {
+    /// The link that opens the private chat with the bot for a table.
+    pub(crate) fn deep_link(&self, table: TableId) -> String {
+        format!(
+            "https://t.me/{}?start={}",
+            self.username,
+            start_parameter(table)
+        )
+    }
+}
+
+/// Delivers one batch from the outbox; returns how many messages it claimed.
+pub(crate) async fn deliver_batch(ctx: &Ctx) -> Result<usize, BotError> {
+    let batch: Vec<Delivery> = ctx.service.claim(BATCH).await?;
+    // Only the newest version of each table message is sent.
+    let mut newest: HashMap<TableId, usize> = HashMap::new();
+    for (i, d) in batch.iter().enumerate() {
+        if let Outgoing::Table { table, .. } = &d.message {
+            newest.insert(*table, i);
+        }
+    }
+    let mut held: HashSet<String> = HashSet::new();
+    let mut unreachable: HashSet<String> = HashSet::new();
+    for (i, d) in batch.iter().enumerate() {
+        let lane = d.message.destination();
+        if held.contains(&lane) {
+            ctx.service.release(d.id).await?;
+            continue;
+        }
+        if let Outgoing::Table { table, .. } = &d.message
+            && newest.get(table) != Some(&i)
+        {
+            ctx.service.delivered(d.id).await?;
+            continue;
+        }
+        if unreachable.contains(&lane) {
+            ctx.service
+                .failed(d.id, "the private chat is closed to the bot", None)
+                .await?;
+            continue;
+        }
+        match send(ctx, &d.message).await {
+            Ok(()) => ctx.service.delivered(d.id).await?,
+            Err(SendFail::Retry(ms, error)) => {
+                log::info!("delivery {} postponed by {ms} ms: {error}", d.id.0);
+                ctx.service.failed(d.id, &error, Some(ms)).await?;
+                held.insert(lane);
+            }
+            Err(SendFail::Unreachable(error)) => {
+                ctx.service.failed(d.id, &error, None).await?;
+                unreachable.insert(lane);
+                if let Outgoing::Private { table, to, .. } = &d.message {
+                    tell_group_to_start(ctx, *table, &to.user_id, &to.name).await;
+                }
+            }
+            Err(SendFail::Other(error)) => {
+                log::warn!("delivery {} failed: {error}", d.id.0);
+                if d.attempts >= 5 {
+                    ctx.service.failed(d.id, &error, None).await?;
+                } else {
+                    let backoff = 1000 * i64::from(d.attempts.max(1));
+                    ctx.service.failed(d.id, &error, Some(backoff)).await?;
+                    held.insert(lane);
+                }
+            }
+        }
+    }
+    Ok(batch.len())
+}
+
+/// Delivers the outbox until `stop` turns true: whenever a command woke it,
+/// and every `interval` for messages of the deadlines and retries.
+pub(crate) async fn delivery_loop(
+    ctx: std::sync::Arc<Ctx>,
+    interval: Duration,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    loop {
+        loop {
+            match deliver_batch(&ctx).await {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) => {
+                    log::error!("delivering: {e}");
+                    break;
+                }
+            }
+            if *stop.borrow() {
+                return;
+            }
+        }
+        tokio::select! {
+            _ = ctx.wake.notified() => {}
+            _ = tokio::time::sleep(interval) => {}
+            changed = stop.changed() => {
+                if changed.is_err() || *stop.borrow() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_split_on_character_boundaries() {
+        let short = "kurz\nund gut";
+        assert_eq!(split_text(short), vec![short.to_owned()]);
+        let line = "♥K ".repeat(700); // 2100 UTF-16 units
+        let text = format!("{line}\n{line}\n{line}");
+        let pieces = split_text(&text);
+        assert!(pieces.len() >= 2);
+        assert!(pieces.iter().all(|p| utf16_len(p) <= MAX_TEXT));
+        assert_eq!(pieces.concat(), text);
+        let one_line = "ü".repeat(10_000);
+        let pieces = split_text(&one_line);
+        assert_eq!(pieces.len(), 3);
+        assert!(pieces.iter().all(|p| utf16_len(p) <= MAX_TEXT));
+        assert_eq!(pieces.concat(), one_line);
+        // Astral characters count twice and are never cut.
+        let emoji = "🃏".repeat(3000);
+        let cut = truncate(&emoji, MAX_TEXT);
+        assert_eq!(utf16_len(&cut), MAX_TEXT);
+        assert!(split_text(&emoji).iter().all(|p| utf16_len(p) <= MAX_TEXT));
+        assert_eq!(split_text(""), vec![String::new()]);
+    }
+}

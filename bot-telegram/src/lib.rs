@@ -1,0 +1,435 @@
+//! The Telegram front end of the tarock bot: a thin adapter over the table
+//! service (`tarock-table`). Group messages and button presses become
+//! [`tarock_table::Command`]s; the service's outbox becomes Telegram
+//! messages (the public table message edited in place, hands in the private
+//! chat); the deadline scheduler runs beside it. No game logic and no texts
+//! of its own live here.
+
+pub mod commands;
+pub mod config;
+pub mod deliver;
+
+use std::collections::HashSet;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tarock_storage::{Platform, StorageError, Store, TableId, TableStatus};
+use tarock_table::{
+    ChatRef, Command, CommandKind, Lang, Outgoing, Sender, ServiceError, TableService, UserRef,
+    scheduler, tr,
+};
+use teloxide::RequestError;
+use teloxide::dispatching::Dispatcher;
+use teloxide::prelude::*;
+use teloxide::types::{Chat, MaybeInaccessibleMessage, Update, UpdateKind, User};
+use teloxide::update_listeners::Polling;
+use tokio::sync::{Notify, watch};
+
+pub use config::{Config, ConfigError};
+
+use commands::Typed;
+use deliver::{SendFail, classify, send_text, tell_group_to_start, truncate};
+
+/// Why the bot stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    /// The database failed.
+    #[error("database: {0}")]
+    Storage(#[from] StorageError),
+    /// The table service failed.
+    #[error("table service: {0}")]
+    Service(#[from] ServiceError),
+    /// Telegram refused a request the bot cannot do without (e.g. `getMe`
+    /// with a wrong token).
+    #[error("Telegram: {0}")]
+    Telegram(#[from] RequestError),
+}
+
+/// What the handlers and the deliverer share.
+pub(crate) struct Ctx {
+    pub(crate) service: Arc<TableService>,
+    pub(crate) bot: Bot,
+    /// The bot's username, for deep links and `/cmd@bot`.
+    pub(crate) username: String,
+    /// Wakes the deliverer after a command.
+    pub(crate) wake: Notify,
+    /// Players a group was told to open the private chat, per table.
+    told: Mutex<HashSet<(String, TableId)>>,
+}
+
+impl Ctx {
+    /// Whether the group has not yet been told about this player and table
+    /// (and remembers that it now is).
+    pub(crate) fn first_telling(&self, user_id: &str, table: TableId) -> bool {
+        self.told
+            .lock()
+            .map(|mut t| t.insert((user_id.to_owned(), table)))
+            .unwrap_or(true)
+    }
+
+    /// A private message reached the user: tell the group again if it
+    /// stops reaching them later.
+    pub(crate) fn reachable(&self, user_id: &str) {
+        if let Ok(mut told) = self.told.lock() {
+            told.retain(|(u, _)| u != user_id);
+        }
+    }
+}
+
+/// Runs the bot until `shutdown` completes: the update dispatcher (long
+/// polling), the outbox deliverer and the deadline scheduler. This is what
+/// the `tarock-telegram` binary runs.
+///
+/// # Errors
+/// When the database cannot be opened or Telegram does not accept the token.
+pub async fn run(
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), BotError> {
+    let store = Store::open(&config.database).await?;
+    let service = Arc::new(TableService::new(store, config.clock.clone(), config.seed));
+    let mut bot = Bot::new(config.token.clone());
+    if let Some(url) = &config.api_url {
+        bot = bot.set_api_url(url.clone());
+    }
+    let me = bot.get_me().await?;
+    let username = me.username().to_owned();
+    log::info!("running as @{username}");
+    if config.register_commands {
+        register_commands(&bot).await;
+    }
+    let ctx = Arc::new(Ctx {
+        service: service.clone(),
+        bot: bot.clone(),
+        username,
+        wake: Notify::new(),
+        told: Mutex::new(HashSet::new()),
+    });
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let deliverer = tokio::spawn(deliver::delivery_loop(
+        ctx.clone(),
+        config.delivery_interval,
+        stop_rx.clone(),
+    ));
+    let deadlines = tokio::spawn(deadline_loop(service.clone(), stop_rx));
+
+    let handler = dptree::endpoint(on_update);
+    let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
+        .dependencies(dptree::deps![ctx.clone()])
+        .default_handler(|_| async {})
+        .build();
+    let token = dispatcher.shutdown_token();
+    let mut polling = Polling::builder(bot.clone()).timeout(config.poll_timeout);
+    if config.delete_webhook {
+        polling = polling.delete_webhook().await;
+    }
+    let polling = polling.build();
+    let dispatch = tokio::spawn(async move {
+        dispatcher
+            .dispatch_with_listener(
+                polling,
+                LoggingErrorHandler::with_custom_text("An error from the update listener"),
+            )
+            .await;
+    });
+
+    shutdown.await;
+    log::info!("shutting down");
+    loop {
+        match token.shutdown() {
+            Ok(done) => {
+                done.await;
+                break;
+            }
+            // Not yet started (or already finished).
+            Err(_) if dispatch.is_finished() => break,
+            Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+        }
+    }
+    let _ = dispatch.await;
+    let _ = stop_tx.send(true);
+    let _ = deliverer.await;
+    let _ = deadlines.await;
+    service.store().close().await;
+    Ok(())
+}
+
+/// The command menu in German (the default) and English.
+async fn register_commands(bot: &Bot) {
+    let default = bot.set_my_commands(commands::menu(Lang::De)).await;
+    let en = bot
+        .set_my_commands(commands::menu(Lang::En))
+        .language_code("en")
+        .await;
+    for result in [default, en] {
+        if let Err(e) = result {
+            log::warn!("registering the command menu: {e}");
+        }
+    }
+}
+
+/// The deadline scheduler, restarted after database errors.
+async fn deadline_loop(service: Arc<TableService>, stop: watch::Receiver<bool>) {
+    loop {
+        match scheduler::run_deadlines(service.clone(), stop.clone()).await {
+            Ok(()) => return,
+            Err(e) => {
+                log::error!("deadlines: {e}");
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                if *stop.borrow() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// One update from Telegram.
+async fn on_update(ctx: Arc<Ctx>, update: Update) -> Result<(), BotError> {
+    let update_id = Some(update.id.0.to_string());
+    match update.kind {
+        UpdateKind::Message(message) => on_message(&ctx, &message, update_id).await,
+        UpdateKind::CallbackQuery(query) => on_callback(&ctx, &query, update_id).await,
+        _ => Ok(()),
+    }
+}
+
+fn user_ref(user: &User) -> UserRef {
+    let mut name = user.first_name.clone();
+    if let Some(last) = &user.last_name {
+        name.push(' ');
+        name.push_str(last);
+    }
+    UserRef {
+        platform: Platform::Telegram,
+        user_id: user.id.0.to_string(),
+        name,
+    }
+}
+
+fn user_lang(user: &User) -> Lang {
+    user.language_code
+        .as_deref()
+        .map_or(Lang::De, Lang::from_tag)
+}
+
+fn chat_ref(chat: &Chat, message: Option<&Message>) -> ChatRef {
+    let thread_id = message
+        .filter(|m| m.is_topic_message)
+        .and_then(|m| m.thread_id)
+        .map(|t| t.0.0.to_string());
+    ChatRef {
+        platform: Platform::Telegram,
+        chat_id: chat.id.0.to_string(),
+        thread_id,
+    }
+}
+
+/// A typed message: a command in a group, or `/start` in the private chat.
+async fn on_message(
+    ctx: &Ctx,
+    message: &Message,
+    update_id: Option<String>,
+) -> Result<(), BotError> {
+    let (Some(text), Some(from)) = (message.text(), message.from.as_ref()) else {
+        return Ok(());
+    };
+    if from.is_bot {
+        return Ok(());
+    }
+    let private = message.chat.is_private();
+    let lang = user_lang(from);
+    let Some(typed) = commands::parse(text, &ctx.username, private, lang) else {
+        return Ok(());
+    };
+    let chat = chat_ref(&message.chat, Some(message));
+    let kind = match typed {
+        Typed::Kind(kind) => kind,
+        Typed::PassOrResume => {
+            let paused = ctx
+                .service
+                .store()
+                .open_tables_in(Platform::Telegram, &chat.chat_id)
+                .await?
+                .iter()
+                .any(|t| t.thread_id == chat.thread_id && t.status == TableStatus::Paused);
+            if paused {
+                CommandKind::Resume(None)
+            } else {
+                CommandKind::TurnWords(None, None, vec!["weiter".to_owned()])
+            }
+        }
+        Typed::StartPrivate(Some(table)) => CommandKind::Hand(Some(table)),
+        Typed::StartPrivate(None) => return Ok(()),
+    };
+    let is_admin = matches!(kind, CommandKind::Close(_))
+        && !private
+        && ctx
+            .bot
+            .get_chat_member(message.chat.id, from.id)
+            .await
+            .is_ok_and(|m| m.is_privileged());
+    let user = user_ref(from);
+    let table = table_of(&kind);
+    let replies = ctx
+        .service
+        .handle(Command {
+            sender: Sender {
+                user: user.clone(),
+                chat,
+                lang,
+                is_admin,
+            },
+            update_id,
+            kind,
+        })
+        .await?;
+    ctx.wake.notify_one();
+    for reply in replies {
+        // Answers go to the sender privately, never to the group: a refusal
+        // may speak of their hand.
+        let (text, buttons, reply_table) = match &reply {
+            Outgoing::Notice { text, .. } => (text, &[][..], table),
+            Outgoing::Private {
+                text,
+                buttons,
+                table,
+                ..
+            } => (text, buttons.as_slice(), Some(*table)),
+            _ => continue,
+        };
+        let to = ChatId(from.id.0 as i64);
+        if let Err(e) = send_text(&ctx.bot, to, None, text, buttons).await {
+            match classify(&e) {
+                SendFail::Unreachable(_) if !private => {
+                    let table = match reply_table {
+                        Some(t) => Some(t),
+                        None => only_table(ctx, message).await,
+                    };
+                    if let Some(table) = table {
+                        tell_group_to_start(ctx, table, &user.user_id, &user.name).await;
+                    }
+                }
+                _ => log::warn!("answering {}: {e}", user.user_id),
+            }
+        } else {
+            ctx.reachable(&user.user_id);
+        }
+    }
+    Ok(())
+}
+
+/// The table a command names, if it names one.
+fn table_of(kind: &CommandKind) -> Option<TableId> {
+    match kind {
+        CommandKind::Hand(t) | CommandKind::Join(t, _) | CommandKind::Start(t) => *t,
+        _ => None,
+    }
+}
+
+/// The only open table in the chat (and topic) of a message.
+async fn only_table(ctx: &Ctx, message: &Message) -> Option<TableId> {
+    let chat = chat_ref(&message.chat, Some(message));
+    let open = ctx
+        .service
+        .store()
+        .open_tables_in(Platform::Telegram, &chat.chat_id)
+        .await
+        .ok()?;
+    let mut here = open.iter().filter(|t| t.thread_id == chat.thread_id);
+    match (here.next(), here.next()) {
+        (Some(t), None) => Some(t.id),
+        _ => None,
+    }
+}
+
+/// The longest text of a callback answer.
+const MAX_ALERT: usize = 200;
+
+/// A button press: handled, and always answered (notices as an alert only
+/// the clicker sees).
+async fn on_callback(
+    ctx: &Ctx,
+    query: &CallbackQuery,
+    update_id: Option<String>,
+) -> Result<(), BotError> {
+    let data = query.data.clone().unwrap_or_default();
+    let lang = user_lang(&query.from);
+    let user = user_ref(&query.from);
+    let chat = match &query.message {
+        Some(m) => {
+            let regular = match m {
+                MaybeInaccessibleMessage::Regular(msg) => Some(msg.as_ref()),
+                MaybeInaccessibleMessage::Inaccessible(_) => None,
+            };
+            chat_ref(m.chat(), regular)
+        }
+        None => ChatRef {
+            platform: Platform::Telegram,
+            chat_id: user.user_id.clone(),
+            thread_id: None,
+        },
+    };
+    let result = ctx
+        .service
+        .handle(Command {
+            sender: Sender {
+                user: user.clone(),
+                chat,
+                lang,
+                is_admin: false,
+            },
+            update_id,
+            kind: CommandKind::Button(data.clone()),
+        })
+        .await;
+    ctx.wake.notify_one();
+    let mut alert: Vec<String> = Vec::new();
+    let replies = match result {
+        Ok(replies) => replies,
+        Err(e) => {
+            log::error!("button {data:?}: {e}");
+            Vec::new()
+        }
+    };
+    let to = ChatId(query.from.id.0 as i64);
+    for reply in replies {
+        match reply {
+            Outgoing::Notice { text, .. } => {
+                // A long answer (the rules) goes to the private chat.
+                let long = text.chars().count() > MAX_ALERT;
+                if !(long && send_text(&ctx.bot, to, None, &text, &[]).await.is_ok()) {
+                    alert.push(text);
+                }
+            }
+            Outgoing::Private {
+                text,
+                buttons,
+                table,
+                ..
+            } => match send_text(&ctx.bot, to, None, &text, &buttons).await {
+                Ok(_) => ctx.reachable(&user.user_id),
+                Err(e) => match classify(&e) {
+                    SendFail::Unreachable(_) => alert.push(tr!(
+                        lang,
+                        "telegram-open-private",
+                        link = ctx.deep_link(table)
+                    )),
+                    _ => log::warn!("private view for {}: {e}", user.user_id),
+                },
+            },
+            _ => {}
+        }
+    }
+    let mut answer = ctx.bot.answer_callback_query(query.id.clone());
+    if !alert.is_empty() {
+        answer = answer
+            .text(truncate(&alert.join("\n"), MAX_ALERT))
+            .show_alert(true);
+    }
+    if let Err(e) = answer.await {
+        log::warn!("answering a button: {e}");
+    }
+    Ok(())
+}

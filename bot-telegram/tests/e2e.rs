@@ -1,0 +1,575 @@
+//! End to end: the bot's own `run` (dispatcher, deliverer, deadline loop)
+//! over HTTP against a fake Telegram Bot API server.
+
+mod fake;
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::time::Duration;
+
+use fake::{Event, Fake, action, payloads};
+use serde_json::Value;
+use tarock_bot_telegram::{BotError, Config, run};
+use tarock_engine::Card;
+use tarock_storage::{Store, TableId};
+use tarock_table::Lang;
+use tarock_table::render::card_label;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+const GROUP: i64 = -100_123;
+const ANNA: (i64, &str) = (101, "Anna");
+const BERTA: (i64, &str) = (102, "Berta");
+const CARL: (i64, &str) = (103, "Carl");
+const DORA: (i64, &str) = (104, "Dora");
+
+struct Running {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), BotError>>,
+}
+
+fn config(fake: &Fake, db: &Path, seed: u64) -> Config {
+    let mut c = Config::new("123456:TEST");
+    c.api_url = Some(fake.url.parse().unwrap());
+    c.database = db.display().to_string();
+    c.seed = seed;
+    c.poll_timeout = Duration::from_secs(1);
+    c.delivery_interval = Duration::from_millis(50);
+    c
+}
+
+async fn start(fake: &Fake, db: &Path, seed: u64) -> Running {
+    let (stop, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(run(config(fake, db, seed), async {
+        let _ = rx.await;
+    }));
+    Running { stop, task }
+}
+
+async fn stop(bot: Running) {
+    let _ = bot.stop.send(());
+    bot.task.await.unwrap().unwrap();
+}
+
+/// The message as it stands now.
+fn current(fake: &Fake, chat: i64, id: i64) -> Value {
+    fake.inner.lock().unwrap().messages[&(chat, id)].clone()
+}
+
+/// Opens a table with `/tarock` and returns the id of its public message.
+async fn open_table(fake: &Fake) -> i64 {
+    fake.say(GROUP, ANNA, "/tarock");
+    let message = fake
+        .wait_for("the table message", |f| {
+            f.messages_in(GROUP)
+                .into_iter()
+                .find(|m| payloads(m).iter().any(|p| action(p) == "j"))
+        })
+        .await;
+    message["message_id"].as_i64().unwrap()
+}
+
+/// Presses a button and waits for its answer; the answer's alert text.
+async fn press(fake: &Fake, who: (i64, &str), message: &Value, payload: &str) -> Option<String> {
+    let id = fake.press(who, message, payload);
+    let answer = fake.answered(&id).await;
+    answer["text"].as_str().map(str::to_owned)
+}
+
+/// The payload of a table-message button with this action prefix.
+async fn table_button(fake: &Fake, table_msg: i64, prefix: &str) -> (Value, String) {
+    let prefix = prefix.to_owned();
+    fake.wait_for(&format!("a table button {prefix}"), |f| {
+        let m = current(f, GROUP, table_msg);
+        let p = payloads(&m)
+            .into_iter()
+            .find(|p| action(p).starts_with(&prefix))?;
+        Some((m, p))
+    })
+    .await
+}
+
+/// Anna's table with three computer players, started.
+async fn solo_table(fake: &Fake) -> i64 {
+    let table_msg = open_table(fake).await;
+    for _ in 0..3 {
+        let (m, p) = table_button(fake, table_msg, "c").await;
+        assert_eq!(press(fake, ANNA, &m, &p).await, None, "adding a computer");
+    }
+    let (m, p) = table_button(fake, table_msg, "s").await;
+    assert_eq!(press(fake, ANNA, &m, &p).await, None, "starting");
+    dealt(fake, table_msg).await;
+    table_msg
+}
+
+/// Waits until the table message shows the deal (no start button).
+async fn dealt(fake: &Fake, table_msg: i64) {
+    let over = deal_over(table_msg);
+    fake.wait_for("the deal", |f| (!over(f)).then_some(()))
+        .await;
+}
+
+fn is_move(payload: &str) -> bool {
+    let a = action(payload);
+    a.starts_with('p') || a.starts_with('w') || a.starts_with('a') || a.starts_with('x')
+}
+
+/// The move a player makes from a keyboard: a card, else Weiter, else the
+/// first announcement.
+fn choose(payloads: &[String]) -> Option<String> {
+    for prefix in ['p', 'w', 'a', 'x'] {
+        if let Some(p) = payloads.iter().find(|p| action(p).starts_with(prefix)) {
+            return Some(p.clone());
+        }
+    }
+    None
+}
+
+/// Plays by pressing the newest private keyboard of each user until `done`
+/// says so or `max_presses` were made; returns the presses made.
+async fn play(
+    fake: &Fake,
+    users: &[(i64, &str)],
+    pressed: &mut HashSet<(i64, i64)>,
+    max_presses: usize,
+    done: impl Fn(&Fake) -> bool,
+) -> Vec<String> {
+    let mut made = Vec::new();
+    let mut idle = 0;
+    while made.len() < max_presses && !done(fake) {
+        let mut progressed = false;
+        for &user in users {
+            let Some(latest) = fake.messages_in(user.0).into_iter().last() else {
+                continue;
+            };
+            let id = latest["message_id"].as_i64().unwrap();
+            let buttons: Vec<String> = payloads(&latest)
+                .into_iter()
+                .filter(|p| is_move(p))
+                .collect();
+            if pressed.contains(&(user.0, id)) || buttons.is_empty() {
+                continue;
+            }
+            let choice = choose(&buttons).unwrap();
+            pressed.insert((user.0, id));
+            let alert = press(fake, user, &latest, &choice).await;
+            assert_eq!(alert, None, "{} pressing {choice}", user.1);
+            made.push(choice);
+            progressed = true;
+            break;
+        }
+        if !progressed {
+            idle += 1;
+            assert!(idle < 6000, "nobody can move");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        } else {
+            idle = 0;
+        }
+    }
+    made
+}
+
+/// Whether the table message offers the next deal (the deal is over).
+fn deal_over(table_msg: i64) -> impl Fn(&Fake) -> bool {
+    move |f: &Fake| {
+        payloads(&current(f, GROUP, table_msg))
+            .iter()
+            .any(|p| action(p) == "s")
+    }
+}
+
+/// The words of a text, without punctuation around them.
+fn words(text: &str) -> HashSet<String> {
+    text.split(|c: char| c.is_whitespace() || ",;()[]·:!?\"„“".contains(c))
+        .map(|w| w.trim_end_matches('.').to_owned())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// No card of `hands` (user id → dealt hand) shows in a group message before
+/// its holder played it, over every request the fake received.
+fn assert_no_hand_card_leaks(fake: &Fake, hands: &[(i64, Vec<Card>)]) {
+    let log = fake.inner.lock().unwrap().log.clone();
+    let mut played: HashSet<(i64, Card)> = HashSet::new();
+    let mut checked = 0;
+    for event in log {
+        match event {
+            Event::Update(u) => {
+                let q = &u["callback_query"];
+                if let (Some(from), Some(data)) = (q["from"]["id"].as_i64(), q["data"].as_str())
+                    && let Some(card) = action(data).strip_prefix('p')
+                {
+                    played.insert((from, card.parse().unwrap()));
+                }
+            }
+            Event::Request(method, body) => {
+                if !matches!(method.as_str(), "sendMessage" | "editMessageText")
+                    || body["chat_id"].as_i64() != Some(GROUP)
+                {
+                    continue;
+                }
+                checked += 1;
+                // The called tarock is public ("… ruft den XX."), whoever holds it.
+                let mut text = body["text"].as_str().unwrap_or_default().to_owned();
+                for card in Card::all() {
+                    for lang in Lang::ALL {
+                        text = text.replace(&called_phrase(lang, card), "");
+                    }
+                }
+                let seen = words(&text);
+                for (user, hand) in hands {
+                    for card in hand {
+                        if played.contains(&(*user, *card)) {
+                            continue;
+                        }
+                        for lang in Lang::ALL {
+                            assert!(
+                                !seen.contains(&card_label(*card, lang)),
+                                "{card} of {user} shown before it was played: {}",
+                                body["text"]
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10, "only {checked} group messages");
+}
+
+/// The part of the Rufer announcement that names the called card.
+fn called_phrase(lang: Lang, card: Card) -> String {
+    let full = tarock_table::text::text(
+        lang,
+        "contract-rufer",
+        vec![
+            ("name", "\u{1}".into()),
+            ("game", "\u{2}".into()),
+            ("called", card_label(card, lang).into()),
+        ],
+    );
+    full.split('\u{2}').nth(1).unwrap_or_default().to_owned()
+}
+
+/// The dealt hand of the seat that holds `card` in the table's first deal.
+async fn hand_holding(store: &Store, table: TableId, card: Card) -> Vec<Card> {
+    let deal = store.deals_of(table).await.unwrap().remove(0);
+    deal.hands
+        .iter()
+        .map(|h| {
+            h.split_whitespace()
+                .map(|c| c.parse::<Card>().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .find(|h| h.contains(&card))
+        .unwrap()
+}
+
+fn played_cards(presses: &[String]) -> Vec<Card> {
+    presses
+        .iter()
+        .filter_map(|p| action(p).strip_prefix('p').map(|c| c.parse().unwrap()))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_deal_with_three_computers_ends_in_the_settlement() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11).await;
+    let table_msg = solo_table(&fake).await;
+    let mut pressed = HashSet::new();
+    let presses = play(&fake, &[ANNA], &mut pressed, 200, deal_over(table_msg)).await;
+    // Ten cards are played by Anna, and only legal ones (no alert above).
+    assert_eq!(played_cards(&presses).len(), 10, "{presses:?}");
+    let title = tarock_table::text::text(
+        Lang::De,
+        "settlement-title",
+        vec![("table", 1i64.into()), ("deal", 1i64.into())],
+    );
+    fake.wait_for("the settlement", |f| {
+        f.requests("sendMessage").into_iter().find(|b| {
+            b["chat_id"] == GROUP && b["text"].as_str().unwrap_or_default().contains(&title)
+        })
+    })
+    .await;
+    stop(bot).await;
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    // The table message was sent once and edited after that.
+    let sent_with_join = fake
+        .requests("sendMessage")
+        .into_iter()
+        .filter(|b| b["chat_id"] == GROUP && b["reply_markup"].is_object())
+        .count();
+    assert_eq!(sent_with_join, 1);
+    assert!(!fake.requests("editMessageText").is_empty());
+
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let balances = store.table_balances(TableId(1)).await.unwrap();
+    // Anna and the computers (one balance per computer level).
+    assert!(balances.len() >= 2, "{balances:?}");
+    assert_eq!(balances.iter().map(|b| b.units).sum::<i64>(), 0);
+    assert!(balances.iter().all(|b| b.deals >= 1), "{balances:?}");
+    assert!(balances.iter().any(|b| b.units != 0));
+    let anna_hand = hand_holding(&store, TableId(1), played_cards(&presses)[0]).await;
+    store.close().await;
+    assert_no_hand_card_leaks(&fake, &[(ANNA.0, anna_hand)]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_people_join_by_button_and_bid_by_button() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 5).await;
+    let table_msg = open_table(&fake).await;
+    for who in [BERTA, CARL, DORA] {
+        let (m, p) = table_button(&fake, table_msg, "j").await;
+        assert_eq!(press(&fake, who, &m, &p).await, None, "{} joining", who.1);
+    }
+    let (m, p) = table_button(&fake, table_msg, "s").await;
+    assert_eq!(press(&fake, ANNA, &m, &p).await, None, "starting");
+    dealt(&fake, table_msg).await;
+    let users = [ANNA, BERTA, CARL, DORA];
+    let mut pressed = HashSet::new();
+    // Bidding by buttons until somebody may play a card.
+    let bids = play(&fake, &users, &mut pressed, 100, |f| {
+        users.iter().any(|u| {
+            f.messages_in(u.0)
+                .last()
+                .is_some_and(|m| payloads(m).iter().any(|p| action(p).starts_with('p')))
+        })
+    })
+    .await;
+    assert!(bids.len() >= 4, "{bids:?}");
+    assert!(bids.iter().all(|b| !action(b).starts_with('p')));
+    // And the whole deal.
+    let presses = play(&fake, &users, &mut pressed, 200, deal_over(table_msg)).await;
+    assert_eq!(played_cards(&presses).len(), 40, "{presses:?}");
+    stop(bot).await;
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    // Every player got a private keyboard.
+    for u in users {
+        assert!(
+            fake.requests("sendMessage")
+                .iter()
+                .any(|b| b["chat_id"] == u.0 && b["reply_markup"].is_object()),
+            "{}",
+            u.1
+        );
+    }
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
+    let mut hands = Vec::new();
+    // Each user's hand: the dealt hand holding the first card they played.
+    let log = fake.inner.lock().unwrap().log.clone();
+    for u in users {
+        let card: Card = log
+            .iter()
+            .find_map(|e| match e {
+                Event::Update(up) if up["callback_query"]["from"]["id"] == u.0 => {
+                    up["callback_query"]["data"]
+                        .as_str()
+                        .and_then(|d| action(d).strip_prefix('p'))
+                        .map(|c| c.parse().unwrap())
+                }
+                _ => None,
+            })
+            .unwrap();
+        let hand = deal
+            .hands
+            .iter()
+            .map(|h| {
+                h.split_whitespace()
+                    .map(|c| c.parse::<Card>().unwrap())
+                    .collect::<Vec<_>>()
+            })
+            .find(|h| h.contains(&card))
+            .unwrap();
+        hands.push((u.0, hand));
+    }
+    store.close().await;
+    assert_no_hand_card_leaks(&fake, &hands);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_never_started_the_bot_gets_a_deep_link() {
+    let fake = Fake::start().await;
+    fake.inner.lock().unwrap().forbidden.insert(BERTA.0);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    let table_msg = open_table(&fake).await;
+    let (m, p) = table_button(&fake, table_msg, "j").await;
+    assert_eq!(press(&fake, BERTA, &m, &p).await, None);
+    for _ in 0..2 {
+        let (m, p) = table_button(&fake, table_msg, "c").await;
+        assert_eq!(press(&fake, ANNA, &m, &p).await, None);
+    }
+    let (m, p) = table_button(&fake, table_msg, "s").await;
+    assert_eq!(press(&fake, ANNA, &m, &p).await, None);
+    let link = format!("https://t.me/{}?start=t1", fake::BOT_NAME);
+    let notice = fake
+        .wait_for("the deep link in the group", |f| {
+            f.requests("sendMessage").into_iter().find(|b| {
+                b["chat_id"] == GROUP && b["text"].as_str().unwrap_or_default().contains(&link)
+            })
+        })
+        .await;
+    assert!(notice["text"].as_str().unwrap().contains(BERTA.1));
+    // The private keyboard never reached her; asking for her cards by the
+    // table's button answers with an alert naming the link.
+    let (m, p) = table_button(&fake, table_msg, "h").await;
+    let alert = press(&fake, BERTA, &m, &p).await.expect("an alert");
+    assert!(alert.contains(&link), "{alert}");
+    // She opens the private chat through the link: her hand arrives there.
+    fake.inner.lock().unwrap().forbidden.remove(&BERTA.0);
+    fake.say(BERTA.0, BERTA, "/start t1");
+    fake.wait_for("Berta's hand", |f| {
+        f.messages_in(BERTA.0).into_iter().next()
+    })
+    .await;
+    stop(bot).await;
+    let links = fake
+        .requests("sendMessage")
+        .into_iter()
+        .filter(|b| b["chat_id"] == GROUP && b["text"].as_str().unwrap_or_default().contains(&link))
+        .count();
+    assert_eq!(links, 1, "the group is told once");
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_buttons_get_an_alert_and_change_nothing() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11).await;
+    let table_msg = solo_table(&fake).await;
+    let mut pressed = HashSet::new();
+    let first = play(&fake, &[ANNA], &mut pressed, 1, |_| false).await;
+    let used = first[0].clone();
+    // Anna's newest keyboard, untouched.
+    let latest = fake
+        .wait_for("Anna's next keyboard", |f| {
+            let m = f.messages_in(ANNA.0).into_iter().last()?;
+            let id = m["message_id"].as_i64().unwrap();
+            (!pressed.contains(&(ANNA.0, id)) && payloads(&m).iter().any(|p| is_move(p)))
+                .then_some(m)
+        })
+        .await;
+    let live = choose(&payloads(&latest)).unwrap();
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
+    let before = store
+        .load_deal(deal.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .events
+        .len();
+    let other_table = live.replacen("t1:", "t77:", 1);
+    let forgeries = [
+        (ANNA, other_table.as_str()),
+        (BERTA, live.as_str()),
+        (ANNA, used.as_str()),
+        (ANNA, "garbage"),
+        (ANNA, "t1:9.9:pT99"),
+    ];
+    for (who, data) in forgeries {
+        let alert = press(&fake, who, &latest, data).await;
+        assert!(alert.is_some_and(|a| !a.is_empty()), "{data} by {}", who.1);
+        let answer = fake
+            .requests("answerCallbackQuery")
+            .into_iter()
+            .last()
+            .unwrap();
+        assert_eq!(answer["show_alert"], true);
+    }
+    let after = store
+        .load_deal(deal.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .events
+        .len();
+    assert_eq!(before, after);
+    // The real button still works.
+    assert_eq!(press(&fake, ANNA, &latest, &live).await, None);
+    stop(bot).await;
+    let moved = store
+        .load_deal(deal.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .events
+        .len();
+    assert!(moved > after);
+    store.close().await;
+    let _ = table_msg;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_bot_on_the_same_database_continues_the_deal() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11).await;
+    let table_msg = solo_table(&fake).await;
+    let mut pressed = HashSet::new();
+    let early = play(&fake, &[ANNA], &mut pressed, 4, deal_over(table_msg)).await;
+    assert_eq!(early.len(), 4);
+    // Wait until Anna has her next keyboard, then stop the bot.
+    fake.wait_for("Anna's next keyboard", |f| {
+        let m = f.messages_in(ANNA.0).into_iter().last()?;
+        let id = m["message_id"].as_i64().unwrap();
+        (!pressed.contains(&(ANNA.0, id))).then_some(())
+    })
+    .await;
+    stop(bot).await;
+    let sent_before = fake.requests("sendMessage").len();
+    // A new process: the old keyboard (sent by the first) still works.
+    let bot = start(&fake, &db, 12).await;
+    let rest = play(&fake, &[ANNA], &mut pressed, 200, deal_over(table_msg)).await;
+    assert_eq!(played_cards(&early).len() + played_cards(&rest).len(), 10);
+    stop(bot).await;
+    assert!(fake.requests("sendMessage").len() > sent_before);
+    // Nothing was sent twice: every private view is new, and the table
+    // message was posted once and edited since.
+    let sends = fake.requests("sendMessage");
+    let mut seen = HashSet::new();
+    for b in sends.iter().filter(|b| b["chat_id"] == ANNA.0) {
+        assert!(
+            seen.insert((b["text"].to_string(), b["reply_markup"].to_string())),
+            "twice: {b}"
+        );
+    }
+    let table_posts = sends
+        .iter()
+        .filter(|b| b["chat_id"] == GROUP && b["reply_markup"].is_object())
+        .count();
+    assert_eq!(table_posts, 1);
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_is_honoured_and_the_message_sent_later() {
+    let fake = Fake::start().await;
+    fake.inner.lock().unwrap().rate_limit_once.insert(GROUP);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 1).await;
+    let table_msg = open_table(&fake).await;
+    stop(bot).await;
+    let posts: Vec<Value> = fake
+        .requests("sendMessage")
+        .into_iter()
+        .filter(|b| b["chat_id"] == GROUP)
+        .collect();
+    // Refused once, then sent: two attempts of the same message.
+    assert_eq!(posts.len(), 2, "{posts:?}");
+    assert_eq!(posts[0], posts[1]);
+    assert!(fake.inner.lock().unwrap().rate_limit_once.is_empty());
+    assert!(table_msg > 0);
+}
