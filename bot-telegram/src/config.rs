@@ -34,6 +34,10 @@ pub struct Config {
     pub poll_timeout: Duration,
     /// How often the outbox is looked at when nothing wakes the deliverer.
     pub delivery_interval: Duration,
+    /// The least time between two versions of a table message: edits in
+    /// between are merged into the newest (Telegram allows about 20
+    /// messages a minute in a group).
+    pub edit_interval: Duration,
     /// Whether to delete a webhook at start (long polling needs none).
     pub delete_webhook: bool,
     /// Whether to register the command menu (`setMyCommands`) at start.
@@ -64,6 +68,7 @@ impl Config {
             clock: Arc::new(SystemClock),
             poll_timeout: Duration::from_secs(10),
             delivery_interval: Duration::from_millis(500),
+            edit_interval: Duration::from_secs(3),
             delete_webhook: true,
             register_commands: true,
         }

@@ -305,6 +305,28 @@ pub(crate) async fn deliver_batch(ctx: &Ctx) -> Result<usize, BotError> {
             ctx.service.delivered(d.id).await?;
             continue;
         }
+        // A table message is edited at most once per edit interval; a
+        // version that comes too soon waits, and newer ones replace it.
+        if let Outgoing::Table { table, .. } = &d.message {
+            let wait = ctx
+                .last_table_send
+                .lock()
+                .ok()
+                .and_then(|last| last.get(table).copied())
+                .map(|at| ctx.edit_interval.saturating_sub(at.elapsed()))
+                .filter(|w| !w.is_zero());
+            if let Some(wait) = wait {
+                ctx.service
+                    .failed(
+                        d.id,
+                        "merging table edits",
+                        Some(wait.as_millis() as i64 + 1),
+                    )
+                    .await?;
+                held.insert(lane);
+                continue;
+            }
+        }
         if unreachable.contains(&lane) {
             ctx.service
                 .failed(d.id, "the private chat is closed to the bot", None)
@@ -312,7 +334,14 @@ pub(crate) async fn deliver_batch(ctx: &Ctx) -> Result<usize, BotError> {
             continue;
         }
         match send(ctx, &d.message).await {
-            Ok(()) => ctx.service.delivered(d.id).await?,
+            Ok(()) => {
+                if let Outgoing::Table { table, .. } = &d.message
+                    && let Ok(mut last) = ctx.last_table_send.lock()
+                {
+                    last.insert(*table, std::time::Instant::now());
+                }
+                ctx.service.delivered(d.id).await?
+            }
             Err(SendFail::Retry(ms, error)) => {
                 log::info!("delivery {} postponed by {ms} ms: {error}", d.id.0);
                 ctx.service.failed(d.id, &error, Some(ms)).await?;

@@ -56,6 +56,10 @@ pub(crate) struct Ctx {
     pub(crate) wake: Notify,
     /// Players a group was told to open the private chat, per table.
     told: Mutex<HashSet<(String, TableId)>>,
+    /// The least time between two versions of a table message.
+    pub(crate) edit_interval: std::time::Duration,
+    /// When each table message was last sent or edited.
+    pub(crate) last_table_send: Mutex<std::collections::HashMap<TableId, std::time::Instant>>,
 }
 
 impl Ctx {
@@ -105,6 +109,8 @@ pub async fn run(
         username,
         wake: Notify::new(),
         told: Mutex::new(HashSet::new()),
+        edit_interval: config.edit_interval,
+        last_table_send: Mutex::new(std::collections::HashMap::new()),
     });
     let (stop_tx, stop_rx) = watch::channel(false);
     let deliverer = tokio::spawn(deliver::delivery_loop(

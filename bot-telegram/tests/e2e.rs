@@ -35,6 +35,9 @@ fn config(fake: &Fake, db: &Path, seed: u64) -> Config {
     c.seed = seed;
     c.poll_timeout = Duration::from_secs(1);
     c.delivery_interval = Duration::from_millis(50);
+    // Every version of the table message is sent at once, unless a test
+    // sets a longer interval.
+    c.edit_interval = Duration::ZERO;
     c
 }
 
@@ -114,9 +117,12 @@ fn is_move(payload: &str) -> bool {
     a.starts_with('p') || a.starts_with('w') || a.starts_with('a') || a.starts_with('x')
 }
 
-/// The move a player makes from a keyboard: a card, else Weiter, else the
-/// first announcement.
+/// The move a player makes from a keyboard: a card, else a Kontra (or
+/// Rekontra …) on the game, else Weiter, else the first announcement.
 fn choose(payloads: &[String]) -> Option<String> {
+    if let Some(p) = payloads.iter().find(|p| action(p) == "akg") {
+        return Some(p.clone());
+    }
     for prefix in ['p', 'w', 'a', 'x'] {
         if let Some(p) = payloads.iter().find(|p| action(p).starts_with(prefix)) {
             return Some(p.clone());
@@ -344,6 +350,9 @@ async fn four_people_join_by_button_and_bid_by_button() {
     .await;
     assert!(bids.len() >= 4, "{bids:?}");
     assert!(bids.iter().all(|b| !action(b).starts_with('p')));
+    // The opening game and at least one Kontra on it, by button.
+    assert!(bids.iter().any(|b| action(b) == "ar"), "{bids:?}");
+    assert!(bids.iter().any(|b| action(b) == "akg"), "{bids:?}");
     // And the whole deal.
     let presses = play(&fake, &users, &mut pressed, 200, deal_over(table_msg)).await;
     assert_eq!(played_cards(&presses).len(), 40, "{presses:?}");
@@ -361,6 +370,23 @@ async fn four_people_join_by_button_and_bid_by_button() {
     }
     let store = Store::open(&db.display().to_string()).await.unwrap();
     let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
+    // The Kontra is in the record, and the settlement shows the game doubled.
+    let record = store.deal_record(deal.id).await.unwrap();
+    assert!(
+        record.actions.iter().any(|a| a.ends_with(" kontra-spiel")),
+        "{record:?}"
+    );
+    let settlement = fake
+        .requests("sendMessage")
+        .into_iter()
+        .find(|b| b["chat_id"] == GROUP && b["text"].as_str().unwrap_or_default().starts_with("💰"))
+        .expect("the settlement message");
+    let text = settlement["text"].as_str().unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("Spiel ×") && !l.starts_with("Spiel ×1:")),
+        "{text}"
+    );
     let mut hands = Vec::new();
     // Each user's hand: the dealt hand holding the first card they played.
     let log = fake.inner.lock().unwrap().log.clone();
@@ -572,4 +598,83 @@ async fn a_429_is_honoured_and_the_message_sent_later() {
     assert_eq!(posts[0], posts[1]);
     assert!(fake.inner.lock().unwrap().rate_limit_once.is_empty());
     assert!(table_msg > 0);
+}
+
+/// Versions of the table message that come faster than the edit interval
+/// are merged: three quick changes give one edit, showing the newest state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_changes_are_merged_into_one_edit() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let mut c = config(&fake, &db, 1);
+    // Long enough that the three presses below fall inside one interval.
+    c.edit_interval = Duration::from_secs(5);
+    let (stop_tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(run(c, async {
+        let _ = rx.await;
+    }));
+    let table_msg = open_table(&fake).await;
+    let message = current(&fake, GROUP, table_msg);
+    let add = payloads(&message)
+        .into_iter()
+        .find(|p| action(p).starts_with('c'))
+        .unwrap();
+    // The payload stays valid (lobby buttons carry no step).
+    for _ in 0..3 {
+        assert_eq!(press(&fake, ANNA, &message, &add).await, None);
+    }
+    let edit = fake
+        .wait_for("the merged edit", |f| {
+            f.requests("editMessageText").first().cloned()
+        })
+        .await;
+    let text = edit["text"].as_str().unwrap();
+    assert!(text.contains("4. Computer 4"), "the newest state: {text}");
+    // Nothing else was edited in between, and the table was posted once.
+    assert_eq!(fake.requests("editMessageText").len(), 1);
+    let posts = fake
+        .requests("sendMessage")
+        .into_iter()
+        .filter(|b| b["chat_id"] == GROUP)
+        .count();
+    assert_eq!(posts, 1);
+    let _ = stop_tx.send(());
+    task.await.unwrap().unwrap();
+}
+
+/// A player who blocked the bot gets the same help as one who never
+/// started it: a deep link in the group, once, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_blocked_the_bot_gets_a_deep_link() {
+    let fake = Fake::start().await;
+    fake.inner.lock().unwrap().blocked.insert(CARL.0);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 4).await;
+    let table_msg = open_table(&fake).await;
+    let (m, p) = table_button(&fake, table_msg, "j").await;
+    assert_eq!(press(&fake, CARL, &m, &p).await, None);
+    for _ in 0..2 {
+        let (m, p) = table_button(&fake, table_msg, "c").await;
+        assert_eq!(press(&fake, ANNA, &m, &p).await, None);
+    }
+    let (m, p) = table_button(&fake, table_msg, "s").await;
+    assert_eq!(press(&fake, ANNA, &m, &p).await, None);
+    let link = format!("https://t.me/{}?start=t1", fake::BOT_NAME);
+    let notice = fake
+        .wait_for("the deep link in the group", |f| {
+            f.requests("sendMessage").into_iter().find(|b| {
+                b["chat_id"] == GROUP && b["text"].as_str().unwrap_or_default().contains(&link)
+            })
+        })
+        .await;
+    assert!(notice["text"].as_str().unwrap().contains(CARL.1));
+    // Anna, who did start the bot, has her hand in her private chat.
+    fake.wait_for("Anna's hand", |f| f.messages_in(ANNA.0).into_iter().next())
+        .await;
+    stop(bot).await;
+    // Nothing ever reached Carl's private chat.
+    assert!(fake.messages_in(CARL.0).is_empty());
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
 }

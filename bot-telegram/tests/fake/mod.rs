@@ -42,8 +42,11 @@ pub struct Inner {
     next_message: i64,
     /// Messages as they stand now, by chat and message id.
     pub messages: HashMap<(i64, i64), Value>,
-    /// Users whose private chat answers 403.
+    /// Users whose private chat answers 403: they never started the bot.
     pub forbidden: HashSet<i64>,
+    /// Users who blocked the bot: their private chat answers 403 too,
+    /// with Telegram's other text.
+    pub blocked: HashSet<i64>,
     /// Answer the next sendMessage to this chat with a 429.
     pub rate_limit_once: HashSet<i64>,
     /// Requests refused for breaking a limit (the bot must never cause one).
@@ -199,6 +202,9 @@ async fn api(
                     "Forbidden: bot can't initiate conversation with a user",
                     None,
                 );
+            }
+            if s.blocked.contains(&chat_id) {
+                return err(403, "Forbidden: bot was blocked by the user", None);
             }
             if s.rate_limit_once.remove(&chat_id) {
                 return err(
