@@ -9,7 +9,8 @@ use tarock_table::{Button, Delivery, Lang, Outgoing, tr};
 use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::{
-    ChatId, InlineKeyboardButton, InlineKeyboardMarkup, MessageId, ReplyMarkup, ThreadId,
+    ChatId, InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, MessageId, ReplyMarkup,
+    ThreadId, UserId,
 };
 
 use crate::commands::start_parameter;
@@ -125,6 +126,26 @@ fn thread_id(id: Option<&str>) -> Option<ThreadId> {
         .map(|n| ThreadId(MessageId(n)))
 }
 
+/// Where each mentioned user's name first stands in `text`: (user id,
+/// offset, length) in UTF-16 code units, as Telegram counts them. Users with
+/// an id that is not a number, or whose name is not in the text, are left out.
+pub fn mention_spans<'a>(
+    text: &str,
+    users: impl Iterator<Item = (&'a str, &'a str)>,
+) -> Vec<(u64, usize, usize)> {
+    let mut spans = Vec::new();
+    for (user_id, name) in users {
+        let (Ok(user), Some(at)) = (user_id.parse::<u64>(), text.find(name)) else {
+            continue;
+        };
+        if name.is_empty() {
+            continue;
+        }
+        spans.push((user, utf16_len(&text[..at]), utf16_len(name)));
+    }
+    spans
+}
+
 /// Sends a text (split if long) to a chat, with buttons under the last piece.
 pub(crate) async fn send_text(
     bot: &Bot,
@@ -205,6 +226,32 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
                 .await
                 .map_err(|e| SendFail::Retry(2000, e.to_string()))?;
             Ok(())
+        }
+        Outgoing::Chat {
+            chat,
+            text,
+            mentions,
+            ..
+        } if !mentions.is_empty() && split_text(text).len() == 1 => {
+            // Each mentioned name in the text becomes a mention that
+            // notifies its user.
+            let id = chat_id(&chat.chat_id)?;
+            let entities: Vec<MessageEntity> = mention_spans(
+                text,
+                mentions
+                    .iter()
+                    .map(|m| (m.user_id.as_str(), m.name.as_str())),
+            )
+            .into_iter()
+            .map(|(user, offset, length)| {
+                MessageEntity::text_mention_id(UserId(user), offset, length)
+            })
+            .collect();
+            let mut request = bot.send_message(id, text.clone()).entities(entities);
+            if let Some(thread) = thread_id(chat.thread_id.as_deref()) {
+                request = request.message_thread_id(thread);
+            }
+            request.await.map(|_| ()).map_err(|e| classify(&e))
         }
         Outgoing::Chat { chat, text, .. } | Outgoing::Settlement { chat, text, .. } => {
             let id = chat_id(&chat.chat_id)?;
@@ -405,6 +452,23 @@ pub(crate) async fn delivery_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mentions_point_at_the_names_in_utf16_units() {
+        // "⏰" is one UTF-16 unit, "🃏" two; "Zoë" is three.
+        let text = "⏰ Anna, du bist dran (🃏 Zoë wartet).";
+        let spans = mention_spans(
+            text,
+            [
+                ("101", "Anna"),
+                ("102", "Zoë"),
+                ("x", "Anna"),
+                ("103", "Nobody"),
+            ]
+            .into_iter(),
+        );
+        assert_eq!(spans, vec![(101, 2, 4), (102, 25, 3)]);
+    }
 
     #[test]
     fn long_texts_are_split_on_character_boundaries() {
