@@ -419,22 +419,20 @@ async fn four_people_join_by_button_and_bid_by_button() {
     assert_no_hand_card_leaks(&fake, &hands);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_player_who_never_started_the_bot_gets_a_deep_link() {
-    let fake = Fake::start().await;
-    fake.inner.lock().unwrap().forbidden.insert(BERTA.0);
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.db");
-    let bot = start(&fake, &db, 3).await;
-    let table_msg = open_table(&fake).await;
-    let (m, p) = table_button(&fake, table_msg, "j").await;
-    assert_eq!(press(&fake, BERTA, &m, &p).await, None);
+/// Opens a table where `player` joins by button beside Anna and two
+/// computers, starts it, and waits for the group's deep-link notice naming
+/// `player` (whose private chat is closed to the bot). Returns the table
+/// message and the link.
+async fn seat_and_start_with(fake: &Fake, player: (i64, &str)) -> (i64, String) {
+    let table_msg = open_table(fake).await;
+    let (m, p) = table_button(fake, table_msg, "j").await;
+    assert_eq!(press(fake, player, &m, &p).await, None);
     for _ in 0..2 {
-        let (m, p) = table_button(&fake, table_msg, "c").await;
-        assert_eq!(press(&fake, ANNA, &m, &p).await, None);
+        let (m, p) = table_button(fake, table_msg, "c").await;
+        assert_eq!(press(fake, ANNA, &m, &p).await, None);
     }
-    let (m, p) = table_button(&fake, table_msg, "s").await;
-    assert_eq!(press(&fake, ANNA, &m, &p).await, None);
+    let (m, p) = table_button(fake, table_msg, "s").await;
+    assert_eq!(press(fake, ANNA, &m, &p).await, None);
     let link = format!("https://t.me/{}?start=t1", fake::BOT_NAME);
     let notice = fake
         .wait_for("the deep link in the group", |f| {
@@ -443,7 +441,18 @@ async fn a_player_who_never_started_the_bot_gets_a_deep_link() {
             })
         })
         .await;
-    assert!(notice["text"].as_str().unwrap().contains(BERTA.1));
+    assert!(notice["text"].as_str().unwrap().contains(player.1));
+    (table_msg, link)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_never_started_the_bot_gets_a_deep_link() {
+    let fake = Fake::start().await;
+    fake.inner.lock().unwrap().forbidden.insert(BERTA.0);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    let (table_msg, link) = seat_and_start_with(&fake, BERTA).await;
     // The private keyboard never reached her; asking for her cards by the
     // table's button answers with an alert naming the link.
     let (m, p) = table_button(&fake, table_msg, "h").await;
@@ -652,24 +661,7 @@ async fn a_player_who_blocked_the_bot_gets_a_deep_link() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let bot = start(&fake, &db, 4).await;
-    let table_msg = open_table(&fake).await;
-    let (m, p) = table_button(&fake, table_msg, "j").await;
-    assert_eq!(press(&fake, CARL, &m, &p).await, None);
-    for _ in 0..2 {
-        let (m, p) = table_button(&fake, table_msg, "c").await;
-        assert_eq!(press(&fake, ANNA, &m, &p).await, None);
-    }
-    let (m, p) = table_button(&fake, table_msg, "s").await;
-    assert_eq!(press(&fake, ANNA, &m, &p).await, None);
-    let link = format!("https://t.me/{}?start=t1", fake::BOT_NAME);
-    let notice = fake
-        .wait_for("the deep link in the group", |f| {
-            f.requests("sendMessage").into_iter().find(|b| {
-                b["chat_id"] == GROUP && b["text"].as_str().unwrap_or_default().contains(&link)
-            })
-        })
-        .await;
-    assert!(notice["text"].as_str().unwrap().contains(CARL.1));
+    seat_and_start_with(&fake, CARL).await;
     // Anna, who did start the bot, has her hand in her private chat.
     fake.wait_for("Anna's hand", |f| f.messages_in(ANNA.0).into_iter().next())
         .await;
