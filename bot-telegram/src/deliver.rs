@@ -106,11 +106,19 @@ pub fn truncate(text: &str, max_utf16: usize) -> String {
     out
 }
 
-/// Buttons as a Telegram inline keyboard.
+/// Buttons as a Telegram inline keyboard. "My cards" (`h`) opens the
+/// bot's inline mode in the chat, where the player's own moves are listed
+/// for them alone; every other button is a callback.
 pub(crate) fn keyboard(buttons: &[Vec<Button>]) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(buttons.iter().map(|row| {
         row.iter()
-            .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.payload.clone()))
+            .map(|b| {
+                if b.payload.split(':').nth(2) == Some("h") {
+                    InlineKeyboardButton::switch_inline_query_current_chat(b.label.clone(), "")
+                } else {
+                    InlineKeyboardButton::callback(b.label.clone(), b.payload.clone())
+                }
+            })
             .collect::<Vec<_>>()
     }))
 }

@@ -8,6 +8,7 @@
 pub mod commands;
 pub mod config;
 pub mod deliver;
+pub mod inline;
 
 use std::collections::HashSet;
 use std::future::Future;
@@ -197,11 +198,13 @@ async fn on_update(ctx: Arc<Ctx>, update: Update) -> Result<(), BotError> {
     match update.kind {
         UpdateKind::Message(message) => on_message(&ctx, &message, update_id).await,
         UpdateKind::CallbackQuery(query) => on_callback(&ctx, &query, update_id).await,
+        UpdateKind::InlineQuery(query) => inline::on_inline_query(&ctx, &query).await,
+        UpdateKind::ChosenInlineResult(chosen) => inline::on_chosen(&ctx, &chosen, update_id).await,
         _ => Ok(()),
     }
 }
 
-fn user_ref(user: &User) -> UserRef {
+pub(crate) fn user_ref(user: &User) -> UserRef {
     let mut name = user.first_name.clone();
     if let Some(last) = &user.last_name {
         name.push(' ');
@@ -214,7 +217,7 @@ fn user_ref(user: &User) -> UserRef {
     }
 }
 
-fn user_lang(user: &User) -> Lang {
+pub(crate) fn user_lang(user: &User) -> Lang {
     user.language_code
         .as_deref()
         .map_or(Lang::De, Lang::from_tag)

@@ -453,11 +453,23 @@ async fn a_player_who_never_started_the_bot_gets_a_deep_link() {
     let db = dir.path().join("t.db");
     let bot = start(&fake, &db, 3).await;
     let (table_msg, link) = seat_and_start_with(&fake, BERTA).await;
-    // The private keyboard never reached her; asking for her cards by the
-    // table's button answers with an alert naming the link.
-    let (m, p) = table_button(&fake, table_msg, "h").await;
-    let alert = press(&fake, BERTA, &m, &p).await.expect("an alert");
-    assert!(alert.contains(&link), "{alert}");
+    // The private keyboard never reached her. "My cards" on the table
+    // message opens inline mode; it is not her turn (Anna opens the
+    // bidding), so the answer is empty with a button to the private chat.
+    let table_now = current(&fake, GROUP, table_msg);
+    let cards_button = table_now["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap().clone())
+        .find(|b| b["switch_inline_query_current_chat"].is_string())
+        .expect("a my-cards button that opens inline mode");
+    assert_eq!(cards_button["text"], "Meine Karten");
+    let query = fake.inline_query(BERTA);
+    let answer = fake.inline_answer(&query).await;
+    assert_eq!(answer["results"].as_array().map(Vec::len), Some(0));
+    assert_eq!(answer["button"]["start_parameter"], "t1");
+    assert!(link.ends_with("start=t1"));
     // She opens the private chat through the link: her hand arrives there.
     fake.inner.lock().unwrap().forbidden.remove(&BERTA.0);
     fake.say(BERTA.0, BERTA, "/start t1");
@@ -668,5 +680,98 @@ async fn a_player_who_blocked_the_bot_gets_a_deep_link() {
     stop(bot).await;
     // Nothing ever reached Carl's private chat.
     assert!(fake.messages_in(CARL.0).is_empty());
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+}
+
+/// Inline mode: the player to act types the bot's name (or presses "my
+/// cards"); the results are their legal moves, for them alone; choosing one
+/// plays it. Choosing a result that is out of date is refused privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inline_mode_lists_the_moves_and_plays_the_chosen_one() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 1).await;
+    let _table_msg = solo_table(&fake).await;
+    // Anna's newest private keyboard: her legal moves now.
+    let keyboard = fake
+        .wait_for("Anna's keyboard", |f| {
+            f.messages_in(ANNA.0)
+                .into_iter()
+                .rev()
+                .find(|m| payloads(m).iter().any(|p| is_move(p)))
+        })
+        .await;
+    let moves: Vec<String> = payloads(&keyboard)
+        .into_iter()
+        .filter(|p| is_move(p) && !action(p).starts_with('x'))
+        .collect();
+    let query = fake.inline_query(ANNA);
+    let answer = fake.inline_answer(&query).await;
+    assert_eq!(answer["is_personal"], true);
+    let ids: Vec<String> = answer["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(ids, moves, "the results are exactly her moves");
+    // A computer asks nothing; a stranger gets no moves.
+    let stranger = fake.inline_query((999, "Zora"));
+    let none = fake.inline_answer(&stranger).await;
+    assert_eq!(none["results"].as_array().map(Vec::len), Some(0));
+
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let before = store.deals_of(TableId(1)).await.unwrap().remove(0);
+    let events_before = store
+        .load_deal(before.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .events
+        .len();
+    fake.choose_inline(ANNA, &ids[0]);
+    let played = fake
+        .wait_for("the chosen move", |_| {
+            let store = store.clone();
+            let id = before.id;
+            let n = std::thread::spawn(move || {
+                tokio::runtime::Runtime::new()
+                    .unwrap()
+                    .block_on(async { store.load_deal(id).await.unwrap().unwrap().events })
+            })
+            .join()
+            .unwrap();
+            (n.len() > events_before).then_some(n)
+        })
+        .await;
+    assert_eq!(played[events_before].seat.index(), 0, "Anna's move");
+    // The same result again is out of date: a private notice, nothing played.
+    let private_before = fake.messages_in(ANNA.0).len();
+    fake.choose_inline(ANNA, &ids[0]);
+    // (Her next private view may arrive too; the refusal is among them.)
+    let notice = fake
+        .wait_for("the refusal", |f| {
+            f.messages_in(ANNA.0)
+                .into_iter()
+                .skip(private_before)
+                .find(|m| {
+                    m["text"]
+                        .as_str()
+                        .is_some_and(|t| t.starts_with("Schon gespielt"))
+                })
+        })
+        .await;
+    assert!(payloads(&notice).is_empty(), "a refusal has no buttons");
+    // Nothing more was played for Anna than her one move.
+    let events = store.load_deal(before.id).await.unwrap().unwrap().events;
+    let annas = events.iter().filter(|e| e.seat.index() == 0).count();
+    let annas_before = played[..events_before]
+        .iter()
+        .filter(|e| e.seat.index() == 0)
+        .count();
+    assert_eq!(annas, annas_before + 1);
+    stop(bot).await;
+    store.close().await;
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
 }

@@ -339,6 +339,30 @@ impl Store {
         rows.iter().map(table_from_row).collect()
     }
 
+    /// The tables that are not closed where this platform user has a seat,
+    /// newest first.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn open_tables_of_player(
+        &self,
+        platform: Platform,
+        user_id: &str,
+    ) -> Result<Vec<TableId>, StorageError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT t.id FROM tables t
+             JOIN seats s ON s.table_id = t.id
+             JOIN players p ON p.id = s.player_id
+             WHERE p.platform = $1 AND p.platform_user_id = $2 AND t.status <> 'closed'
+             ORDER BY t.id DESC",
+        )
+        .bind(platform.as_str())
+        .bind(user_id)
+        .fetch_all(&mut *self.conn().await?)
+        .await?;
+        Ok(ids.into_iter().map(TableId).collect())
+    }
+
     /// The ids of every table with this status, ascending.
     ///
     /// # Errors

@@ -1153,6 +1153,28 @@ async fn players_and_tables(db: TestDb) {
             .unwrap(),
         vec![t2]
     );
+    // Bert sits at table 1 only; table 2 (closed) lists nobody.
+    assert_eq!(
+        store
+            .open_tables_of_player(Platform::Telegram, "user-bert")
+            .await
+            .unwrap(),
+        vec![t1]
+    );
+    assert!(
+        store
+            .open_tables_of_player(Platform::Telegram, "user-anna")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        store
+            .open_tables_of_player(Platform::Discord, "user-bert")
+            .await
+            .unwrap()
+            .is_empty()
+    );
     let mut tx = store.begin().await.unwrap();
     assert!(matches!(
         tx.lock_table(tarock_storage::TableId(999_999)).await,

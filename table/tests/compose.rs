@@ -91,3 +91,27 @@ async fn rufer_and_pagat_in_one_turn_by_buttons() {
     assert_eq!(replies.len(), 1);
     assert_eq!(replies[0].text(), Rejection::Stale.text(Lang::De));
 }
+
+/// Without naming a table, a player's own views of every table where a deal
+/// is on: what Telegram's inline mode shows. Nobody else's cards.
+#[tokio::test]
+async fn private_views_of_a_player_without_naming_the_table() {
+    let (h, table) = anna_holds_the_pagat().await;
+    let views = h.service.private_views(&user("Anna")).await.unwrap();
+    assert_eq!(views.len(), 1);
+    assert_eq!(Some(&views[0]), h.last_private_of(table, "Anna"));
+    assert!(!views[0].buttons().is_empty(), "Anna is to act");
+    // Bert's view has his hand but no choices: it is not his turn.
+    let bert = h.service.private_views(&user("Bert")).await.unwrap();
+    assert_eq!(bert.len(), 1);
+    assert!(bert[0].buttons().is_empty());
+    assert!(matches!(&bert[0], Outgoing::Private { to, .. } if to.name == "Bert"));
+    // A stranger sits nowhere.
+    assert!(
+        h.service
+            .private_views(&user("Zora"))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}

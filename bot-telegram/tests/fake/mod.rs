@@ -120,6 +120,14 @@ impl Inner {
                 .iter()
                 .flat_map(|r| r.as_array().cloned().unwrap_or_default())
             {
+                // A button either calls back (1–64 bytes of data) or
+                // switches to inline mode in the chat.
+                if button["switch_inline_query_current_chat"].is_string() {
+                    if button.get("callback_data").is_some() {
+                        problem = Some("Bad Request: BUTTON_TYPE_INVALID".to_owned());
+                    }
+                    continue;
+                }
                 let data = button["callback_data"].as_str().unwrap_or_default();
                 if data.is_empty() || data.len() > 64 {
                     problem = Some("Bad Request: BUTTON_DATA_INVALID".to_owned());
@@ -152,6 +160,7 @@ async fn api(
         "sendMessage",
         "editMessageText",
         "answerCallbackQuery",
+        "answerInlineQuery",
         "setMyCommands",
         "deleteWebhook",
         "getWebhookInfo",
@@ -275,6 +284,24 @@ async fn api(
             }
             ok(json!(true))
         }
+        "answerInlineQuery" => {
+            // At most 50 results, each id 1–64 bytes.
+            let results = body["results"].as_array().cloned().unwrap_or_default();
+            let bad = results.len() > 50
+                || results.iter().any(|r| {
+                    let id = r["id"].as_str().unwrap_or_default();
+                    id.is_empty() || id.len() > 64
+                });
+            if bad {
+                inner
+                    .lock()
+                    .unwrap()
+                    .violations
+                    .push(format!("inline results invalid: {body}"));
+                return err(400, "Bad Request: RESULT_ID_INVALID", None);
+            }
+            ok(json!(true))
+        }
         "setMyCommands" | "deleteWebhook" => ok(json!(true)),
         "getWebhookInfo" => {
             ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0}))
@@ -334,6 +361,47 @@ impl Fake {
             message["entities"] = json!([{"type": "bot_command", "offset": 0, "length": len}]);
         }
         self.push(json!({ "message": message }))
+    }
+
+    /// Queues an inline query (the user typed the bot's name in a chat);
+    /// returns its id.
+    pub fn inline_query(&self, from: (i64, &str)) -> String {
+        let id = {
+            let s = self.inner.lock().unwrap();
+            format!("iq{}", s.next_update)
+        };
+        self.push(json!({
+            "inline_query": {
+                "id": id,
+                "from": user(from.0, from.1),
+                "query": "",
+                "offset": "",
+                "chat_type": "supergroup",
+            }
+        }));
+        id
+    }
+
+    /// Queues the report that the user chose an inline result.
+    pub fn choose_inline(&self, from: (i64, &str), result_id: &str) {
+        self.push(json!({
+            "chosen_inline_result": {
+                "result_id": result_id,
+                "from": user(from.0, from.1),
+                "query": "",
+            }
+        }));
+    }
+
+    /// The answer to an inline query, once given.
+    pub async fn inline_answer(&self, query_id: &str) -> Value {
+        let id = query_id.to_owned();
+        self.wait_for("the inline answer", |f| {
+            f.requests("answerInlineQuery")
+                .into_iter()
+                .find(|b| b["inline_query_id"] == id.as_str())
+        })
+        .await
     }
 
     /// Queues a button press on a message the bot sent; returns the callback id.

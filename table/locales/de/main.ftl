@@ -173,6 +173,7 @@ terminal-help = Eingaben: eine Nummer aus der Liste · eine Karte (XXI, Sküs, �
 ## Telegram (tarock-telegram)
 telegram-no-token = Kein Bot-Token: Leg bei Telegram mit @BotFather (/newbot) einen Bot an und starte mit TELOXIDE_TOKEN=<Token> tarock-telegram.
 telegram-start-private = { $name }, öffne den privaten Chat mit mir, damit ich dir deine Karten schicken kann: { $link }
+telegram-inline-none = Gerade kein Zug für dich – deine Karten im privaten Chat
 telegram-open-private = Öffne zuerst den privaten Chat mit mir: { $link }
 telegram-cmd-tarock = Einen Tisch eröffnen
 telegram-cmd-join = Am Tisch mitspielen

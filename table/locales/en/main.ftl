@@ -173,6 +173,7 @@ terminal-help = Type: a number from the list · a card (XXI, Sküs, ♥K or hK) 
 ## Telegram (tarock-telegram)
 telegram-no-token = No bot token: create a bot with @BotFather on Telegram (/newbot) and run TELOXIDE_TOKEN=<token> tarock-telegram.
 telegram-start-private = { $name }, please open the private chat with me so I can send you your cards: { $link }
+telegram-inline-none = No move for you now – your cards in the private chat
 telegram-open-private = Open the private chat with me first: { $link }
 telegram-cmd-tarock = Open a table
 telegram-cmd-join = Join the table

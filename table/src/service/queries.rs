@@ -233,4 +233,35 @@ impl TableService {
             text: lines.join("\n"),
         }])
     }
+
+    /// The private views (hand and legal choices) of `user` at every open
+    /// table where they sit and a deal is on, newest table first: what an
+    /// inline query or a "my cards" request shows without naming a table.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn private_views(&self, user: &UserRef) -> Result<Vec<Outgoing>, ServiceError> {
+        let mut views = Vec::new();
+        for id in self
+            .store
+            .open_tables_of_player(user.platform, &user.user_id)
+            .await?
+        {
+            let Some(loaded) = self.store.load_table(id).await? else {
+                continue;
+            };
+            let st = TableState {
+                table: loaded.table,
+                seats: loaded.seats,
+                deal: loaded.deal,
+            };
+            if let Some(seat) = st.seat_of(user)
+                && st.deal_active()
+                && let Some(view) = st.private_view(seat)
+            {
+                views.push(view);
+            }
+        }
+        Ok(views)
+    }
 }
