@@ -111,25 +111,11 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use tarock_engine::{Deal, GameKind, Phase, Preset};
+    use tarock_engine::{GameKind, Phase};
 
     use crate::{Easy, Medium};
 
-    fn fd1() -> Game {
-        let hands = [
-            "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
-            "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
-            "T22 T19 T9 T4 dK hK hN sK sJ s10",
-            "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
-        ]
-        .map(|h| h.parse().unwrap());
-        Game::new(
-            Preset::Standard.rules(),
-            Deal::new(hands).unwrap(),
-            Seat::S0,
-        )
-        .unwrap()
-    }
+    use crate::fixtures::fd1_dealt as fd1;
 
     #[test]
     fn a_bidding_turn_is_collected_without_changing_the_game() {

@@ -92,28 +92,11 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use tarock_engine::{Action, Bid, Deal, Game, GameKind, Preset, Suit};
+    use tarock_engine::{Action, Suit};
 
     #[test]
     fn samples_respect_sizes_voids_and_held_cards() {
-        let hands = [
-            "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
-            "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
-            "T22 T19 T9 T4 dK hK hN sK sJ s10",
-            "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
-        ]
-        .map(|h| h.parse().unwrap());
-        let mut game = Game::new(
-            Preset::Standard.rules(),
-            Deal::new(hands).unwrap(),
-            Seat::S0,
-        )
-        .unwrap();
-        game.apply_turn(Seat::S0, &[Bid::Game(GameKind::Rufer)])
-            .unwrap();
-        for seat in [Seat::S1, Seat::S2, Seat::S3] {
-            game.apply_turn(seat, &[]).unwrap();
-        }
+        let mut game = crate::fixtures::fd1_after_bidding();
         for (seat, card) in [(0, "hJ"), (1, "T5"), (2, "hN"), (3, "hA"), (1, "cQ")] {
             let seat = Seat::new(seat).unwrap();
             game.apply(seat, Action::Play(card.parse().unwrap()))

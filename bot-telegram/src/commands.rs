@@ -1,11 +1,9 @@
 //! Typed messages read as table commands, and the command menu.
 
-use std::str::FromStr;
-
-use tarock_engine::{Card, Rules};
+use tarock_engine::Rules;
 use tarock_storage::TableId;
 use tarock_table::payload::parse_turn_words;
-use tarock_table::render::card_label;
+use tarock_table::render::parse_card;
 use tarock_table::{CommandKind, Lang, TableSettings};
 use teloxide::types::BotCommand;
 
@@ -95,20 +93,6 @@ fn parse_move(text: &str) -> Option<CommandKind> {
         .map(|_| CommandKind::TurnWords(None, None, words))
 }
 
-/// A card typed as its id (`T21`, `hK`) or as shown (`XXI`, `Sküs`, `♥K`).
-pub fn parse_card(text: &str) -> Option<Card> {
-    let text = text.trim();
-    if let Ok(card) = Card::from_str(text) {
-        return Some(card);
-    }
-    let wanted = text.to_lowercase().replace("skus", "sküs");
-    Card::all().find(|c| {
-        Lang::ALL
-            .iter()
-            .any(|&lang| card_label(*c, lang).to_lowercase() == wanted)
-    })
-}
-
 /// The command menu in a language.
 pub fn menu(lang: Lang) -> Vec<BotCommand> {
     let t = |id: &str| tarock_table::text::text(lang, id, Vec::new());
@@ -145,6 +129,7 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tarock_engine::Card;
 
     fn kind(text: &str) -> Option<CommandKind> {
         match parse(text, "tarockbot", false, Lang::De)? {

@@ -11,9 +11,8 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
-use tarock_engine::Card;
 use tarock_storage::{Platform, Store, TableId, TableStatus};
-use tarock_table::render::card_label;
+use tarock_table::render::parse_card;
 use tarock_table::{
     ChatRef, Command, CommandKind, Lang, Outgoing, Pace, Sender, SystemClock, TableService,
     TableSettings, UserRef,
@@ -405,46 +404,5 @@ impl Terminal {
         };
         self.send(&user, kind).await?;
         Ok(true)
-    }
-}
-
-/// A card typed as its id (`T21`, `hK`) or as shown (`XXI`, `Sküs`, `♥K`, `♥D`).
-fn parse_card(text: &str) -> Option<Card> {
-    if let Ok(card) = text.parse::<Card>() {
-        return Some(card);
-    }
-    let wanted = text.to_lowercase().replace("skus", "sküs");
-    Card::all().find(|c| {
-        Lang::ALL
-            .iter()
-            .any(|&lang| card_label(*c, lang).to_lowercase() == wanted)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cards_are_read_as_ids_and_as_shown() {
-        for (typed, id) in [
-            ("T21", "T21"),
-            ("XXI", "T21"),
-            ("xxi", "T21"),
-            ("Sküs", "T22"),
-            ("skus", "T22"),
-            ("I", "T1"),
-            ("hK", "hK"),
-            ("♥K", "hK"),
-            ("♥D", "hQ"),
-            ("♥Q", "hQ"),
-            ("♠10", "s10"),
-            ("♦A", "dA"),
-        ] {
-            assert_eq!(parse_card(typed), Some(id.parse().unwrap()), "{typed}");
-        }
-        for bad in ["", "XXIII", "rufer", "♥Z", "T0"] {
-            assert_eq!(parse_card(bad), None, "{bad}");
-        }
     }
 }

@@ -1,5 +1,6 @@
 //! Players: one row per person and platform.
 
+use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
 
 use crate::error::StorageError;
@@ -60,16 +61,7 @@ impl Tx {
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<Player>, StorageError> {
-        let row = sqlx::query(concat!(
-            "SELECT ",
-            player_columns!(),
-            " FROM players WHERE platform = $1 AND platform_user_id = $2"
-        ))
-        .bind(platform.as_str())
-        .bind(user_id)
-        .fetch_optional(self.conn())
-        .await?;
-        row.as_ref().map(from_row).transpose()
+        player_on(self.conn(), platform, user_id).await
     }
 
     /// The player with this id, read inside this transaction.
@@ -77,15 +69,7 @@ impl Tx {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn player(&mut self, id: PlayerId) -> Result<Option<Player>, StorageError> {
-        let row = sqlx::query(concat!(
-            "SELECT ",
-            player_columns!(),
-            " FROM players WHERE id = $1"
-        ))
-        .bind(id.0)
-        .fetch_optional(self.conn())
-        .await?;
-        row.as_ref().map(from_row).transpose()
+        player(self.conn(), id).await
     }
 }
 
@@ -110,15 +94,7 @@ impl Store {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn player(&self, id: PlayerId) -> Result<Option<Player>, StorageError> {
-        let row = sqlx::query(concat!(
-            "SELECT ",
-            player_columns!(),
-            " FROM players WHERE id = $1"
-        ))
-        .bind(id.0)
-        .fetch_optional(&mut *self.conn().await?)
-        .await?;
-        row.as_ref().map(from_row).transpose()
+        player(&mut *self.conn().await?, id).await
     }
 
     /// The player with this platform user id.
@@ -130,15 +106,35 @@ impl Store {
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<Player>, StorageError> {
-        let row = sqlx::query(concat!(
-            "SELECT ",
-            player_columns!(),
-            " FROM players WHERE platform = $1 AND platform_user_id = $2"
-        ))
-        .bind(platform.as_str())
-        .bind(user_id)
-        .fetch_optional(&mut *self.conn().await?)
-        .await?;
-        row.as_ref().map(from_row).transpose()
+        player_on(&mut *self.conn().await?, platform, user_id).await
     }
+}
+
+async fn player_on(
+    conn: &mut AnyConnection,
+    platform: Platform,
+    user_id: &str,
+) -> Result<Option<Player>, StorageError> {
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        player_columns!(),
+        " FROM players WHERE platform = $1 AND platform_user_id = $2"
+    ))
+    .bind(platform.as_str())
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+async fn player(conn: &mut AnyConnection, id: PlayerId) -> Result<Option<Player>, StorageError> {
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        player_columns!(),
+        " FROM players WHERE id = $1"
+    ))
+    .bind(id.0)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(from_row).transpose()
 }

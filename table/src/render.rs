@@ -4,6 +4,7 @@
 
 use tarock_engine::card::Rank;
 use tarock_engine::score::Scored;
+use tarock_engine::trick::Trick;
 use tarock_engine::view::{Announcement, PublicContract};
 use tarock_engine::{
     Action, Bid, Card, CardSet, GameKind, Item, ItemState, Party, Phase, PublicView, RuleError,
@@ -50,6 +51,21 @@ pub fn card_label(card: Card, lang: Lang) -> String {
         (Rank::Glatze, _) => "A",
     };
     format!("{symbol}{rank}")
+}
+
+/// A card typed as its id (`T21`, `hK`) or as shown in either language
+/// (`XXI`, `Sküs`, `skus`, `♥K`, `♥D`, `♥Q`).
+pub fn parse_card(text: &str) -> Option<Card> {
+    let text = text.trim();
+    if let Ok(card) = text.parse::<Card>() {
+        return Some(card);
+    }
+    let wanted = text.to_lowercase().replace("skus", "sküs");
+    Card::all().find(|c| {
+        Lang::ALL
+            .iter()
+            .any(|&lang| card_label(*c, lang).to_lowercase() == wanted)
+    })
 }
 
 /// Cards in reading order: tarocks from the Sküs down, then the suits, each
@@ -181,6 +197,22 @@ pub struct TableHeader {
     pub stake_cents: i64,
     /// Paused or closed, if so.
     pub status_note: Option<String>,
+}
+
+/// The cards of a trick in the order played, each after its player's
+/// name: `Anna XXI · Bert ♥K`.
+pub fn plays_text(trick: &Trick, names: &[Option<String>; 4], lang: Lang) -> String {
+    trick
+        .plays()
+        .map(|(s, c)| {
+            format!(
+                "{} {}",
+                names[s.index()].as_deref().unwrap_or_default(),
+                card_label(c, lang)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 fn seat_name(header: &TableHeader, seat: Seat, lang: Lang) -> String {
@@ -369,27 +401,23 @@ pub fn table_text(view: &PublicView, header: &TableHeader, lang: Lang) -> String
             counts = counts.join(", ")
         ));
         // The last completed trick (with its winner) and the trick on the table.
+        let names = Seat::ALL.map(|seat| Some(seat_name(header, seat, lang)));
         if let Some(last) = view.tricks.last() {
-            let plays: Vec<String> = last
-                .trick
-                .plays()
-                .map(|(s, c)| format!("{} {}", seat_name(header, s, lang), card_label(c, lang)))
-                .collect();
             out.push('\n');
             out.push_str(&tr!(
                 lang,
                 "trick-last",
-                plays = plays.join(" · "),
+                plays = plays_text(&last.trick, &names, lang),
                 winner = seat_name(header, last.winner, lang)
             ));
         }
         if let Some(trick) = view.trick.filter(|t| !t.cards().is_empty()) {
-            let plays: Vec<String> = trick
-                .plays()
-                .map(|(s, c)| format!("{} {}", seat_name(header, s, lang), card_label(c, lang)))
-                .collect();
             out.push('\n');
-            out.push_str(&tr!(lang, "trick-current", plays = plays.join(" · ")));
+            out.push_str(&tr!(
+                lang,
+                "trick-current",
+                plays = plays_text(&trick, &names, lang)
+            ));
         }
     }
     match view.to_act {
@@ -589,5 +617,33 @@ pub fn rule_error_text(error: &RuleError, lang: Lang) -> String {
         E::PagatMustBeKept => tr!(lang, "err-pagat-must-be-kept"),
         #[allow(unreachable_patterns)]
         other => tr!(lang, "err-rule-other", detail = other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_are_read_as_ids_and_as_shown() {
+        for (typed, id) in [
+            ("T21", "T21"),
+            ("XXI", "T21"),
+            ("xxi", "T21"),
+            ("Sküs", "T22"),
+            ("skus", "T22"),
+            ("I", "T1"),
+            ("hK", "hK"),
+            ("♥K", "hK"),
+            ("♥D", "hQ"),
+            ("♥Q", "hQ"),
+            ("♠10", "s10"),
+            ("♦A", "dA"),
+        ] {
+            assert_eq!(parse_card(typed), Some(id.parse().unwrap()), "{typed}");
+        }
+        for bad in ["", "XXIII", "rufer", "♥Z", "T0"] {
+            assert_eq!(parse_card(bad), None, "{bad}");
+        }
     }
 }

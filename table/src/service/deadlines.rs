@@ -60,13 +60,10 @@ impl TableService {
         if deadline.due_ms <= w.now {
             let m = self.computer_move(&w, STAND_IN)?;
             self.apply(&mut w, deadline.seat, &m, true).await?;
-            let chat = w.st.chat();
-            w.out.push(Outgoing::Chat {
-                table: w.st.table.id,
-                chat,
-                text: tr!(lang, "stand-in", name = name.as_str()),
-                mentions: user.into_iter().collect(),
-            });
+            w.say(
+                tr!(lang, "stand-in", name = name.as_str()),
+                user.into_iter().collect(),
+            );
             self.advance(&mut w).await?;
             // The table view says so too, until the next move.
             let note = tr!(lang, "stand-in", name = name.as_str());
@@ -84,18 +81,15 @@ impl TableService {
             }
         } else {
             let minutes = ((deadline.due_ms - w.now) / 60_000).max(1);
-            let chat = w.st.chat();
-            w.out.push(Outgoing::Chat {
-                table: w.st.table.id,
-                chat,
-                text: tr!(
+            w.say(
+                tr!(
                     lang,
                     "reminder-chat",
                     name = name.as_str(),
                     minutes = minutes
                 ),
-                mentions: user.into_iter().collect(),
-            });
+                user.into_iter().collect(),
+            );
             if let Some(Outgoing::Private {
                 table,
                 to,

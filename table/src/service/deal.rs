@@ -71,18 +71,15 @@ impl TableService {
                     w.st.seat_row(seat)
                         .map(|r| occupant_name(r, lang))
                         .unwrap_or_default();
-                let chat = w.st.chat();
-                w.out.push(Outgoing::Chat {
-                    table: w.st.table.id,
-                    chat,
-                    text: tr!(
+                w.say(
+                    tr!(
                         lang,
                         "redeal",
                         name = name,
                         cards = hand_text(deal.hand(seat), lang)
                     ),
-                    mentions: Vec::new(),
-                });
+                    Vec::new(),
+                );
                 number += 1;
                 continue;
             }

@@ -38,18 +38,15 @@ impl TableService {
             .await?;
         w.st.seats = w.tx.seats(w.st.table.id).await?;
         let lang = w.st.lang();
-        let chat = w.st.chat();
-        w.out.push(Outgoing::Chat {
-            table: w.st.table.id,
-            chat,
-            text: tr!(
+        w.say(
+            tr!(
                 lang,
                 "joined",
                 name = sender.user.name.as_str(),
                 seat = seat.index() + 1
             ),
-            mentions: Vec::new(),
-        });
+            Vec::new(),
+        );
         self.push_table_view(w);
         Ok(())
     }
@@ -62,13 +59,10 @@ impl TableService {
         w.tx.clear_seat(w.st.table.id, seat).await?;
         w.st.seats = w.tx.seats(w.st.table.id).await?;
         let lang = w.st.lang();
-        let chat = w.st.chat();
-        w.out.push(Outgoing::Chat {
-            table: w.st.table.id,
-            chat,
-            text: tr!(lang, "left", name = sender.user.name.as_str()),
-            mentions: Vec::new(),
-        });
+        w.say(
+            tr!(lang, "left", name = sender.user.name.as_str()),
+            Vec::new(),
+        );
         self.push_table_view(w);
         Ok(())
     }
@@ -159,47 +153,45 @@ impl TableService {
             .await?;
         w.st.seats = w.tx.seats(w.st.table.id).await?;
         let lang = w.st.lang();
-        let chat = w.st.chat();
-        w.out.push(Outgoing::Chat {
-            table: w.st.table.id,
-            chat,
-            text: tr!(
+        w.say(
+            tr!(
                 lang,
                 "handed-over",
                 name = to.name.as_str(),
                 seat = seat.index() + 1
             ),
-            mentions: vec![to.clone()],
-        });
+            vec![to.clone()],
+        );
         self.push_table_view(w);
         Ok(())
     }
 
-    pub(super) async fn pause(&self, w: &mut Work, sender: &Sender) -> Result<(), Fail> {
+    /// Pauses (`paused`) or resumes a table: deadlines stop, or start again
+    /// for the seat to act.
+    pub(super) async fn set_paused(
+        &self,
+        w: &mut Work,
+        sender: &Sender,
+        paused: bool,
+    ) -> Result<(), Fail> {
         if w.st.seat_of(&sender.user).is_none() && !sender.is_admin {
             return Err(Rejection::NotSeated.into());
         }
-        if w.st.table.status != TableStatus::Playing {
-            return Err(Rejection::NoDeal.into());
+        let (from, to, refusal) = if paused {
+            (TableStatus::Playing, TableStatus::Paused, Rejection::NoDeal)
+        } else {
+            (
+                TableStatus::Paused,
+                TableStatus::Playing,
+                Rejection::NotPaused,
+            )
+        };
+        if w.st.table.status != from {
+            return Err(refusal.into());
         }
-        w.tx.set_table_status(w.st.table.id, TableStatus::Paused, w.now)
-            .await?;
-        w.st.table.status = TableStatus::Paused;
-        w.tx.clear_deadline(w.st.table.id).await?;
-        self.push_table_view(w);
-        Ok(())
-    }
-
-    pub(super) async fn resume(&self, w: &mut Work, sender: &Sender) -> Result<(), Fail> {
-        if w.st.seat_of(&sender.user).is_none() && !sender.is_admin {
-            return Err(Rejection::NotSeated.into());
-        }
-        if w.st.table.status != TableStatus::Paused {
-            return Err(Rejection::NotPaused.into());
-        }
-        w.tx.set_table_status(w.st.table.id, TableStatus::Playing, w.now)
-            .await?;
-        w.st.table.status = TableStatus::Playing;
+        w.tx.set_table_status(w.st.table.id, to, w.now).await?;
+        w.st.table.status = to;
+        // Paused: no deadline. Playing: the seat to act's.
         self.set_deadline(w).await?;
         self.push_table_view(w);
         Ok(())
@@ -238,17 +230,14 @@ impl TableService {
                 )
             })
             .collect();
-        let chat = w.st.chat();
-        w.out.push(Outgoing::Chat {
-            table: w.st.table.id,
-            chat,
-            text: format!(
+        w.say(
+            format!(
                 "{}\n{}",
                 tr!(lang, "closed", table = w.st.table.id.0),
                 lines.join("\n")
             ),
-            mentions: Vec::new(),
-        });
+            Vec::new(),
+        );
         Ok(())
     }
 }

@@ -23,7 +23,7 @@ use crate::error::{Fail, Rejection, ServiceError};
 use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
 use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
 use crate::render::{
-    TableHeader, bid_label, card_label, hand_text, lobby_text, money, private_text,
+    TableHeader, bid_label, card_label, hand_text, lobby_text, money, plays_text, private_text,
     settlement_items, settlement_text, signed, sorted, table_text,
 };
 use crate::text::Lang;
@@ -74,6 +74,18 @@ struct Work {
     now: i64,
     st: TableState,
     out: Vec<Outgoing>,
+}
+
+impl Work {
+    /// Queues a new message in the table's chat, mentioning `mentions`.
+    fn say(&mut self, text: String, mentions: Vec<UserRef>) {
+        self.out.push(Outgoing::Chat {
+            table: self.st.table.id,
+            chat: self.st.chat(),
+            text,
+            mentions,
+        });
+    }
 }
 
 impl TableState {
@@ -450,8 +462,8 @@ impl TableService {
                 self.player_move(&mut w, sender, step, Move::Card(card))
                     .await?
             }
-            CommandKind::Pause(_) => self.pause(&mut w, sender).await?,
-            CommandKind::Resume(_) => self.resume(&mut w, sender).await?,
+            CommandKind::Pause(_) => self.set_paused(&mut w, sender, true).await?,
+            CommandKind::Resume(_) => self.set_paused(&mut w, sender, false).await?,
             CommandKind::Close(_) => self.close(&mut w, sender).await?,
             CommandKind::HandOver(_, seat, to) => self.hand_over(&mut w, sender, seat, &to).await?,
             CommandKind::Refresh(_) => {

@@ -91,26 +91,11 @@ impl TableService {
         let game = w.game().ok_or(Rejection::NoDeal)?;
         let last = game.tricks().last().ok_or(Rejection::NoTrickYet)?;
         let names = w.names(lang);
-        let plays: Vec<String> = last
-            .trick
-            .plays()
-            .map(|(s, c)| {
-                format!(
-                    "{} {}",
-                    names[s.index()].clone().unwrap_or_default(),
-                    card_label(c, lang)
-                )
-            })
-            .collect();
+        let plays = plays_text(&last.trick, &names, lang);
         let winner = names[last.winner.index()].clone().unwrap_or_default();
         Ok(vec![Outgoing::Notice {
             to: sender.user.clone(),
-            text: tr!(
-                lang,
-                "last-trick",
-                plays = plays.join(" · "),
-                winner = winner
-            ),
+            text: tr!(lang, "last-trick", plays = plays, winner = winner),
         }])
     }
 
