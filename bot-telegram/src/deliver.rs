@@ -1,11 +1,8 @@
 //! Sending: the outbox of the table service turned into Telegram messages,
 //! and the helpers that send one message.
 
-use std::collections::{HashMap, HashSet};
-use std::time::Duration;
-
 use tarock_storage::TableId;
-use tarock_table::{Button, Delivery, Lang, Outgoing, tr};
+use tarock_table::{Button, Lang, Messenger, Outgoing, SendFail, tr};
 use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::{
@@ -14,25 +11,10 @@ use teloxide::types::{
 };
 
 use crate::commands::start_parameter;
-use crate::{BotError, Ctx};
+use crate::Ctx;
 
 /// The longest message text Telegram takes, in UTF-16 code units.
 pub const MAX_TEXT: usize = 4096;
-
-/// How many outbox messages one round claims.
-const BATCH: u32 = 50;
-
-/// How a send went wrong, as far as the outbox cares.
-#[derive(Debug)]
-pub(crate) enum SendFail {
-    /// Try again after this many milliseconds (a 429, a network error).
-    Retry(i64, String),
-    /// The user cannot be written to privately (never started the bot,
-    /// blocked it): give up on the message.
-    Unreachable(String),
-    /// Any other refusal.
-    Other(String),
-}
 
 /// Reads a Telegram error: rate limits, the private chat closed to the bot,
 /// or anything else. Telegram's 403 texts are matched here because teloxide
@@ -336,123 +318,14 @@ impl Ctx {
     }
 }
 
-/// Delivers one batch from the outbox; returns how many messages it claimed.
-pub(crate) async fn deliver_batch(ctx: &Ctx) -> Result<usize, BotError> {
-    let batch: Vec<Delivery> = ctx.service.claim(BATCH).await?;
-    // Only the newest version of each table message is sent.
-    let mut newest: HashMap<TableId, usize> = HashMap::new();
-    for (i, d) in batch.iter().enumerate() {
-        if let Outgoing::Table { table, .. } = &d.message {
-            newest.insert(*table, i);
-        }
+impl Messenger for Ctx {
+    async fn send(&self, message: &Outgoing) -> Result<(), SendFail> {
+        send(self, message).await
     }
-    let mut held: HashSet<String> = HashSet::new();
-    let mut unreachable: HashSet<String> = HashSet::new();
-    for (i, d) in batch.iter().enumerate() {
-        let lane = d.message.destination();
-        if held.contains(&lane) {
-            ctx.service.release(d.id).await?;
-            continue;
-        }
-        if let Outgoing::Table { table, .. } = &d.message
-            && newest.get(table) != Some(&i)
-        {
-            ctx.service.delivered(d.id).await?;
-            continue;
-        }
-        // A table message is edited at most once per edit interval; a
-        // version that comes too soon waits, and newer ones replace it.
-        if let Outgoing::Table { table, .. } = &d.message {
-            let wait = ctx
-                .last_table_send
-                .lock()
-                .ok()
-                .and_then(|last| last.get(table).copied())
-                .map(|at| ctx.edit_interval.saturating_sub(at.elapsed()))
-                .filter(|w| !w.is_zero());
-            if let Some(wait) = wait {
-                ctx.service
-                    .failed(
-                        d.id,
-                        "merging table edits",
-                        Some(wait.as_millis() as i64 + 1),
-                    )
-                    .await?;
-                held.insert(lane);
-                continue;
-            }
-        }
-        if unreachable.contains(&lane) {
-            ctx.service
-                .failed(d.id, "the private chat is closed to the bot", None)
-                .await?;
-            continue;
-        }
-        match send(ctx, &d.message).await {
-            Ok(()) => {
-                if let Outgoing::Table { table, .. } = &d.message
-                    && let Ok(mut last) = ctx.last_table_send.lock()
-                {
-                    last.insert(*table, std::time::Instant::now());
-                }
-                ctx.service.delivered(d.id).await?
-            }
-            Err(SendFail::Retry(ms, error)) => {
-                log::info!("delivery {} postponed by {ms} ms: {error}", d.id.0);
-                ctx.service.failed(d.id, &error, Some(ms)).await?;
-                held.insert(lane);
-            }
-            Err(SendFail::Unreachable(error)) => {
-                ctx.service.failed(d.id, &error, None).await?;
-                unreachable.insert(lane);
-                if let Outgoing::Private { table, to, .. } = &d.message {
-                    tell_group_to_start(ctx, *table, &to.user_id, &to.name).await;
-                }
-            }
-            Err(SendFail::Other(error)) => {
-                log::warn!("delivery {} failed: {error}", d.id.0);
-                if d.attempts >= 5 {
-                    ctx.service.failed(d.id, &error, None).await?;
-                } else {
-                    let backoff = 1000 * i64::from(d.attempts.max(1));
-                    ctx.service.failed(d.id, &error, Some(backoff)).await?;
-                    held.insert(lane);
-                }
-            }
-        }
-    }
-    Ok(batch.len())
-}
 
-/// Delivers the outbox until `stop` turns true: whenever a command woke it,
-/// and every `interval` for messages of the deadlines and retries.
-pub(crate) async fn delivery_loop(
-    ctx: std::sync::Arc<Ctx>,
-    interval: Duration,
-    mut stop: tokio::sync::watch::Receiver<bool>,
-) {
-    loop {
-        loop {
-            match deliver_batch(&ctx).await {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => {
-                    log::error!("delivering: {e}");
-                    break;
-                }
-            }
-            if *stop.borrow() {
-                return;
-            }
-        }
-        tokio::select! {
-            _ = ctx.wake.notified() => {}
-            _ = tokio::time::sleep(interval) => {}
-            changed = stop.changed() => {
-                if changed.is_err() || *stop.borrow() {
-                    return;
-                }
-            }
+    async fn unreachable(&self, message: &Outgoing) {
+        if let Outgoing::Private { table, to, .. } = message {
+            tell_group_to_start(self, *table, &to.user_id, &to.name).await;
         }
     }
 }

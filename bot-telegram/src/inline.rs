@@ -108,7 +108,7 @@ pub(crate) async fn on_chosen(
             kind: CommandKind::Button(chosen.result_id.clone()),
         })
         .await?;
-    ctx.wake.notify_one();
+    ctx.pump.wake.notify_one();
     let to = ChatId(chosen.from.id.0 as i64);
     for reply in replies {
         let buttons = reply.buttons().to_vec();

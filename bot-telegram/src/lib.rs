@@ -17,20 +17,20 @@ use std::time::Duration;
 
 use tarock_storage::{Platform, StorageError, Store, TableId, TableStatus};
 use tarock_table::{
-    ChatRef, Command, CommandKind, Lang, Outgoing, Sender, ServiceError, TableService, UserRef,
-    scheduler, tr,
+    ChatRef, Command, CommandKind, Lang, Outgoing, Pump, SendFail, Sender, ServiceError,
+    TableService, UserRef, scheduler, tr,
 };
 use teloxide::RequestError;
 use teloxide::dispatching::Dispatcher;
 use teloxide::prelude::*;
 use teloxide::types::{Chat, MaybeInaccessibleMessage, Update, UpdateKind, User};
 use teloxide::update_listeners::Polling;
-use tokio::sync::{Notify, watch};
+use tokio::sync::watch;
 
 pub use config::{Config, ConfigError};
 
 use commands::Typed;
-use deliver::{SendFail, classify, send_text, tell_group_to_start, truncate};
+use deliver::{classify, send_text, tell_group_to_start, truncate};
 
 /// Why the bot stopped.
 #[derive(Debug, thiserror::Error)]
@@ -53,14 +53,10 @@ pub(crate) struct Ctx {
     pub(crate) bot: Bot,
     /// The bot's username, for deep links and `/cmd@bot`.
     pub(crate) username: String,
-    /// Wakes the deliverer after a command.
-    pub(crate) wake: Notify,
+    /// Delivers the outbox; woken after each command.
+    pub(crate) pump: Pump,
     /// Players a group was told to open the private chat, per table.
     told: Mutex<HashSet<(String, TableId)>>,
-    /// The least time between two versions of a table message.
-    pub(crate) edit_interval: std::time::Duration,
-    /// When each table message was last sent or edited.
-    pub(crate) last_table_send: Mutex<std::collections::HashMap<TableId, std::time::Instant>>,
 }
 
 impl Ctx {
@@ -108,17 +104,20 @@ pub async fn run(
         service: service.clone(),
         bot: bot.clone(),
         username,
-        wake: Notify::new(),
+        pump: Pump::new(config.edit_interval),
         told: Mutex::new(HashSet::new()),
-        edit_interval: config.edit_interval,
-        last_table_send: Mutex::new(std::collections::HashMap::new()),
     });
     let (stop_tx, stop_rx) = watch::channel(false);
-    let deliverer = tokio::spawn(deliver::delivery_loop(
-        ctx.clone(),
-        config.delivery_interval,
-        stop_rx.clone(),
-    ));
+    let deliverer = {
+        let ctx = ctx.clone();
+        let stop = stop_rx.clone();
+        let interval = config.delivery_interval;
+        tokio::spawn(async move {
+            ctx.pump
+                .run(&ctx.service.clone(), ctx.as_ref(), interval, stop)
+                .await;
+        })
+    };
     let deadlines = tokio::spawn(deadline_loop(service.clone(), stop_rx));
 
     let handler = dptree::endpoint(on_update);
@@ -294,7 +293,7 @@ async fn on_message(
             kind,
         })
         .await?;
-    ctx.wake.notify_one();
+    ctx.pump.wake.notify_one();
     for reply in replies {
         // Answers go to the sender privately, never to the group: a refusal
         // may speak of their hand.
@@ -393,7 +392,7 @@ async fn on_callback(
             kind: CommandKind::Button(data.clone()),
         })
         .await;
-    ctx.wake.notify_one();
+    ctx.pump.wake.notify_one();
     let mut alert: Vec<String> = Vec::new();
     let replies = match result {
         Ok(replies) => replies,

@@ -18,6 +18,7 @@ pub mod command;
 pub mod error;
 pub mod outgoing;
 pub mod payload;
+pub mod pump;
 pub mod render;
 pub mod scheduler;
 pub mod service;
@@ -28,5 +29,6 @@ pub use command::{ChatRef, Command, CommandKind, Pace, Sender, TableSettings, Us
 pub use error::{Rejection, ServiceError};
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
+pub use pump::{Messenger, Pump, SendFail};
 pub use service::{Delivery, STAND_IN, TableService};
 pub use text::Lang;

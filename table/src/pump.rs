@@ -1,0 +1,191 @@
+//! The outbox pump every chat front end runs: claim a batch, send each
+//! message through the platform, and record the outcome, keeping each lane's
+//! order. The platform part is a [`Messenger`]; what is common lives here:
+//! only the newest table message of a batch is sent, table edits are spaced
+//! out, a lane waits after a rate limit, and a user who cannot be written to
+//! privately is given up on for the rest of the batch.
+
+use std::collections::{HashMap, HashSet};
+use std::future::Future;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use tarock_storage::TableId;
+use tokio::sync::{Notify, watch};
+
+use crate::service::{Delivery, TableService};
+use crate::{Outgoing, ServiceError};
+
+/// How many outbox messages one round claims.
+const BATCH: u32 = 50;
+
+/// How sending one message went wrong, as far as the outbox cares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SendFail {
+    /// Try again after this many milliseconds (a rate limit, a network
+    /// error); the rest of the lane waits too.
+    Retry(i64, String),
+    /// The user cannot be written to privately (DMs closed, never started
+    /// the bot, blocked it): give the message up.
+    Unreachable(String),
+    /// Any other refusal: retried a few times, then given up.
+    Other(String),
+}
+
+/// One platform's way of sending a message.
+pub trait Messenger: Send + Sync {
+    /// Sends (or, for a table message, edits) one message.
+    fn send(&self, message: &Outgoing) -> impl Future<Output = Result<(), SendFail>> + Send;
+
+    /// Called once after `message` failed with [`SendFail::Unreachable`], so
+    /// the front end can fall back (a mention in the table's chat).
+    fn unreachable(&self, message: &Outgoing) -> impl Future<Output = ()> + Send;
+}
+
+/// Delivers a service's outbox through a [`Messenger`].
+pub struct Pump {
+    /// Wakes the pump after a command committed new messages.
+    pub wake: Notify,
+    /// The least time between two versions of one table message.
+    edit_interval: Duration,
+    /// When each table message was last sent or edited.
+    last_table_send: Mutex<HashMap<TableId, Instant>>,
+}
+
+impl Pump {
+    /// A pump that spaces table-message edits by at least `edit_interval`.
+    pub fn new(edit_interval: Duration) -> Pump {
+        Pump {
+            wake: Notify::new(),
+            edit_interval,
+            last_table_send: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// How long a table message must still wait before its next edit.
+    fn edit_wait(&self, table: TableId) -> Option<Duration> {
+        self.last_table_send
+            .lock()
+            .ok()
+            .and_then(|last| last.get(&table).copied())
+            .map(|at| self.edit_interval.saturating_sub(at.elapsed()))
+            .filter(|w| !w.is_zero())
+    }
+
+    /// Delivers one batch from the outbox; returns how many messages it
+    /// claimed.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn deliver_batch(
+        &self,
+        service: &TableService,
+        messenger: &impl Messenger,
+    ) -> Result<usize, ServiceError> {
+        let batch: Vec<Delivery> = service.claim(BATCH).await?;
+        // Only the newest version of each table message is sent.
+        let mut newest: HashMap<TableId, usize> = HashMap::new();
+        for (i, d) in batch.iter().enumerate() {
+            if let Outgoing::Table { table, .. } = &d.message {
+                newest.insert(*table, i);
+            }
+        }
+        let mut held: HashSet<String> = HashSet::new();
+        let mut unreachable: HashSet<String> = HashSet::new();
+        for (i, d) in batch.iter().enumerate() {
+            let lane = d.message.destination();
+            if held.contains(&lane) {
+                service.release(d.id).await?;
+                continue;
+            }
+            if let Outgoing::Table { table, .. } = &d.message {
+                if newest.get(table) != Some(&i) {
+                    service.delivered(d.id).await?;
+                    continue;
+                }
+                // A version that comes too soon waits; newer ones replace it.
+                if let Some(wait) = self.edit_wait(*table) {
+                    let ms = i64::try_from(wait.as_millis()).unwrap_or(i64::MAX) + 1;
+                    service
+                        .failed(d.id, "merging table edits", Some(ms))
+                        .await?;
+                    held.insert(lane);
+                    continue;
+                }
+            }
+            if unreachable.contains(&lane) {
+                service
+                    .failed(d.id, "the user cannot be written to privately", None)
+                    .await?;
+                continue;
+            }
+            match messenger.send(&d.message).await {
+                Ok(()) => {
+                    if let Outgoing::Table { table, .. } = &d.message
+                        && let Ok(mut last) = self.last_table_send.lock()
+                    {
+                        last.insert(*table, Instant::now());
+                    }
+                    service.delivered(d.id).await?;
+                }
+                Err(SendFail::Retry(ms, error)) => {
+                    log::info!("delivery {} postponed by {ms} ms: {error}", d.id.0);
+                    service.failed(d.id, &error, Some(ms)).await?;
+                    held.insert(lane);
+                }
+                Err(SendFail::Unreachable(error)) => {
+                    service.failed(d.id, &error, None).await?;
+                    unreachable.insert(lane);
+                    messenger.unreachable(&d.message).await;
+                }
+                Err(SendFail::Other(error)) => {
+                    log::warn!("delivery {} failed: {error}", d.id.0);
+                    if d.attempts >= 5 {
+                        service.failed(d.id, &error, None).await?;
+                    } else {
+                        let backoff = 1000 * i64::from(d.attempts.max(1));
+                        service.failed(d.id, &error, Some(backoff)).await?;
+                        held.insert(lane);
+                    }
+                }
+            }
+        }
+        Ok(batch.len())
+    }
+
+    /// Delivers the outbox until `stop` turns true: whenever [`Pump::wake`]
+    /// is notified, and every `interval` for messages of deadlines and
+    /// retries.
+    pub async fn run(
+        &self,
+        service: &TableService,
+        messenger: &impl Messenger,
+        interval: Duration,
+        mut stop: watch::Receiver<bool>,
+    ) {
+        loop {
+            loop {
+                match self.deliver_batch(service, messenger).await {
+                    Ok(0) => break,
+                    Ok(_) => {}
+                    Err(e) => {
+                        log::error!("delivering: {e}");
+                        break;
+                    }
+                }
+                if *stop.borrow() {
+                    return;
+                }
+            }
+            tokio::select! {
+                _ = self.wake.notified() => {}
+                _ = tokio::time::sleep(interval) => {}
+                changed = stop.changed() => {
+                    if changed.is_err() || *stop.borrow() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
