@@ -118,7 +118,7 @@ pub async fn run(
                 .await;
         })
     };
-    let deadlines = tokio::spawn(deadline_loop(service.clone(), stop_rx));
+    let deadlines = tokio::spawn(scheduler::supervise(service.clone(), stop_rx));
 
     let handler = dptree::endpoint(on_update);
     let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
@@ -171,22 +171,6 @@ async fn register_commands(bot: &Bot) {
     for result in [default, en] {
         if let Err(e) = result {
             log::warn!("registering the command menu: {e}");
-        }
-    }
-}
-
-/// The deadline scheduler, restarted after database errors.
-async fn deadline_loop(service: Arc<TableService>, stop: watch::Receiver<bool>) {
-    loop {
-        match scheduler::run_deadlines(service.clone(), stop.clone()).await {
-            Ok(()) => return,
-            Err(e) => {
-                log::error!("deadlines: {e}");
-                tokio::time::sleep(Duration::from_secs(5)).await;
-                if *stop.borrow() {
-                    return;
-                }
-            }
         }
     }
 }

@@ -42,6 +42,23 @@ pub async fn run_deadlines(
     }
 }
 
+/// [`run_deadlines`] for a long-running bot: a database error is logged and
+/// the loop starts again after five seconds, until `stop` turns true.
+pub async fn supervise(service: Arc<TableService>, stop: tokio::sync::watch::Receiver<bool>) {
+    loop {
+        match run_deadlines(service.clone(), stop.clone()).await {
+            Ok(()) => return,
+            Err(e) => {
+                log::error!("deadlines: {e}");
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                if *stop.borrow() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
