@@ -780,12 +780,14 @@ fn the_code_and_the_catalogue_name_the_same_ids() {
         "named in the code, not in the catalogue: {missing:?}"
     );
     // (The `terminal-` texts are the terminal front end's, in the cli crate;
-    // the `telegram-` texts are the Telegram bot's, in bot-telegram.)
+    // the `telegram-` and `discord-` texts are the bots', in bot-telegram
+    // and bot-discord.)
     let unused: Vec<_> = de
         .iter()
         .filter(|id| {
             !id.starts_with("terminal-")
                 && !id.starts_with("telegram-")
+                && !id.starts_with("discord-")
                 && !code.contains(&format!("\"{id}\""))
         })
         .collect();

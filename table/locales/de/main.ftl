@@ -184,3 +184,25 @@ telegram-cmd-balance = Der Stand des Tisches
 telegram-cmd-pause = Den Tisch anhalten
 telegram-cmd-resume = Weiterspielen (nach einer Pause) oder passen
 telegram-cmd-close = Den Tisch schließen
+
+## The Discord bot (bot-discord).
+discord-no-token = Kein Bot-Token: lege im Discord Developer Portal eine Anwendung mit Bot an und starte DISCORD_TOKEN=<token> tarock-discord.
+discord-done = Erledigt – alles Weitere in der Tischnachricht.
+discord-failed = Das hat nicht geklappt. Bitte versuch es gleich noch einmal.
+discord-bad-pace = Das Tempo versteh ich nicht: live, slow oder eine Dauer wie 90s, 5m, 12h, 2d (10 Sekunden bis 7 Tage).
+discord-dm-closed = { $mention }, ich kann dir keine Direktnachricht schicken (Direktnachrichten von Servermitgliedern sind bei dir aus). Ich erwähne dich hier, wenn du dran bist; deine Karten zeigt dir der Knopf „Meine Karten“.
+discord-your-turn = { $mention }, du bist dran – deine Karten zeigt dir der Knopf „Meine Karten“.
+discord-cmd-tarock = Zwanzigerrufen am Tisch dieses Kanals
+discord-cmd-new = Einen Tisch in diesem Kanal eröffnen
+discord-cmd-join = Einen freien Platz nehmen
+discord-cmd-leave = Vom Tisch aufstehen (in der Runde vor dem Spiel oder zwischen zwei Spielen)
+discord-cmd-start = Das Spiel beginnen oder das nächste Spiel geben
+discord-cmd-hand = Meine Karten und Möglichkeiten, nur für mich
+discord-cmd-rules = Die Regeln des Tisches
+discord-cmd-balance = Der Stand des Tisches
+discord-cmd-pause = Den Tisch anhalten (die Uhr steht)
+discord-cmd-resume = Einen angehaltenen Tisch fortsetzen
+discord-cmd-close = Den Tisch schließen
+discord-opt-rules = Die Regeln: standard (empfohlen), directnet, tarockwelt oder wikipedia
+discord-opt-stake = Einsatz in Cent je Punkt (Vorgabe 10)
+discord-opt-pace = Zeit je Zug: live (2 Minuten), slow (12 Stunden) oder z. B. 5m, 12h, 2d

@@ -184,3 +184,25 @@ telegram-cmd-balance = The table's balances
 telegram-cmd-pause = Pause the table
 telegram-cmd-resume = Resume (after a pause) or pass
 telegram-cmd-close = Close the table
+
+## The Discord bot (bot-discord).
+discord-no-token = No bot token: create an application with a bot in the Discord Developer Portal and run DISCORD_TOKEN=<token> tarock-discord.
+discord-done = Done – the rest shows in the table message.
+discord-failed = That did not work. Please try again in a moment.
+discord-bad-pace = I don't understand that pace: live, slow or a duration like 90s, 5m, 12h, 2d (10 seconds to 7 days).
+discord-dm-closed = { $mention }, I cannot send you direct messages (you have them turned off for server members). I will mention you here when it is your turn; the "My cards" button shows your cards.
+discord-your-turn = { $mention }, your turn – the "My cards" button shows your cards.
+discord-cmd-tarock = Zwanzigerrufen at this channel's table
+discord-cmd-new = Open a table in this channel
+discord-cmd-join = Take a free seat
+discord-cmd-leave = Leave the table (in the lobby or between deals)
+discord-cmd-start = Start the game or deal the next hand
+discord-cmd-hand = My cards and choices, for me alone
+discord-cmd-rules = The table's rules
+discord-cmd-balance = The table's balances
+discord-cmd-pause = Pause the table (the clock stops)
+discord-cmd-resume = Resume a paused table
+discord-cmd-close = Close the table
+discord-opt-rules = The rules: standard (recommended), directnet, tarockwelt or wikipedia
+discord-opt-stake = Stake in cents per unit (default 10)
+discord-opt-pace = Time per move: live (2 minutes), slow (12 hours) or e.g. 5m, 12h, 2d

@@ -1,0 +1,363 @@
+//! The slash command `/tarock` and its subcommands (poise). Names are
+//! English with German localizations; descriptions come from the text
+//! catalogue (`discord-cmd-*`, `discord-opt-*`) in both languages. Every
+//! answer is ephemeral: the public side of a command shows in the table
+//! message and the channel, through the outbox.
+
+use std::sync::Arc;
+
+use poise::CreateReply;
+use serenity::all::{CreateAllowedMentions, GuildId};
+use tarock_engine::Preset;
+use tarock_table::text::text;
+use tarock_table::{Command, CommandKind, Lang, Pace, Sender, TableSettings, tr};
+
+use crate::interact::pieces;
+use crate::layout::components;
+use crate::{Bot, chat_ref, is_admin, user_ref};
+
+/// The error type of the commands.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The poise context of the commands.
+pub type Context<'a> = poise::Context<'a, Arc<Bot>, Error>;
+
+/// A rules preset to choose from.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PresetChoice {
+    /// The recommended house rules.
+    #[name = "standard"]
+    Standard,
+    /// The Directnet rules page.
+    #[name = "directnet"]
+    Directnet,
+    /// tarockwelt.com.
+    #[name = "tarockwelt"]
+    Tarockwelt,
+    /// The Wikipedia article.
+    #[name = "wikipedia"]
+    Wikipedia,
+}
+
+impl PresetChoice {
+    fn preset(self) -> Preset {
+        match self {
+            PresetChoice::Standard => Preset::Standard,
+            PresetChoice::Directnet => Preset::Directnet,
+            PresetChoice::Tarockwelt => Preset::Tarockwelt,
+            PresetChoice::Wikipedia => Preset::Wikipedia,
+        }
+    }
+}
+
+/// Runs a table command for the invoking user and answers ephemerally:
+/// the service's notices and private views, or a short "done".
+async fn act(ctx: Context<'_>, kind: CommandKind) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let bot = ctx.data().clone();
+    let interaction = actx.interaction;
+    bot.remember_guild(interaction.channel_id, interaction.guild_id);
+    let lang = Lang::from_tag(&interaction.locale);
+    let member = interaction.member.as_deref();
+    let command = Command {
+        sender: Sender {
+            user: user_ref(&interaction.user, member),
+            chat: chat_ref(interaction.channel_id),
+            lang,
+            is_admin: is_admin(member),
+        },
+        update_id: Some(interaction.id.get().to_string()),
+        kind,
+    };
+    let (result, _) = bot
+        .handle_timely(command, || async {
+            if let Err(e) = ctx.defer_ephemeral().await {
+                log::warn!("deferring a command: {e}");
+            }
+        })
+        .await;
+    let replies = match result {
+        Ok(replies) => replies,
+        Err(e) => {
+            log::error!("/tarock: {e}");
+            return reply(ctx, tr!(lang, "discord-failed")).await;
+        }
+    };
+    let pieces = pieces(&replies);
+    if pieces.is_empty() {
+        return reply(ctx, tr!(lang, "discord-done")).await;
+    }
+    for piece in pieces {
+        ctx.send(
+            CreateReply::default()
+                .content(piece.text)
+                .components(components(&piece.buttons))
+                .allowed_mentions(CreateAllowedMentions::new())
+                .ephemeral(true),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// An ephemeral text answer.
+async fn reply(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .content(text)
+            .allowed_mentions(CreateAllowedMentions::new())
+            .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The user's language, from their Discord client.
+fn lang(ctx: Context<'_>) -> Lang {
+    ctx.locale().map_or(Lang::De, Lang::from_tag)
+}
+
+/// Zwanzigerrufen at this channel's table.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "new", "join", "leave", "start", "hand", "rules", "balance", "pause", "resume", "close"
+    ),
+    subcommand_required
+)]
+pub async fn tarock(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Opens a table in this channel.
+#[poise::command(slash_command, guild_only, name_localized("de", "neu"))]
+pub async fn new(
+    ctx: Context<'_>,
+    #[name_localized("de", "regeln")] rules: Option<PresetChoice>,
+    #[name_localized("de", "einsatz")]
+    #[min = 0]
+    #[max = 100000]
+    stake: Option<i64>,
+    #[name_localized("de", "tempo")]
+    #[max_length = 8]
+    pace: Option<String>,
+) -> Result<(), Error> {
+    let lang = lang(ctx);
+    let defaults = TableSettings::default();
+    let pace = match pace.as_deref().map(Pace::parse) {
+        None => defaults.pace,
+        Some(Some(pace)) => pace,
+        Some(None) => return reply(ctx, tr!(lang, "discord-bad-pace")).await,
+    };
+    let settings = TableSettings {
+        rules: rules.map_or(defaults.rules, |r| r.preset().name().to_owned()),
+        stake_cents: stake.unwrap_or(defaults.stake_cents),
+        pace,
+        lang,
+    };
+    act(ctx, CommandKind::Create(settings)).await
+}
+
+/// Takes a free seat.
+#[poise::command(slash_command, guild_only, name_localized("de", "mitspielen"))]
+pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Join(None, None)).await
+}
+
+/// Leaves the table.
+#[poise::command(slash_command, guild_only, name_localized("de", "aufstehen"))]
+pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Leave(None)).await
+}
+
+/// Starts the game or deals the next hand.
+#[poise::command(slash_command, guild_only, name_localized("de", "geben"))]
+pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Start(None)).await
+}
+
+/// Shows my cards and my choices, to me alone.
+#[poise::command(slash_command, guild_only, name_localized("de", "karten"))]
+pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Hand(None)).await
+}
+
+/// Shows the table's rules.
+#[poise::command(slash_command, guild_only, name_localized("de", "regeln"))]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Rules(None)).await
+}
+
+/// Shows the running balances.
+#[poise::command(slash_command, guild_only, name_localized("de", "stand"))]
+pub async fn balance(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Balances(None)).await
+}
+
+/// Pauses the table's clock.
+#[poise::command(slash_command, guild_only, name_localized("de", "pause"))]
+pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Pause(None)).await
+}
+
+/// Resumes a paused table.
+#[poise::command(slash_command, guild_only, name_localized("de", "fortsetzen"))]
+pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Resume(None)).await
+}
+
+/// Closes the table for good.
+#[poise::command(slash_command, guild_only, name_localized("de", "schluss"))]
+pub async fn close(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Close(None)).await
+}
+
+/// A description in English (Discord's default) with its German
+/// localization, from the catalogue.
+fn described(id: &str) -> (String, String) {
+    (
+        text(Lang::En, id, Vec::new()),
+        text(Lang::De, id, Vec::new()),
+    )
+}
+
+/// Fills in the descriptions of a command, its options and subcommands
+/// from the catalogue: `discord-cmd-<name>` and `discord-opt-<name>`.
+fn describe(command: &mut poise::Command<Arc<Bot>, Error>) {
+    let (en, de) = described(&format!("discord-cmd-{}", command.name));
+    command.description = Some(en.into());
+    command.description_localizations = vec![("de".into(), de.into())].into();
+    for parameter in &mut command.parameters {
+        let (en, de) = described(&format!("discord-opt-{}", parameter.name));
+        parameter.description = Some(en.into());
+        parameter.description_localizations = vec![("de".into(), de.into())].into();
+    }
+    for sub in &mut command.subcommands {
+        describe(sub);
+    }
+}
+
+/// The bot's slash commands, described in both languages.
+pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
+    let mut root = tarock();
+    describe(&mut root);
+    vec![root]
+}
+
+/// Answers a failed command (a Discord error while answering, a wrong
+/// option) with a short ephemeral note; the rest goes to the log.
+async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            log::error!("/{}: {error}", ctx.command().qualified_name);
+            let _ = reply(ctx, tr!(lang(ctx), "discord-failed")).await;
+        }
+        poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
+            log::info!("/{}: {error}", ctx.command().qualified_name);
+            let _ = reply(ctx, tr!(lang(ctx), "discord-failed")).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                log::warn!("handling a framework error: {e}");
+            }
+        }
+    }
+}
+
+/// The poise framework: the commands, registered at start (in one server
+/// when `guild` is given: they show at once there).
+pub fn framework(
+    bot: Arc<Bot>,
+    register: bool,
+    guild: Option<u64>,
+) -> poise::Framework<Arc<Bot>, Error> {
+    poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: all(),
+            initialize_owners: false,
+            on_error: |error| Box::pin(on_error(error)),
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                if register {
+                    let commands = &framework.options().commands;
+                    let registered = match guild {
+                        Some(g) => {
+                            poise::builtins::register_in_guild(ctx, commands, GuildId::new(g)).await
+                        }
+                        None => poise::builtins::register_globally(ctx, commands).await,
+                    };
+                    if let Err(e) = registered {
+                        log::warn!("registering the slash commands: {e}");
+                    }
+                }
+                Ok(bot)
+            })
+        })
+        .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn walk(command: &poise::Command<Arc<Bot>, Error>, seen: &mut Vec<String>) {
+        seen.push(command.name.to_string());
+        let description = command.description.as_deref().unwrap_or("");
+        assert!(
+            (1..=100).contains(&description.chars().count()),
+            "{}: {description:?}",
+            command.name
+        );
+        for (locale, text) in command.description_localizations.iter() {
+            assert_eq!(locale, "de");
+            assert!((1..=100).contains(&text.chars().count()), "{text:?}");
+            assert_ne!(
+                text.as_ref(),
+                description,
+                "{}: not translated",
+                command.name
+            );
+        }
+        for (_, name) in command.name_localizations.iter() {
+            assert!(name.chars().all(|c| c.is_ascii_lowercase()), "{name}");
+        }
+        for p in &command.parameters {
+            let d = p.description.as_deref().unwrap_or("");
+            assert!((1..=100).contains(&d.chars().count()), "{}: {d:?}", p.name);
+            assert_eq!(p.description_localizations.len(), 1);
+        }
+        for sub in &command.subcommands {
+            walk(sub, seen);
+        }
+    }
+
+    #[test]
+    fn every_command_is_described_in_both_languages() {
+        let commands = all();
+        let mut seen = Vec::new();
+        walk(&commands[0], &mut seen);
+        assert_eq!(
+            seen,
+            [
+                "tarock", "new", "join", "leave", "start", "hand", "rules", "balance", "pause",
+                "resume", "close"
+            ]
+        );
+        let new = &commands[0].subcommands[0];
+        let options: Vec<&str> = new.parameters.iter().map(|p| p.name.as_ref()).collect();
+        assert_eq!(options, ["rules", "stake", "pace"]);
+        // The presets offered are exactly the engine's.
+        assert_eq!(
+            new.parameters[0]
+                .choices
+                .iter()
+                .map(|c| c.name.to_string())
+                .collect::<Vec<_>>(),
+            Preset::ALL.map(|p| p.name().to_owned())
+        );
+    }
+}

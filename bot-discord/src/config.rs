@@ -1,0 +1,177 @@
+//! The bot's configuration, read from the environment.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tarock_table::{Clock, SystemClock};
+
+/// Why the configuration cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// `DISCORD_TOKEN` is missing or empty.
+    #[error("DISCORD_TOKEN is not set")]
+    NoToken,
+    /// `DISCORD_API_URL` is not an http(s) URL.
+    #[error("DISCORD_API_URL is not an http(s) URL: {0}")]
+    BadApiUrl(String),
+    /// `DISCORD_GUILD_ID` is not a number.
+    #[error("DISCORD_GUILD_ID is not a server id: {0}")]
+    BadGuild(String),
+}
+
+/// Everything [`crate::run`] needs.
+#[derive(Clone)]
+pub struct Config {
+    /// The bot token from the Discord developer portal.
+    pub token: String,
+    /// Where REST requests go instead of `https://discord.com` (a local fake
+    /// in tests); the gateway address then comes from its `/gateway`.
+    pub api_url: Option<String>,
+    /// The database: a file path, `sqlite://FILE` or `postgres://…`.
+    pub database: String,
+    /// Register the slash commands in this server only (they appear at
+    /// once; global ones can take a while), for development.
+    pub guild_id: Option<u64>,
+    /// Seed of the shuffles and the computer players.
+    pub seed: u64,
+    /// The service's clock.
+    pub clock: Arc<dyn Clock>,
+    /// How often the outbox is looked at when nothing wakes the deliverer.
+    pub delivery_interval: Duration,
+    /// The least time between two edits of a table message: versions in
+    /// between are merged (Discord allows about five messages per five
+    /// seconds in a channel).
+    pub edit_interval: Duration,
+    /// How long an interaction is worked on before it is acknowledged
+    /// first; Discord needs the first answer within three seconds.
+    pub answer_within: Duration,
+    /// Whether to register the slash commands at start.
+    pub register_commands: bool,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never print the token.
+        f.debug_struct("Config")
+            .field("api_url", &self.api_url)
+            .field("database", &self.database)
+            .field("guild_id", &self.guild_id)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Config {
+    /// A configuration with defaults for everything but the token.
+    pub fn new(token: impl Into<String>) -> Config {
+        Config {
+            token: token.into(),
+            api_url: None,
+            database: "tarock.db".to_owned(),
+            guild_id: None,
+            seed: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(7, |d| d.as_nanos() as u64),
+            clock: Arc::new(SystemClock),
+            delivery_interval: Duration::from_millis(500),
+            edit_interval: Duration::from_millis(1500),
+            answer_within: Duration::from_millis(2000),
+            register_commands: true,
+        }
+    }
+
+    /// Reads `DISCORD_TOKEN`, `DISCORD_API_URL`, `DISCORD_GUILD_ID` and
+    /// `TAROCK_DATABASE` (default `tarock.db`) through `var`.
+    ///
+    /// # Errors
+    /// Without a token, or with an API URL or guild id that does not parse.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let set = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let token = set("DISCORD_TOKEN").ok_or(ConfigError::NoToken)?;
+        let mut config = Config::new(token);
+        if let Some(url) = set("DISCORD_API_URL") {
+            let parsed = url::Url::parse(&url).map_err(|_| ConfigError::BadApiUrl(url.clone()))?;
+            if !matches!(parsed.scheme(), "http" | "https") {
+                return Err(ConfigError::BadApiUrl(url));
+            }
+            config.api_url = Some(url.trim_end_matches('/').to_owned());
+        }
+        if let Some(guild) = set("DISCORD_GUILD_ID") {
+            config.guild_id = Some(
+                guild
+                    .parse()
+                    .ok()
+                    .filter(|g| *g > 0)
+                    .ok_or(ConfigError::BadGuild(guild))?,
+            );
+        }
+        if let Some(db) = set("TAROCK_DATABASE") {
+            config.database = db;
+        }
+        Ok(config)
+    }
+
+    /// [`Config::from_vars`] on the process environment.
+    ///
+    /// # Errors
+    /// As [`Config::from_vars`].
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_vars(|name| std::env::var(name).ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |name: &str| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    #[test]
+    fn the_environment_is_read_with_defaults() {
+        assert!(matches!(
+            Config::from_vars(env(&[])),
+            Err(ConfigError::NoToken)
+        ));
+        assert!(matches!(
+            Config::from_vars(env(&[("DISCORD_TOKEN", " ")])),
+            Err(ConfigError::NoToken)
+        ));
+        let c = Config::from_vars(env(&[("DISCORD_TOKEN", "abc.def")])).unwrap();
+        assert_eq!(c.token, "abc.def");
+        assert_eq!(c.database, "tarock.db");
+        assert_eq!((c.api_url, c.guild_id), (None, None));
+        let c = Config::from_vars(env(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_API_URL", "http://127.0.0.1:9000/"),
+            ("DISCORD_GUILD_ID", "123"),
+            ("TAROCK_DATABASE", "x.db"),
+        ]))
+        .unwrap();
+        assert_eq!(c.api_url.as_deref(), Some("http://127.0.0.1:9000"));
+        assert_eq!(c.guild_id, Some(123));
+        assert_eq!(c.database, "x.db");
+        for (name, value) in [
+            ("DISCORD_API_URL", "not a url"),
+            ("DISCORD_API_URL", "ftp://x"),
+            ("DISCORD_GUILD_ID", "abc"),
+            ("DISCORD_GUILD_ID", "0"),
+        ] {
+            let pairs: &'static [(&str, &str)] =
+                Box::leak(Box::new([("DISCORD_TOKEN", "abc"), (name, value)]));
+            assert!(Config::from_vars(env(pairs)).is_err(), "{name}={value}");
+        }
+        // The token never shows in debug output.
+        assert!(!format!("{:?}", Config::new("secret-token")).contains("secret-token"));
+    }
+}

@@ -1,0 +1,222 @@
+//! Button and select clicks: each one is a table command carrying the
+//! interaction id (so a redelivered interaction acts once), and each is
+//! answered: refusals and hands as ephemeral messages only the clicker
+//! sees, a move made from an ephemeral hand by updating that hand in place.
+
+use serenity::all::{
+    ComponentInteraction, ComponentInteractionDataKind, CreateAllowedMentions,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http, MessageFlags,
+};
+use tarock_table::{Command, CommandKind, Lang, Outgoing, Payload, Sender, UserRef, tr};
+
+use crate::layout::{components, escape, split_text};
+use crate::{Bot, chat_ref, is_admin, user_ref};
+
+/// One message of an answer: text and buttons.
+pub(crate) struct Piece {
+    /// At most 2 000 characters, markdown escaped.
+    pub(crate) text: String,
+    /// Rows of buttons.
+    pub(crate) buttons: Vec<Vec<tarock_table::Button>>,
+    /// Whether this is a private view (a hand), which may replace the
+    /// ephemeral hand it was asked from.
+    pub(crate) hand: bool,
+}
+
+/// The replies of a command as answer pieces: notices and private views,
+/// split to Discord's length, buttons under the last piece.
+pub(crate) fn pieces(replies: &[Outgoing]) -> Vec<Piece> {
+    let mut out = Vec::new();
+    for reply in replies {
+        let (text, buttons, hand) = match reply {
+            Outgoing::Notice { text, .. } => (text, &[][..], false),
+            Outgoing::Private { text, buttons, .. } => (text, buttons.as_slice(), true),
+            _ => continue,
+        };
+        let split = split_text(&escape(text));
+        let last = split.len() - 1;
+        for (i, text) in split.into_iter().enumerate() {
+            out.push(Piece {
+                text,
+                buttons: if i == last {
+                    buttons.to_vec()
+                } else {
+                    Vec::new()
+                },
+                hand: hand && i == last,
+            });
+        }
+    }
+    out
+}
+
+/// The payload a click carries: a button's custom id, or the chosen
+/// option of the select menu that holds the buttons that did not fit.
+fn payload_of(component: &ComponentInteraction) -> String {
+    match &component.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => {
+            values.first().cloned().unwrap_or_default()
+        }
+        _ => component.data.custom_id.clone(),
+    }
+}
+
+/// The clicker's private view of the table a payload names, after a move
+/// made from an ephemeral hand: shown in its place.
+async fn fresh_hand(bot: &Bot, user: &UserRef, payload: &str) -> Vec<Outgoing> {
+    let Ok(payload) = payload.parse::<Payload>() else {
+        return Vec::new();
+    };
+    match bot.service.private_views(user).await {
+        Ok(views) => views
+            .into_iter()
+            .filter(|v| matches!(v, Outgoing::Private { table, .. } if *table == payload.table))
+            .collect(),
+        Err(e) => {
+            log::warn!("private views of {}: {e}", user.user_id);
+            Vec::new()
+        }
+    }
+}
+
+fn response_message(piece: &Piece) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(piece.text.clone())
+        .components(components(&piece.buttons))
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+fn followup(piece: &Piece) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(piece.text.clone())
+        .components(components(&piece.buttons))
+        .ephemeral(true)
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+/// Handles one click and answers it.
+pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentInteraction) {
+    let payload = payload_of(component);
+    let user = user_ref(&component.user, component.member.as_ref());
+    let lang = Lang::from_tag(&component.locale);
+    bot.remember_guild(component.channel_id, component.guild_id);
+    let from_ephemeral = component
+        .message
+        .flags
+        .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+    let command = Command {
+        sender: Sender {
+            user: user.clone(),
+            chat: chat_ref(component.channel_id),
+            lang,
+            is_admin: is_admin(component.member.as_ref()),
+        },
+        update_id: Some(component.id.get().to_string()),
+        kind: CommandKind::Button(payload.clone()),
+    };
+    let (result, acknowledged) = bot
+        .handle_timely(command, || async {
+            if let Err(e) = component
+                .create_response(http, CreateInteractionResponse::Acknowledge)
+                .await
+            {
+                log::warn!("acknowledging a click: {e}");
+            }
+        })
+        .await;
+    let mut replies = match result {
+        Ok(replies) => replies,
+        Err(e) => {
+            log::error!("click {payload:?}: {e}");
+            vec![Outgoing::Notice {
+                to: user.clone(),
+                text: tr!(lang, "discord-failed"),
+            }]
+        }
+    };
+    if replies.is_empty() && from_ephemeral {
+        replies = fresh_hand(bot, &user, &payload).await;
+        if replies.is_empty() {
+            // The deal is over: the hand stays as it was, without buttons.
+            if let Err(e) = clear_buttons(http, component, acknowledged).await {
+                log::warn!("answering a click: {e}");
+            }
+            return;
+        }
+    }
+    let pieces = pieces(&replies);
+    if let Err(e) = answer(http, component, &pieces, acknowledged, from_ephemeral).await {
+        log::warn!("answering a click: {e}");
+    }
+}
+
+/// Takes the buttons off the clicked message, leaving its text.
+async fn clear_buttons(
+    http: &Http,
+    component: &ComponentInteraction,
+    acknowledged: bool,
+) -> Result<(), serenity::Error> {
+    if acknowledged {
+        let edit = EditInteractionResponse::new().components(Vec::new());
+        component.edit_response(http, edit).await?;
+    } else {
+        let update = CreateInteractionResponseMessage::new().components(Vec::new());
+        component
+            .create_response(http, CreateInteractionResponse::UpdateMessage(update))
+            .await?;
+    }
+    Ok(())
+}
+
+/// Sends the answer: the first piece as the interaction response (a hand
+/// replacing the ephemeral hand it was asked from), the rest as ephemeral
+/// follow-ups.
+async fn answer(
+    http: &Http,
+    component: &ComponentInteraction,
+    pieces: &[Piece],
+    acknowledged: bool,
+    from_ephemeral: bool,
+) -> Result<(), serenity::Error> {
+    let Some((first, rest)) = pieces.split_first() else {
+        if !acknowledged {
+            component
+                .create_response(http, CreateInteractionResponse::Acknowledge)
+                .await?;
+        }
+        return Ok(());
+    };
+    let replace = first.hand && from_ephemeral;
+    match (acknowledged, replace) {
+        (false, true) => {
+            component
+                .create_response(
+                    http,
+                    CreateInteractionResponse::UpdateMessage(response_message(first)),
+                )
+                .await?;
+        }
+        (false, false) => {
+            component
+                .create_response(
+                    http,
+                    CreateInteractionResponse::Message(response_message(first).ephemeral(true)),
+                )
+                .await?;
+        }
+        (true, true) => {
+            let edit = EditInteractionResponse::new()
+                .content(first.text.clone())
+                .components(components(&first.buttons));
+            component.edit_response(http, edit).await?;
+        }
+        (true, false) => {
+            component.create_followup(http, followup(first)).await?;
+        }
+    }
+    for piece in rest {
+        component.create_followup(http, followup(piece)).await?;
+    }
+    Ok(())
+}

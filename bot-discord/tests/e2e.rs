@@ -1,0 +1,931 @@
+//! End to end: the bot's own `run` (the real serenity client with the poise
+//! framework, the outbox deliverer, the deadline loop) against a fake
+//! Discord: REST over HTTP and a gateway WebSocket sending HELLO, READY and
+//! INTERACTION_CREATE in Discord's JSON.
+
+mod fake;
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::time::Duration;
+
+use fake::{Fake, GUILD_ID, Message, User};
+use serde_json::{Value, json};
+use tarock_bot_discord::{BotError, Config, run};
+use tarock_engine::Card;
+use tarock_storage::{Store, TableId};
+use tarock_table::Lang;
+use tarock_table::render::card_label;
+use tarock_table::text::text;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+const CHANNEL: u64 = 4_000;
+const ANNA: User = User {
+    id: 101,
+    name: "Anna",
+    locale: "de",
+};
+const BERTA: User = User {
+    id: 102,
+    name: "Berta",
+    locale: "de",
+};
+const CARL: User = User {
+    id: 103,
+    name: "Carl",
+    locale: "en-US",
+};
+const DORA: User = User {
+    id: 104,
+    name: "Dora",
+    locale: "de",
+};
+/// Someone in the channel who is not seated.
+const EMIL: User = User {
+    id: 105,
+    name: "Emil",
+    locale: "de",
+};
+
+/// Discord's flag of an ephemeral message.
+const EPHEMERAL: u64 = 1 << 6;
+
+struct Running {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), BotError>>,
+}
+
+fn config(fake: &Fake, db: &Path, seed: u64) -> Config {
+    let mut c = Config::new("test-token");
+    c.api_url = Some(fake.url.clone());
+    c.database = db.display().to_string();
+    c.seed = seed;
+    c.delivery_interval = Duration::from_millis(50);
+    // Every version of the table message is sent at once.
+    c.edit_interval = Duration::ZERO;
+    c
+}
+
+async fn start_with(config: Config) -> Running {
+    let (stop, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(run(config, async {
+        let _ = rx.await;
+    }));
+    Running { stop, task }
+}
+
+/// Starts a bot and waits until it is the `nth` client on the gateway.
+async fn start(fake: &Fake, db: &Path, seed: u64, nth: usize) -> Running {
+    let bot = start_with(config(fake, db, seed)).await;
+    fake.wait_ready(nth).await;
+    bot
+}
+
+async fn stop(bot: Running) {
+    let _ = bot.stop.send(());
+    bot.task.await.unwrap().unwrap();
+}
+
+/// The action part of a payload `t<table>:<step>:<action>`.
+fn action(payload: &str) -> &str {
+    payload.splitn(3, ':').nth(2).unwrap_or("")
+}
+
+/// The moves on a message: (payload, whether it sits in the select menu).
+fn moves(message: &Message) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    for c in message.all_components() {
+        if let Some(id) = c["custom_id"].as_str()
+            && c["type"] == 2
+        {
+            out.push((id.to_owned(), false));
+        }
+        for option in c["options"].as_array().into_iter().flatten() {
+            out.push((option["value"].as_str().unwrap().to_owned(), true));
+        }
+    }
+    out.retain(|(p, _)| {
+        let a = action(p);
+        a.starts_with('p') || a.starts_with('w') || a.starts_with('a') || a.starts_with('x')
+    });
+    out
+}
+
+/// The move a player makes: a Kontra on the game, else a card, else Weiter,
+/// else the first announcement.
+fn choose(moves: &[(String, bool)]) -> Option<(String, bool)> {
+    if let Some(m) = moves.iter().find(|(p, _)| action(p) == "akg") {
+        return Some(m.clone());
+    }
+    for prefix in ['p', 'w', 'a', 'x'] {
+        if let Some(m) = moves.iter().find(|(p, _)| action(p).starts_with(prefix)) {
+            return Some(m.clone());
+        }
+    }
+    None
+}
+
+/// Sends `/tarock <sub>` and returns the first answer, which must come and
+/// be ephemeral.
+async fn slash(fake: &Fake, user: &User, sub: &str, options: &[(&str, Value)]) -> (String, Value) {
+    let id = fake.slash(user, CHANNEL, sub, options);
+    let answer = fake.response(&id).await;
+    assert_eq!(
+        answer["data"]["flags"], EPHEMERAL,
+        "/tarock {sub}: {answer}"
+    );
+    (id, answer)
+}
+
+/// The table message: the bot's only message in the channel with buttons.
+async fn table_message(fake: &Fake) -> u64 {
+    fake.wait_until("the table message", |inner| {
+        let mut with_buttons = inner
+            .messages
+            .values()
+            .filter(|m| m.channel_id == CHANNEL && !m.is_ephemeral() && !m.custom_ids().is_empty());
+        let first = with_buttons.next()?;
+        assert!(with_buttons.next().is_none(), "two table messages");
+        Some(first.id)
+    })
+    .await
+}
+
+/// Opens a table with `/tarock new` as Anna; the table message's id.
+async fn open_table(fake: &Fake) -> u64 {
+    let (_, answer) = slash(fake, &ANNA, "new", &[]).await;
+    assert_eq!(answer["type"], 4);
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-done", Vec::new())
+    );
+    table_message(fake).await
+}
+
+/// A table-message button whose action starts with `prefix`, once it shows.
+async fn table_button(fake: &Fake, table_msg: u64, prefix: &str) -> String {
+    fake.wait_until(&format!("a table button {prefix}"), |inner| {
+        inner.messages[&table_msg]
+            .custom_ids()
+            .into_iter()
+            .find(|p| action(p).starts_with(prefix))
+    })
+    .await
+}
+
+/// Clicks a table-message button; it must be acknowledged without a word.
+async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
+    let payload = table_button(fake, table_msg, prefix).await;
+    let id = fake.click(user, CHANNEL, table_msg, &payload);
+    let answer = fake.response(&id).await;
+    assert_eq!(
+        answer["type"], 6,
+        "{} pressing {payload}: {answer}",
+        user.name
+    );
+}
+
+/// Starts the deal as Anna and waits until the table message shows it.
+async fn deal(fake: &Fake, table_msg: u64) {
+    press_table(fake, &ANNA, table_msg, "s").await;
+    fake.wait_until("the deal", |inner| {
+        let shown = inner.messages.get(&table_msg)?;
+        (!shown.custom_ids().iter().any(|p| action(p) == "s")).then_some(())
+    })
+    .await;
+}
+
+/// Whether the table message offers the next deal (the deal is over).
+fn deal_over(table_msg: u64) -> impl Fn(&Fake) -> bool {
+    move |f: &Fake| {
+        f.message(table_msg)
+            .is_some_and(|m| m.custom_ids().iter().any(|p| action(p) == "s"))
+    }
+}
+
+/// How a player sees their moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Via {
+    /// The newest DM with buttons.
+    Dm,
+    /// "My cards" on the table message: an ephemeral hand.
+    Hand,
+}
+
+/// A move made: how many requests the fake had seen before it, who made it,
+/// and its payload.
+type Made = (usize, u64, String);
+
+/// Plays until `done` or `max` moves: each player by their way, pressing a
+/// chosen move; every answer must be an acknowledgement (a DM) or the hand
+/// updated in place (an ephemeral hand), never a refusal.
+async fn play(
+    fake: &Fake,
+    table_msg: u64,
+    players: &[(User, Via)],
+    pressed: &mut HashSet<u64>,
+    max: usize,
+    done: impl Fn(&Fake) -> bool,
+) -> Vec<Made> {
+    let mut made = Vec::new();
+    let mut idle = 0;
+    while made.len() < max && !done(fake) {
+        let mut progressed = false;
+        for (user, via) in players {
+            let found = match via {
+                Via::Dm => fake.dm_channel_of(user.id).and_then(|dm| {
+                    let latest = fake.messages_in(dm).into_iter().last()?;
+                    (!pressed.contains(&latest.id)).then_some((dm, latest))
+                }),
+                Via::Hand => {
+                    let Some(h) = fake
+                        .message(table_msg)
+                        .and_then(|m| m.custom_ids().into_iter().find(|p| action(p) == "h"))
+                    else {
+                        continue;
+                    };
+                    let id = fake.click(user, CHANNEL, table_msg, &h);
+                    let answer = fake.response(&id).await;
+                    assert_eq!(answer["type"], 4, "{answer}");
+                    assert_eq!(answer["data"]["flags"], EPHEMERAL, "{answer}");
+                    fake.original_message(&id).map(|m| (CHANNEL, m))
+                }
+            };
+            let Some((channel, message)) = found else {
+                continue;
+            };
+            let Some((payload, in_select)) = choose(&moves(&message)) else {
+                continue;
+            };
+            made.push((fake.requests().len(), user.id, payload.clone()));
+            let id = if in_select {
+                fake.select(user, channel, message.id, "more", &[payload.as_str()])
+            } else {
+                fake.click(user, channel, message.id, &payload)
+            };
+            pressed.insert(message.id);
+            let answer = fake.response(&id).await;
+            let expected = if *via == Via::Dm { 6 } else { 7 };
+            assert_eq!(
+                answer["type"], expected,
+                "{} pressing {payload}: {answer}",
+                user.name
+            );
+            progressed = true;
+            break;
+        }
+        if progressed {
+            idle = 0;
+        } else {
+            idle += 1;
+            assert!(idle < 1500, "nobody can move");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    made
+}
+
+fn cards_of(made: &[Made]) -> Vec<Card> {
+    made.iter()
+        .filter_map(|(_, _, p)| action(p).strip_prefix('p').map(|c| c.parse().unwrap()))
+        .collect()
+}
+
+/// The words of a text, without punctuation around them.
+fn words(text: &str) -> HashSet<String> {
+    text.split(|c: char| c.is_whitespace() || ",;()[]·:!?\"„“".contains(c))
+        .map(|w| w.trim_end_matches('.').to_owned())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// The part of the Rufer announcement that names the called card (public
+/// whoever holds it).
+fn called_phrase(lang: Lang, card: Card) -> String {
+    let full = text(
+        lang,
+        "contract-rufer",
+        vec![
+            ("name", "\u{1}".into()),
+            ("game", "\u{2}".into()),
+            ("called", card_label(card, lang).into()),
+        ],
+    );
+    full.split('\u{2}').nth(1).unwrap_or_default().to_owned()
+}
+
+/// The dealt hands of the table's first deal.
+async fn dealt_hands(store: &Store) -> Vec<Vec<Card>> {
+    let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
+    deal.hands
+        .iter()
+        .map(|h| h.split_whitespace().map(|c| c.parse().unwrap()).collect())
+        .collect()
+}
+
+/// No card of any person's hand shows in a message everybody in the channel
+/// can see before its holder played it: over every request the fake got
+/// (channel messages and edits, and interaction answers that are not
+/// ephemeral).
+fn assert_no_hand_card_leaks(fake: &Fake, hands: &[(u64, Vec<Card>)], made: &[Made]) {
+    let channel_path = format!("/channels/{CHANNEL}/messages");
+    let mut checked = 0;
+    for (index, request) in fake.requests().into_iter().enumerate() {
+        let public = request.path.starts_with(&channel_path)
+            || (request.path.starts_with("/interactions/")
+                && request.body["type"] == 4
+                && request.body["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL == 0);
+        if !public || !matches!(request.method.as_str(), "POST" | "PATCH") {
+            continue;
+        }
+        checked += 1;
+        let content = request.body["content"]
+            .as_str()
+            .or_else(|| request.body["data"]["content"].as_str())
+            .unwrap_or_default()
+            .replace('\\', "");
+        let mut stripped = content.clone();
+        for card in Card::all() {
+            for lang in Lang::ALL {
+                stripped = stripped.replace(&called_phrase(lang, card), "");
+            }
+        }
+        let seen = words(&stripped);
+        for (user, hand) in hands {
+            for card in hand {
+                let played = made.iter().any(|(at, who, p)| {
+                    *at <= index && who == user && action(p) == format!("p{card}")
+                });
+                if played {
+                    continue;
+                }
+                for lang in Lang::ALL {
+                    assert!(
+                        !seen.contains(&card_label(*card, lang)),
+                        "{card} of {user} shown before it was played: {content}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked > 10, "only {checked} channel messages");
+}
+
+/// Each person's dealt hand: the one holding the first card they played.
+fn hands_of(dealt: &[Vec<Card>], made: &[Made], users: &[User]) -> Vec<(u64, Vec<Card>)> {
+    users
+        .iter()
+        .map(|u| {
+            let first: Card = made
+                .iter()
+                .find_map(|(_, who, p)| {
+                    (*who == u.id)
+                        .then(|| action(p).strip_prefix('p'))
+                        .flatten()
+                        .map(|c| c.parse().unwrap())
+                })
+                .unwrap();
+            let hand = dealt.iter().find(|h| h.contains(&first)).unwrap().clone();
+            (u.id, hand)
+        })
+        .collect()
+}
+
+/// The settlement message in the channel, once it is there.
+async fn settlement(fake: &Fake) -> String {
+    let title = text(
+        Lang::De,
+        "settlement-title",
+        vec![("table", 1i64.into()), ("deal", 1i64.into())],
+    );
+    fake.wait_until("the settlement", |inner| {
+        inner
+            .messages
+            .values()
+            .find(|m| m.channel_id == CHANNEL && m.content.contains(&title))
+            .map(|m| m.content.clone())
+    })
+    .await
+}
+
+/// POSTs of new messages to the table channel that carried buttons: the
+/// table message being posted.
+fn table_posts(fake: &Fake) -> usize {
+    let path = format!("/channels/{CHANNEL}/messages");
+    fake.requests()
+        .iter()
+        .filter(|r| {
+            r.method == "POST"
+                && r.path == path
+                && r.status == 200
+                && r.body["components"]
+                    .as_array()
+                    .is_some_and(|c| !c.is_empty())
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_deal_with_three_computers_from_ephemeral_hands() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11, 1).await;
+    let table_msg = open_table(&fake).await;
+    for _ in 0..3 {
+        press_table(&fake, &ANNA, table_msg, "c").await;
+    }
+    deal(&fake, table_msg).await;
+    let mut pressed = HashSet::new();
+    let made = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Hand)],
+        &mut pressed,
+        200,
+        deal_over(table_msg),
+    )
+    .await;
+    // Anna played her ten cards, each from her ephemeral hand.
+    assert_eq!(cards_of(&made).len(), 10, "{made:?}");
+    let text_now = settlement(&fake).await;
+    assert!(text_now.starts_with("💰"), "{text_now}");
+    // The balance, asked for: ephemeral, with money.
+    let (_, answer) = slash(&fake, &ANNA, "balance", &[]).await;
+    let balance = answer["data"]["content"].as_str().unwrap();
+    assert!(balance.contains("Anna"), "{balance}");
+    assert!(balance.contains('€'), "{balance}");
+    stop(bot).await;
+    fake.assert_no_violations();
+    // The table message was posted once and edited in place after that.
+    assert_eq!(table_posts(&fake), 1);
+    let edit_path = format!("/channels/{CHANNEL}/messages/{table_msg}");
+    assert!(
+        fake.requests()
+            .iter()
+            .filter(|r| r.method == "PATCH" && r.path == edit_path)
+            .count()
+            > 10
+    );
+
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let balances = store.table_balances(TableId(1)).await.unwrap();
+    assert_eq!(balances.iter().map(|b| b.units).sum::<i64>(), 0);
+    assert!(balances.iter().any(|b| b.units != 0), "{balances:?}");
+    let dealt = dealt_hands(&store).await;
+    store.close().await;
+    assert_no_hand_card_leaks(&fake, &hands_of(&dealt, &made, &[ANNA]), &made);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 5, 1).await;
+    let table_msg = open_table(&fake).await;
+    for who in [BERTA, CARL, DORA] {
+        press_table(&fake, &who, table_msg, "j").await;
+    }
+    deal(&fake, table_msg).await;
+    let users = [ANNA, BERTA, CARL, DORA];
+    let players: Vec<(User, Via)> = users.iter().map(|u| (*u, Via::Dm)).collect();
+    let mut pressed = HashSet::new();
+    let mut made = play(&fake, table_msg, &players, &mut pressed, 100, |f| {
+        users.iter().any(|u| {
+            f.dm_channel_of(u.id)
+                .and_then(|dm| f.messages_in(dm).into_iter().last())
+                .is_some_and(|m| moves(&m).iter().any(|(p, _)| action(p).starts_with('p')))
+        })
+    })
+    .await;
+    // The opening game and a Kontra on it, by button.
+    assert!(made.iter().any(|(_, _, p)| action(p) == "ar"), "{made:?}");
+    assert!(made.iter().any(|(_, _, p)| action(p) == "akg"), "{made:?}");
+    assert!(cards_of(&made).is_empty());
+    made.extend(
+        play(
+            &fake,
+            table_msg,
+            &players,
+            &mut pressed,
+            100,
+            deal_over(table_msg),
+        )
+        .await,
+    );
+    assert_eq!(cards_of(&made).len(), 40, "{made:?}");
+    let shown = settlement(&fake).await;
+    // The game doubled by the Kontra.
+    assert!(
+        shown
+            .lines()
+            .any(|l| l.starts_with("Spiel ×") && !l.starts_with("Spiel ×1:")),
+        "{shown}"
+    );
+    stop(bot).await;
+    fake.assert_no_violations();
+    // Carl's DMs are in English, the others' in German; each links back to
+    // the table message.
+    let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL}/{table_msg}");
+    for u in users {
+        let dms = fake.messages_in(fake.dm_channel_of(u.id).unwrap());
+        assert!(dms.iter().all(|m| m.content.contains(&link)), "{}", u.name);
+        let german = dms.iter().any(|m| m.content.contains("Deine Karten"));
+        assert_eq!(german, u.locale == "de", "{}: {:?}", u.name, dms[0].content);
+    }
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
+    let record = store.deal_record(deal.id).await.unwrap();
+    assert!(
+        record.actions.iter().any(|a| a.ends_with(" kontra-spiel")),
+        "{record:?}"
+    );
+    let balances = store.table_balances(TableId(1)).await.unwrap();
+    assert_eq!(balances.len(), 4);
+    assert_eq!(balances.iter().map(|b| b.units).sum::<i64>(), 0);
+    let dealt = dealt_hands(&store).await;
+    store.close().await;
+    assert_no_hand_card_leaks(&fake, &hands_of(&dealt, &made, &users), &made);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_dms_fall_back_to_mentions_and_a_429_is_waited_out() {
+    let fake = Fake::start().await;
+    {
+        let mut inner = fake.lock();
+        inner.dm_closed.insert(BERTA.id);
+        // The first table message is refused with a 429.
+        inner.rate_limit_once.insert(CHANNEL);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    let path = format!("/channels/{CHANNEL}/messages");
+    let statuses: Vec<u16> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == path)
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(statuses[..2], [429, 200], "{statuses:?}");
+    press_table(&fake, &BERTA, table_msg, "j").await;
+    for _ in 0..2 {
+        press_table(&fake, &ANNA, table_msg, "c").await;
+    }
+    deal(&fake, table_msg).await;
+    let closed = text(
+        Lang::De,
+        "discord-dm-closed",
+        vec![("mention", format!("<@{}>", BERTA.id).into())],
+    );
+    fake.wait_until("the DMs-closed notice", |inner| {
+        inner
+            .messages
+            .values()
+            .find(|m| m.channel_id == CHANNEL && m.content == closed)
+            .map(|_| ())
+    })
+    .await;
+    // Berta plays from "my cards"; Anna from her DMs.
+    let mut pressed = HashSet::new();
+    let made = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm), (BERTA, Via::Hand)],
+        &mut pressed,
+        200,
+        deal_over(table_msg),
+    )
+    .await;
+    assert_eq!(cards_of(&made).len(), 20, "{made:?}");
+    settlement(&fake).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+    let posts: Vec<Value> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.path == path && r.status == 200)
+        .map(|r| r.body)
+        .collect();
+    // Said once; every later turn of hers is a mention that notifies her
+    // alone.
+    assert_eq!(posts.iter().filter(|b| b["content"] == closed).count(), 1);
+    let turn = text(
+        Lang::De,
+        "discord-your-turn",
+        vec![("mention", format!("<@{}>", BERTA.id).into())],
+    );
+    let turns: Vec<&Value> = posts.iter().filter(|b| b["content"] == turn).collect();
+    assert!(turns.len() >= 5, "{} turn mentions", turns.len());
+    for b in turns {
+        assert_eq!(
+            b["allowed_mentions"]["users"],
+            json!([BERTA.id.to_string()])
+        );
+    }
+    // The table message is still the one message with buttons.
+    assert_eq!(table_posts(&fake), 1);
+    // Anna's DMs went through.
+    assert!(
+        fake.dm_channel_of(ANNA.id)
+            .is_some_and(|dm| !fake.messages_in(dm).is_empty())
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_and_stale_clicks_get_an_ephemeral_notice_and_change_nothing() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11, 1).await;
+    let table_msg = open_table(&fake).await;
+    for _ in 0..3 {
+        press_table(&fake, &ANNA, table_msg, "c").await;
+    }
+    deal(&fake, table_msg).await;
+    let mut pressed = HashSet::new();
+    let first = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm)],
+        &mut pressed,
+        1,
+        |_| false,
+    )
+    .await;
+    let used = first[0].2.clone();
+    // Anna's next move, untouched.
+    let dm = fake.dm_channel_of(ANNA.id).unwrap();
+    let latest = fake
+        .wait_until("Anna's next DM", |inner| {
+            let m = inner
+                .messages
+                .values()
+                .filter(|m| m.channel_id == dm)
+                .max_by_key(|m| m.id)?;
+            (!pressed.contains(&m.id) && !moves(m).is_empty()).then(|| m.clone())
+        })
+        .await;
+    let live = choose(&moves(&latest)).unwrap().0;
+    let events = || async {
+        let store = Store::open(&db.display().to_string()).await.unwrap();
+        let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
+        let n = store
+            .load_deal(deal.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .events
+            .len();
+        store.close().await;
+        n
+    };
+    let before = events().await;
+    let forgeries = [
+        (ANNA, live.replacen("t1:", "t77:", 1)),
+        (ANNA, used.clone()),
+        (ANNA, "garbage".to_owned()),
+        (ANNA, format!("{}pZZ", live.rsplit_once(':').unwrap().0)),
+        (ANNA, "t1:1.0:p".to_owned() + &"X".repeat(90)),
+        (EMIL, live.clone()),
+        (BERTA, live.clone()),
+    ];
+    for (who, payload) in &forgeries {
+        // Others cannot see Anna's DM: theirs is a click on the table message.
+        let (channel, message) = if who.id == ANNA.id {
+            (dm, latest.id)
+        } else {
+            (CHANNEL, table_msg)
+        };
+        let id = fake.forged_click(who, channel, message, payload);
+        let answer = fake.response(&id).await;
+        assert_eq!(answer["type"], 4, "{payload}: {answer}");
+        assert_eq!(answer["data"]["flags"], EPHEMERAL, "{payload}: {answer}");
+        let says = answer["data"]["content"].as_str().unwrap();
+        assert!(
+            !says.is_empty() && !says.contains("t1:"),
+            "{payload}: {says}"
+        );
+    }
+    // The one who is not seated, on the public table message.
+    let id = fake.forged_click(&EMIL, CHANNEL, table_msg, "t1::s");
+    let answer = fake.response(&id).await;
+    assert_eq!(answer["data"]["flags"], EPHEMERAL, "{answer}");
+    assert_eq!(events().await, before, "a refused click changed the deal");
+    // The live move still works.
+    let id = fake.click(&ANNA, dm, latest.id, &live);
+    assert_eq!(fake.response(&id).await["type"], 6);
+    stop(bot).await;
+    fake.assert_no_violations();
+    assert!(events().await > before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_client_on_the_same_database_finishes_the_deal_from_old_buttons() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 5, 1).await;
+    let table_msg = open_table(&fake).await;
+    for who in [BERTA, CARL, DORA] {
+        press_table(&fake, &who, table_msg, "j").await;
+    }
+    deal(&fake, table_msg).await;
+    let users = [ANNA, BERTA, CARL, DORA];
+    let players: Vec<(User, Via)> = users.iter().map(|u| (*u, Via::Dm)).collect();
+    let mut pressed = HashSet::new();
+    let mut made = play(&fake, table_msg, &players, &mut pressed, 12, |_| false).await;
+    // Wait until the next player's DM with buttons is there, then restart.
+    fake.wait_until("the next turn's DM", |inner| {
+        users.iter().find_map(|u| {
+            let dm = inner.dm_channels.get(&u.id)?;
+            let m = inner
+                .messages
+                .values()
+                .filter(|m| m.channel_id == *dm)
+                .max_by_key(|m| m.id)?;
+            (!pressed.contains(&m.id) && !moves(m).is_empty()).then_some(())
+        })
+    })
+    .await;
+    stop(bot).await;
+    let requests_before = fake.requests().len();
+    let bot = start(&fake, &db, 5, 2).await;
+    // The first move after the restart is pressed on a DM the old client sent.
+    let old_dm_ids: HashSet<u64> = fake.lock().messages.keys().copied().collect();
+    let after = play(&fake, table_msg, &players, &mut pressed, 1, |_| false).await;
+    let moved_on: u64 = *pressed
+        .iter()
+        .filter(|id| old_dm_ids.contains(id))
+        .max()
+        .unwrap();
+    assert!(old_dm_ids.contains(&moved_on));
+    made.extend(after);
+    made.extend(
+        play(
+            &fake,
+            table_msg,
+            &players,
+            &mut pressed,
+            200,
+            deal_over(table_msg),
+        )
+        .await,
+    );
+    assert_eq!(cards_of(&made).len(), 40);
+    settlement(&fake).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+    // Nothing twice: one table message, one settlement, and no message the
+    // old client sent was posted again by the new one.
+    assert_eq!(table_posts(&fake), 1);
+    let requests = fake.requests();
+    let posted =
+        |r: &fake::Request| r.method == "POST" && r.path.ends_with("/messages") && r.status == 200;
+    let title = text(
+        Lang::De,
+        "settlement-title",
+        vec![("table", 1i64.into()), ("deal", 1i64.into())],
+    );
+    assert_eq!(
+        requests
+            .iter()
+            .filter(|r| posted(r) && r.body["content"].as_str().unwrap_or("").contains(&title))
+            .count(),
+        1
+    );
+    let old: HashSet<(String, String)> = requests[..requests_before]
+        .iter()
+        .filter(|r| posted(r))
+        .map(|r| (r.path.clone(), r.body["content"].to_string()))
+        .collect();
+    for r in requests[requests_before..].iter().filter(|r| posted(r)) {
+        assert!(
+            !old.contains(&(r.path.clone(), r.body["content"].to_string())),
+            "sent again after the restart: {} {}",
+            r.path,
+            r.body["content"]
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_acknowledged_first_and_completed_after() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let mut c = config(&fake, &db, 11);
+    // Every command counts as slow: it is acknowledged before it is done.
+    c.answer_within = Duration::ZERO;
+    let bot = start_with(c).await;
+    fake.wait_ready(1).await;
+    let id = fake.slash(&ANNA, CHANNEL, "new", &[]);
+    let first = fake.response(&id).await;
+    assert_eq!(first["type"], 5, "{first}");
+    assert_eq!(first["data"]["flags"], EPHEMERAL);
+    let done = text(Lang::De, "discord-done", Vec::new());
+    fake.wait_until("the deferred answer", |inner| {
+        let original = inner.interactions.get(&id)?.original?;
+        (inner.messages.get(&original)?.content == done).then_some(())
+    })
+    .await;
+    let table_msg = table_message(&fake).await;
+    // A click is acknowledged (type 6), and its refusal follows up
+    // ephemerally: Anna is seated already.
+    let join = table_button(&fake, table_msg, "j").await;
+    let id = fake.click(&ANNA, CHANNEL, table_msg, &join);
+    assert_eq!(fake.response(&id).await["type"], 6);
+    let followup = fake
+        .wait_until("the follow-up", |inner| {
+            inner.responses.get(&id).and_then(|r| r.get(1).cloned())
+        })
+        .await;
+    assert_eq!(followup["flags"], EPHEMERAL, "{followup}");
+    assert!(!followup["content"].as_str().unwrap().is_empty());
+    stop(bot).await;
+    fake.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slash_commands_are_registered_localized_and_refuse_politely() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11, 1).await;
+    let registered = fake
+        .wait_until("the registration", |inner| inner.commands.first().cloned())
+        .await;
+    assert_eq!(registered["name"], "tarock");
+    let subs: Vec<(String, String)> = registered["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["name"].as_str().unwrap().to_owned(),
+                o["name_localizations"]["de"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert!(subs.contains(&("new".into(), "neu".into())), "{subs:?}");
+    assert!(
+        subs.contains(&("join".into(), "mitspielen".into())),
+        "{subs:?}"
+    );
+    assert_eq!(subs.len(), 10);
+    assert_eq!(
+        registered["description_localizations"]["de"],
+        text(Lang::De, "discord-cmd-tarock", Vec::new())
+    );
+    // A pace that means nothing: refused, no table.
+    let (_, answer) = slash(&fake, &ANNA, "new", &[("pace", json!("bald"))]).await;
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-bad-pace", Vec::new())
+    );
+    // Carl (English) opens a table with options.
+    let (_, answer) = slash(
+        &fake,
+        &CARL,
+        "new",
+        &[
+            ("rules", json!(2)),
+            ("stake", json!(50)),
+            ("pace", json!("12h")),
+        ],
+    )
+    .await;
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::En, "discord-done", Vec::new())
+    );
+    let table_msg = table_message(&fake).await;
+    let shown = fake.message(table_msg).unwrap().content;
+    assert!(shown.contains("tarockwelt"), "{shown}");
+    // Rules, asked by someone else: an ephemeral text of the table's rules.
+    let (_, answer) = slash(&fake, &EMIL, "rules", &[]).await;
+    assert!(!answer["data"]["content"].as_str().unwrap().is_empty());
+    // Closing is for the creator or a server admin; Emil is neither.
+    let (_, answer) = slash(&fake, &EMIL, "close", &[]).await;
+    assert_ne!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-done", Vec::new())
+    );
+    let id = fake.slash_admin(&EMIL, CHANNEL, "close", &[]);
+    let answer = fake.response(&id).await;
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-done", Vec::new()),
+        "{answer}"
+    );
+    stop(bot).await;
+    fake.assert_no_violations();
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let table = store.table(TableId(1)).await.unwrap().unwrap();
+    assert_eq!(table.status, tarock_storage::TableStatus::Closed);
+    assert_eq!(table.stake_cents, 50);
+    store.close().await;
+}
