@@ -10,8 +10,8 @@ use teloxide::types::{
     ThreadId, UserId,
 };
 
-use crate::commands::start_parameter;
 use crate::Ctx;
+use crate::commands::start_parameter;
 
 /// The longest message text Telegram takes, in UTF-16 code units.
 pub const MAX_TEXT: usize = 4096;
