@@ -392,6 +392,26 @@ fn hands_of(dealt: &[Vec<Card>], made: &[Made], users: &[User]) -> Vec<(u64, Vec
         .collect()
 }
 
+/// Prints how long the bot took to answer each interaction (a figure for
+/// the notes, not a test: the fake counts answers after 3 s as violations).
+fn report_answer_times(fake: &Fake) {
+    let mut times: Vec<Duration> = fake
+        .lock()
+        .interactions
+        .values()
+        .filter_map(|r| r.answered_after)
+        .collect();
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    eprintln!(
+        "interaction answers: {} in all, p50 {:?}, p99 {:?}, max {:?}",
+        times.len(),
+        at(0.5),
+        at(0.99),
+        times[times.len() - 1]
+    );
+}
+
 /// The settlement message in the channel, once it is there.
 async fn settlement(fake: &Fake) -> String {
     let title = text(
@@ -526,6 +546,7 @@ async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
     );
     stop(bot).await;
     fake.assert_no_violations();
+    report_answer_times(&fake);
     // Carl's DMs are in English, the others' in German; each links back to
     // the table message.
     let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL}/{table_msg}");
@@ -928,4 +949,20 @@ async fn slash_commands_are_registered_localized_and_refuse_politely() {
     assert_eq!(table.status, tarock_storage::TableStatus::Closed);
     assert_eq!(table.stake_cents, 50);
     store.close().await;
+}
+
+#[test]
+fn without_a_token_the_binary_explains_and_exits_with_2() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tarock-discord"))
+        .env_remove("DISCORD_TOKEN")
+        .env("LANG", "en_US.UTF-8")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        said.trim(),
+        text(Lang::En, "discord-no-token", Vec::new()),
+        "{said}"
+    );
 }

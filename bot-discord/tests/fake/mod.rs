@@ -183,6 +183,8 @@ pub struct InteractionRecord {
     pub sent_at: Instant,
     /// The type of the first callback.
     pub acked: Option<u64>,
+    /// How long after it was sent the first callback came.
+    pub answered_after: Option<Duration>,
     /// The message `@original` refers to.
     pub original: Option<u64>,
 }
@@ -889,6 +891,7 @@ impl Inner {
                 message_id,
                 sent_at: Instant::now(),
                 acked: None,
+                answered_after: None,
                 original: None,
             },
         );
@@ -1820,6 +1823,7 @@ impl Inner {
         };
         if let Some(r) = self.interactions.get_mut(id) {
             r.acked = Some(kind);
+            r.answered_after = Some(r.sent_at.elapsed());
             r.original = original;
         }
         no_content()
