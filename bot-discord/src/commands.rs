@@ -258,6 +258,9 @@ async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
             log::info!("/{}: {error}", ctx.command().qualified_name);
             let _ = reply(ctx, tr!(lang(ctx), "discord-failed")).await;
         }
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let _ = reply(ctx, tr!(lang(ctx), "discord-guild-only")).await;
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 log::warn!("handling a framework error: {e}");

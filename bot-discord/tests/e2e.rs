@@ -544,6 +544,15 @@ async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
             .any(|l| l.starts_with("Spiel ×") && !l.starts_with("Spiel ×1:")),
         "{shown}"
     );
+    // /tarock in a DM: a pointer to the server channel.
+    let dm = fake.dm_channel_of(ANNA.id).unwrap();
+    let id = fake.slash(&ANNA, dm, "hand", &[]);
+    let answer = fake.response(&id).await;
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-guild-only", Vec::new()),
+        "{answer}"
+    );
     stop(bot).await;
     fake.assert_no_violations();
     report_answer_times(&fake);
@@ -551,7 +560,8 @@ async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
     // the table message.
     let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL}/{table_msg}");
     for u in users {
-        let dms = fake.messages_in(fake.dm_channel_of(u.id).unwrap());
+        let mut dms = fake.messages_in(fake.dm_channel_of(u.id).unwrap());
+        dms.retain(|m| !m.is_ephemeral());
         assert!(dms.iter().all(|m| m.content.contains(&link)), "{}", u.name);
         let german = dms.iter().any(|m| m.content.contains("Deine Karten"));
         assert_eq!(german, u.locale == "de", "{}: {:?}", u.name, dms[0].content);
@@ -736,9 +746,16 @@ async fn forged_and_stale_clicks_get_an_ephemeral_notice_and_change_nothing() {
     let answer = fake.response(&id).await;
     assert_eq!(answer["data"]["flags"], EPHEMERAL, "{answer}");
     assert_eq!(events().await, before, "a refused click changed the deal");
-    // The live move still works.
+    // Someone deleted the table message meanwhile. The live move still
+    // works, and the table message is posted anew.
+    fake.lock().messages.remove(&table_msg);
     let id = fake.click(&ANNA, dm, latest.id, &live);
     assert_eq!(fake.response(&id).await["type"], 6);
+    let reposted = table_message(&fake).await;
+    assert_ne!(reposted, table_msg);
+    assert!(fake.requests().iter().any(|r| r.method == "PATCH"
+        && r.path == format!("/channels/{CHANNEL}/messages/{table_msg}")
+        && r.status == 404));
     stop(bot).await;
     fake.assert_no_violations();
     assert!(events().await > before);

@@ -189,6 +189,7 @@ telegram-cmd-close = Den Tisch schließen
 discord-no-token = Kein Bot-Token: lege im Discord Developer Portal eine Anwendung mit Bot an und starte DISCORD_TOKEN=<token> tarock-discord.
 discord-done = Erledigt – alles Weitere in der Tischnachricht.
 discord-failed = Das hat nicht geklappt. Bitte versuch es gleich noch einmal.
+discord-guild-only = Tarock gibt es nur in einem Serverkanal: dort öffnet /tarock neu einen Tisch.
 discord-bad-pace = Das Tempo versteh ich nicht: live, slow oder eine Dauer wie 90s, 5m, 12h, 2d (10 Sekunden bis 7 Tage).
 discord-dm-closed = { $mention }, ich kann dir keine Direktnachricht schicken (Direktnachrichten von Servermitgliedern sind bei dir aus). Ich erwähne dich hier, wenn du dran bist; deine Karten zeigt dir der Knopf „Meine Karten“.
 discord-your-turn = { $mention }, du bist dran – deine Karten zeigt dir der Knopf „Meine Karten“.

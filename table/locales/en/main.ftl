@@ -189,6 +189,7 @@ telegram-cmd-close = Close the table
 discord-no-token = No bot token: create an application with a bot in the Discord Developer Portal and run DISCORD_TOKEN=<token> tarock-discord.
 discord-done = Done – the rest shows in the table message.
 discord-failed = That did not work. Please try again in a moment.
+discord-guild-only = Tarock is played in a server channel: /tarock new opens a table there.
 discord-bad-pace = I don't understand that pace: live, slow or a duration like 90s, 5m, 12h, 2d (10 seconds to 7 days).
 discord-dm-closed = { $mention }, I cannot send you direct messages (you have them turned off for server members). I will mention you here when it is your turn; the "My cards" button shows your cards.
 discord-your-turn = { $mention }, your turn – the "My cards" button shows your cards.
