@@ -189,7 +189,8 @@ impl Discord {
     }
 
     /// A hand by DM: a new message when it is the player's turn (it
-    /// notifies), otherwise an edit of the last one (so its buttons go).
+    /// notifies) that replaces the last one, otherwise an edit of the last
+    /// one (so its buttons go). A player's DMs hold one hand per table.
     async fn private(
         &self,
         table: TableId,
@@ -229,6 +230,12 @@ impl Discord {
             last.insert(key, sent.id);
         }
         self.bot.reachable(&to.user_id);
+        // One hand per table in the DMs: the one before goes.
+        if let Some(last) = last
+            && let Err(e) = dm.delete_message(&self.http, last).await
+        {
+            log::info!("deleting an old hand of {}: {e}", to.user_id);
+        }
         Ok(())
     }
 

@@ -562,6 +562,8 @@ async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
     for u in users {
         let mut dms = fake.messages_in(fake.dm_channel_of(u.id).unwrap());
         dms.retain(|m| !m.is_ephemeral());
+        // One hand per table: each new one replaced the one before.
+        assert_eq!(dms.len(), 1, "{}", u.name);
         assert!(dms.iter().all(|m| m.content.contains(&link)), "{}", u.name);
         let german = dms.iter().any(|m| m.content.contains("Deine Karten"));
         assert_eq!(german, u.locale == "de", "{}: {:?}", u.name, dms[0].content);
