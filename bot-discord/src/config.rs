@@ -43,7 +43,8 @@ pub struct Config {
     /// seconds in a channel).
     pub edit_interval: Duration,
     /// How long an interaction is worked on before it is acknowledged
-    /// first; Discord needs the first answer within three seconds.
+    /// first; Discord needs the first answer within three seconds. Zero:
+    /// always acknowledge first.
     pub answer_within: Duration,
     /// Whether to register the slash commands at start.
     pub register_commands: bool,

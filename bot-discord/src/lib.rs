@@ -101,9 +101,14 @@ impl Bot {
     {
         let service = self.service.clone();
         let mut task = tokio::spawn(async move { service.handle(command).await });
-        let early = tokio::select! {
-            done = &mut task => Some(done),
-            () = tokio::time::sleep(self.answer_within) => None,
+        let early = if self.answer_within.is_zero() {
+            None
+        } else {
+            tokio::select! {
+                biased;
+                done = &mut task => Some(done),
+                () = tokio::time::sleep(self.answer_within) => None,
+            }
         };
         let (done, acknowledged) = match early {
             Some(done) => (done, false),

@@ -196,6 +196,26 @@ async fn deal(fake: &Fake, table_msg: u64) {
     .await;
 }
 
+/// Anna's table with three computer players, dealt; the table message.
+async fn solo_table(fake: &Fake) -> u64 {
+    let table_msg = open_table(fake).await;
+    for _ in 0..3 {
+        press_table(fake, &ANNA, table_msg, "c").await;
+    }
+    deal(fake, table_msg).await;
+    table_msg
+}
+
+/// Anna's table with Berta, Carl and Dora joined by button, dealt.
+async fn four_at_table(fake: &Fake) -> u64 {
+    let table_msg = open_table(fake).await;
+    for who in [BERTA, CARL, DORA] {
+        press_table(fake, &who, table_msg, "j").await;
+    }
+    deal(fake, table_msg).await;
+    table_msg
+}
+
 /// Whether the table message offers the next deal (the deal is over).
 fn deal_over(table_msg: u64) -> impl Fn(&Fake) -> bool {
     move |f: &Fake| {
@@ -452,11 +472,7 @@ async fn a_whole_deal_with_three_computers_from_ephemeral_hands() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let bot = start(&fake, &db, 11, 1).await;
-    let table_msg = open_table(&fake).await;
-    for _ in 0..3 {
-        press_table(&fake, &ANNA, table_msg, "c").await;
-    }
-    deal(&fake, table_msg).await;
+    let table_msg = solo_table(&fake).await;
     let mut pressed = HashSet::new();
     let made = play(
         &fake,
@@ -504,11 +520,7 @@ async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let bot = start(&fake, &db, 5, 1).await;
-    let table_msg = open_table(&fake).await;
-    for who in [BERTA, CARL, DORA] {
-        press_table(&fake, &who, table_msg, "j").await;
-    }
-    deal(&fake, table_msg).await;
+    let table_msg = four_at_table(&fake).await;
     let users = [ANNA, BERTA, CARL, DORA];
     let players: Vec<(User, Via)> = users.iter().map(|u| (*u, Via::Dm)).collect();
     let mut pressed = HashSet::new();
@@ -674,11 +686,7 @@ async fn forged_and_stale_clicks_get_an_ephemeral_notice_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let bot = start(&fake, &db, 11, 1).await;
-    let table_msg = open_table(&fake).await;
-    for _ in 0..3 {
-        press_table(&fake, &ANNA, table_msg, "c").await;
-    }
-    deal(&fake, table_msg).await;
+    let table_msg = solo_table(&fake).await;
     let mut pressed = HashSet::new();
     let first = play(
         &fake,
@@ -769,11 +777,7 @@ async fn a_new_client_on_the_same_database_finishes_the_deal_from_old_buttons() 
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let bot = start(&fake, &db, 5, 1).await;
-    let table_msg = open_table(&fake).await;
-    for who in [BERTA, CARL, DORA] {
-        press_table(&fake, &who, table_msg, "j").await;
-    }
-    deal(&fake, table_msg).await;
+    let table_msg = four_at_table(&fake).await;
     let users = [ANNA, BERTA, CARL, DORA];
     let players: Vec<(User, Via)> = users.iter().map(|u| (*u, Via::Dm)).collect();
     let mut pressed = HashSet::new();
