@@ -989,3 +989,60 @@ fn without_a_token_the_binary_explains_and_exits_with_2() {
         "{said}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_waits_too_long_is_reminded_by_mention_then_stood_in_for() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11, 1).await;
+    // The shortest pace: ten seconds a move, the reminder after five.
+    let (_, answer) = slash(&fake, &ANNA, "new", &[("pace", json!("10s"))]).await;
+    assert_eq!(answer["type"], 4);
+    let table_msg = table_message(&fake).await;
+    for _ in 0..3 {
+        press_table(&fake, &ANNA, table_msg, "c").await;
+    }
+    deal(&fake, table_msg).await;
+    // Anna does nothing. The reminder names her as a real mention that
+    // notifies her alone.
+    let reminder = fake
+        .wait_until("the reminder", |inner| {
+            inner
+                .requests
+                .iter()
+                .find(|r| {
+                    r.method == "POST"
+                        && r.path == format!("/channels/{CHANNEL}/messages")
+                        && r.body["content"]
+                            .as_str()
+                            .is_some_and(|c| c.starts_with('⏰'))
+                })
+                .map(|r| r.body.clone())
+        })
+        .await;
+    let content = reminder["content"].as_str().unwrap();
+    assert!(content.contains(&format!("<@{}>", ANNA.id)), "{content}");
+    assert!(!content.contains("Anna"), "{content}");
+    assert_eq!(
+        reminder["allowed_mentions"]["users"],
+        json!([ANNA.id.to_string()])
+    );
+    // Then the computer moves for her, and the channel says so, naming her
+    // (the first time as a mention).
+    let stood_in = text(Lang::De, "stand-in", vec![("name", "Anna".into())]).replacen(
+        "Anna",
+        &format!("<@{}>", ANNA.id),
+        1,
+    );
+    fake.wait_until("the stand-in", |inner| {
+        inner
+            .messages
+            .values()
+            .find(|m| m.channel_id == CHANNEL && m.content == stood_in)
+            .map(|_| ())
+    })
+    .await;
+    stop(bot).await;
+    fake.assert_no_violations();
+}

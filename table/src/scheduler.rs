@@ -13,7 +13,8 @@ use crate::service::TableService;
 pub const MAX_SLEEP: Duration = Duration::from_secs(30);
 
 /// Runs [`TableService::tick`] whenever a deadline is due, until `stop`
-/// turns true. Errors are returned so the front end can log them and
+/// turns true. A command that sets a deadline wakes it, so a deadline
+/// sooner than the current sleep is not missed. Errors are returned so the front end can log them and
 /// restart the loop.
 ///
 /// # Errors
@@ -33,6 +34,7 @@ pub async fn run_deadlines(
         };
         tokio::select! {
             _ = tokio::time::sleep(sleep.max(Duration::from_millis(50))) => {}
+            () = service.deadlines_changed() => {}
             changed = stop.changed() => {
                 if changed.is_err() || *stop.borrow() {
                     return Ok(());

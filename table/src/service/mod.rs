@@ -51,6 +51,9 @@ pub struct TableService {
     store: Store,
     clock: Arc<dyn Clock>,
     seed: u64,
+    /// Notified after every command that may have set a deadline, so the
+    /// deadline loop looks again instead of sleeping on.
+    deadlines_changed: tokio::sync::Notify,
 }
 
 /// A player's move.
@@ -230,7 +233,18 @@ impl TableService {
     /// shuffles and the computer players' choices: give a random one in
     /// production and a fixed one in tests.
     pub fn new(store: Store, clock: Arc<dyn Clock>, seed: u64) -> TableService {
-        TableService { store, clock, seed }
+        TableService {
+            store,
+            clock,
+            seed,
+            deadlines_changed: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// Completes after a command that may have changed a deadline (at once
+    /// if one came since the last call); the deadline loop waits on it.
+    pub async fn deadlines_changed(&self) {
+        self.deadlines_changed.notified().await;
     }
 
     /// The store this service writes to.
@@ -257,7 +271,10 @@ impl TableService {
         };
         let lang = command.sender.lang;
         match self.dispatch(&command).await {
-            Ok(replies) => Ok(replies),
+            Ok(replies) => {
+                self.deadlines_changed.notify_one();
+                Ok(replies)
+            }
             Err(Fail::Reject(r)) => Ok(vec![notice(r.text(lang))]),
             Err(Fail::Store(StorageError::DuplicateUpdate { .. })) => Ok(Vec::new()),
             Err(Fail::Store(StorageError::Conflict { .. })) => {
