@@ -1655,11 +1655,9 @@ impl Inner {
         if method == "PATCH" && self.rate_limit_once.remove(&channel) {
             return rate_limited();
         }
-        let Some(m) = self.messages.get(&mid).cloned() else {
-            if !self.issued.contains(&mid) {
-                self.violation(format!("{what}: message {mid} was never sent by the bot"));
-            }
-            return unknown_message();
+        let m = match self.stored(&what, mid) {
+            Ok(m) => m,
+            Err(reply) => return reply,
         };
         if m.channel_id != channel {
             self.violation(format!(
@@ -1674,13 +1672,39 @@ impl Inner {
             ));
             return unknown_message();
         }
+        self.on_message(&what, method, m, body, files)
+    }
+
+    /// A stored message, or the answer Discord gives when there is none
+    /// (and a violation if the bot names an id it was never given).
+    fn stored(&mut self, what: &str, mid: u64) -> Result<Message, Reply> {
+        match self.messages.get(&mid) {
+            Some(m) => Ok(m.clone()),
+            None => {
+                if !self.issued.contains(&mid) {
+                    self.violation(format!("{what}: message {mid} was never sent by the bot"));
+                }
+                Err(unknown_message())
+            }
+        }
+    }
+
+    /// GET, DELETE or PATCH of a stored message.
+    fn on_message(
+        &mut self,
+        what: &str,
+        method: &str,
+        m: Message,
+        body: &Value,
+        files: &[FilePart],
+    ) -> Reply {
         match method {
             "GET" => ok(m.to_json()),
             "DELETE" => {
-                self.messages.remove(&mid);
+                self.messages.remove(&m.id);
                 no_content()
             }
-            _ => self.edit_message(&what, m, body, files),
+            _ => self.edit_message(what, m, body, files),
         }
     }
 
@@ -1902,11 +1926,9 @@ impl Inner {
                 None => return unknown_message(),
             }
         };
-        let Some(m) = self.messages.get(&msg_id).cloned() else {
-            if !self.issued.contains(&msg_id) {
-                self.violation(format!("{what}: message {msg_id} was never sent"));
-            }
-            return unknown_message();
+        let m = match self.stored(&what, msg_id) {
+            Ok(m) => m,
+            Err(reply) => return reply,
         };
         if mid != "@original" && m.interaction_id.as_deref() != Some(rec.id.as_str()) {
             self.violation(format!(
@@ -1914,14 +1936,7 @@ impl Inner {
             ));
             return unknown_message();
         }
-        match method {
-            "GET" => ok(m.to_json()),
-            "DELETE" => {
-                self.messages.remove(&msg_id);
-                no_content()
-            }
-            _ => self.edit_message(&what, m, body, files),
-        }
+        self.on_message(&what, method, m, body, files)
     }
 }
 
