@@ -1,0 +1,321 @@
+//! Tricks: the legal cards of a hand (SPEC §8.2 with the bird reservation of
+//! §8.4), the trick winner (§8.3), and why a card is refused. Pure functions
+//! over card sets, shared by the game and by tests of the SPEC's vectors.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, CardSet};
+use crate::contract::Mode;
+use crate::error::RuleError;
+use crate::rules::BirdReservation;
+use crate::seat::Seat;
+
+/// A trick in progress or complete: the leader and the cards in play order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Trick {
+    leader: Seat,
+    cards: [Option<Card>; 4],
+}
+
+impl Trick {
+    /// An empty trick led by `leader`.
+    pub const fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            cards: [None; 4],
+        }
+    }
+
+    /// A trick from `leader` and cards in play order (for tests and views).
+    pub fn from_cards(leader: Seat, cards: &[Card]) -> Trick {
+        let mut trick = Trick::new(leader);
+        for c in cards.iter().take(4) {
+            trick.push(*c);
+        }
+        trick
+    }
+
+    /// The seat that led.
+    pub const fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// Number of cards played.
+    pub fn len(&self) -> usize {
+        self.cards.iter().flatten().count()
+    }
+
+    /// Whether no card is played yet.
+    pub const fn is_empty(&self) -> bool {
+        self.cards[0].is_none()
+    }
+
+    /// Whether all four cards are played.
+    pub const fn is_complete(&self) -> bool {
+        self.cards[3].is_some()
+    }
+
+    /// The cards in play order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards.iter().flatten().copied()
+    }
+
+    /// The card led.
+    pub const fn led(&self) -> Option<Card> {
+        self.cards[0]
+    }
+
+    /// The seat to play next (the leader when empty).
+    pub fn to_play(&self) -> Seat {
+        self.leader.plus(self.len() as u8)
+    }
+
+    /// The card `seat` played in this trick.
+    pub fn card_of(&self, seat: Seat) -> Option<Card> {
+        let pos = (seat as u8 + 4 - self.leader as u8) % 4;
+        self.cards[pos as usize]
+    }
+
+    /// The cards as a set.
+    pub fn card_set(&self) -> CardSet {
+        self.cards().collect()
+    }
+
+    /// Adds the next card.
+    pub fn push(&mut self, card: Card) {
+        if let Some(slot) = self.cards.iter_mut().find(|c| c.is_none()) {
+            *slot = Some(card);
+        }
+    }
+
+    /// The seat and card winning the trick so far (SPEC §8.3).
+    pub fn winner(&self, mode: Mode, maerchenstich: bool) -> Option<(Seat, Card)> {
+        let pos = winning_position(self, mode, maerchenstich)?;
+        Some((self.leader.plus(pos as u8), self.cards[pos]?))
+    }
+}
+
+/// Position of the winning card in play order (SPEC §8.3; Märchenstich D-01
+/// only in tarock mode, when the flag is on).
+fn winning_position(trick: &Trick, mode: Mode, maerchenstich: bool) -> Option<usize> {
+    let led = trick.led()?;
+    let set = trick.card_set();
+    let best = if mode == Mode::Colour && !led.is_tarock() {
+        set.intersect(led.class()).last()
+    } else if maerchenstich && mode == Mode::Tarock && set.contains_all(CardSet::TRULL) {
+        Some(Card::PAGAT)
+    } else if let Some(t) = set.intersect(CardSet::TAROCKS).last() {
+        Some(t)
+    } else {
+        set.intersect(led.class()).last()
+    }?;
+    trick.cards.iter().position(|c| *c == Some(best))
+}
+
+/// The cards that beat `card` under tarock-mode ranking (used by Stichzwang).
+const fn beating(card: Card) -> CardSet {
+    if card.is_tarock() {
+        CardSet::TAROCKS.above(card)
+    } else {
+        card.class().above(card).union(CardSet::TAROCKS)
+    }
+}
+
+/// What the bird reservation needs to know: the reserved cards (announced
+/// birds, the called King with König Ultimo), the trick number and the flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reservation {
+    /// Reserved cards, whoever holds them.
+    pub cards: CardSet,
+    /// The current trick, 1 … 12.
+    pub trick: u8,
+    /// Hard or soft (D-20).
+    pub kind: BirdReservation,
+}
+
+impl Reservation {
+    /// No reservation (negative and colour games, or nothing announced).
+    pub const NONE: Reservation = Reservation {
+        cards: CardSet::EMPTY,
+        trick: 1,
+        kind: BirdReservation::Hard,
+    };
+}
+
+/// The trick a reserved card belongs to: birds `T1 … T5` tricks 12 … 8, the
+/// called King (König Ultimo) trick 12 (SPEC §8.4).
+pub const fn target_trick(card: Card) -> u8 {
+    if card.is_tarock() {
+        12 - card.index()
+    } else {
+        12
+    }
+}
+
+/// The reserved cards among `cards` whose target trick is `pred`-related to `n`.
+fn with_target(cards: CardSet, f: impl Fn(u8) -> bool) -> CardSet {
+    cards.iter().filter(|c| f(target_trick(*c))).collect()
+}
+
+/// §8.4: narrows the legal cards `l` by the reservation.
+fn reserve(l: CardSet, r: &Reservation) -> CardSet {
+    let mine = l.intersect(r.cards);
+    if mine.is_empty() {
+        return l;
+    }
+    let due = with_target(mine, |t| t == r.trick);
+    if !due.is_empty() {
+        return due;
+    }
+    let early = with_target(mine, |t| t > r.trick);
+    let free = l.without(early);
+    let first = early.iter().map(target_trick).min().unwrap_or(0);
+    let highest_bird = with_target(early, |t| t == first);
+    match (free.is_empty(), r.kind) {
+        (true, _) => highest_bird,
+        (false, BirdReservation::Hard) => free,
+        (false, BirdReservation::Soft) => free.union(highest_bird),
+    }
+}
+
+/// The legal cards of `hand` in `trick` (SPEC §8.2). `reservation` applies
+/// in positive tarock games only; pass [`Reservation::NONE`] otherwise.
+/// Never empty for a non-empty hand.
+pub fn legal_cards(hand: CardSet, trick: &Trick, mode: Mode, reservation: &Reservation) -> CardSet {
+    let tarocks = hand.intersect(CardSet::TAROCKS);
+    let pagat_rule = mode == Mode::Negative && tarocks.len() >= 2;
+    let mut l = match trick.led() {
+        None => {
+            let suits = hand.intersect(CardSet::SUIT_CARDS);
+            if mode == Mode::Colour && !suits.is_empty() {
+                suits
+            } else {
+                hand
+            }
+        }
+        Some(led) => follow(hand, led, tarocks),
+    };
+    if mode == Mode::Negative && trick.led().is_some() {
+        let (_, winning) = trick.winner(Mode::Tarock, false).expect("a card was led");
+        let mut h = l.intersect(beating(winning));
+        if pagat_rule {
+            h.remove(Card::PAGAT);
+        }
+        if !h.is_empty() {
+            l = h;
+        }
+    }
+    if pagat_rule {
+        l.remove(Card::PAGAT);
+    }
+    if mode == Mode::Tarock {
+        l = reserve(l, reservation);
+    }
+    l
+}
+
+/// Cards that follow `led`: its class, else tarocks, else anything.
+fn follow(hand: CardSet, led: Card, tarocks: CardSet) -> CardSet {
+    let same = hand.intersect(led.class());
+    if !same.is_empty() {
+        same
+    } else if !tarocks.is_empty() {
+        tarocks
+    } else {
+        hand
+    }
+}
+
+/// Why `card` is not among the legal cards, naming the rule (SPEC §8).
+pub fn illegal_reason(
+    hand: CardSet,
+    card: Card,
+    trick: &Trick,
+    mode: Mode,
+    reservation: &Reservation,
+) -> RuleError {
+    if !hand.contains(card) {
+        return RuleError::NotInHand(card);
+    }
+    let tarocks = hand.intersect(CardSet::TAROCKS);
+    if let Some(led) = trick.led() {
+        let basic = follow(hand, led, tarocks);
+        if !basic.contains(card) {
+            return if hand.meets(led.class()) {
+                RuleError::MustFollowSuit { card, led }
+            } else {
+                RuleError::MustPlayTarock { card, led }
+            };
+        }
+    } else if mode == Mode::Colour && card.is_tarock() {
+        return RuleError::ColourLead(card);
+    }
+    if mode == Mode::Negative && card == Card::PAGAT && tarocks.len() >= 2 {
+        return RuleError::PagatLast;
+    }
+    if mode == Mode::Negative {
+        if let Some((_, winning)) = trick.winner(Mode::Tarock, false) {
+            return RuleError::MustBeat(winning);
+        }
+    }
+    let target = target_trick(card);
+    if reservation.cards.contains(card) && target > reservation.trick {
+        return RuleError::Reserved { card, target };
+    }
+    let due = with_target(hand.intersect(reservation.cards), |t| {
+        t == reservation.trick
+    });
+    match due.first() {
+        Some(bird) => RuleError::BirdDue(bird),
+        // Forced early play: another reserved card comes first (highest bird first).
+        None => RuleError::Reserved { card, target },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(s: &str) -> CardSet {
+        s.parse().unwrap()
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn winner_of_a_partial_trick() {
+        let t = Trick::from_cards(Seat::S2, &[card("hK"), card("T11")]);
+        assert_eq!(t.winner(Mode::Tarock, false), Some((Seat::S3, card("T11"))));
+        assert_eq!(t.to_play(), Seat::S0);
+        assert_eq!(t.card_of(Seat::S2), Some(card("hK")));
+        assert_eq!(t.card_of(Seat::S1), None);
+    }
+
+    #[test]
+    fn maerchenstich_only_with_the_flag_and_in_tarock_mode() {
+        let t = Trick::from_cards(
+            Seat::S0,
+            &[card("T21"), card("T1"), card("T22"), card("T5")],
+        );
+        assert_eq!(t.winner(Mode::Tarock, true), Some((Seat::S1, Card::PAGAT)));
+        assert_eq!(t.winner(Mode::Tarock, false), Some((Seat::S2, Card::SKUS)));
+        assert_eq!(t.winner(Mode::Negative, true), Some((Seat::S2, Card::SKUS)));
+    }
+
+    #[test]
+    fn reservation_soft_allows_the_highest_bird_early() {
+        let r = Reservation {
+            cards: set("T2 T3"),
+            trick: 5,
+            kind: BirdReservation::Soft,
+        };
+        let t = Trick::from_cards(Seat::S0, &[card("T10")]);
+        // Free T8 plus the highest early bird, the Kakadu (trick 10 before the Uhu's 11).
+        assert_eq!(
+            legal_cards(set("T2 T3 T8"), &t, Mode::Tarock, &r),
+            set("T3 T8")
+        );
+    }
+}
