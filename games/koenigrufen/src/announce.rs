@@ -246,15 +246,16 @@ impl Round {
         }
         let seat = self.turn;
         let state = self.items[item.index()].ok_or(RuleError::NothingToKontra(item))?;
-        if state.level >= ctx.rules.max_kontra {
-            return Err(RuleError::KontraLimit(item));
+        // K8 first: a seat whose moment has passed is told so (KV3).
+        if !self.in_time(seat, state.changed) {
+            return Err(RuleError::KontraTooLate(item));
         }
         let by_owner = ctx.parties[seat.index()] == state.owner;
         if by_owner != (state.level % 2 == 1) {
             return Err(RuleError::KontraWrongSide(item));
         }
-        if !self.in_time(seat, state.changed) {
-            return Err(RuleError::KontraTooLate(item));
+        if state.level >= ctx.rules.max_kontra {
+            return Err(RuleError::KontraLimit(item));
         }
         let colour_opp = ctx.contract.mode() == Mode::Colour && !by_owner && item == Item::Spiel;
         if ctx.rules.colour_kontra_or_valat && colour_opp && self.valat.contains(seat) {
