@@ -211,7 +211,8 @@ pub(crate) fn parse_words(words: &[&str]) -> Option<Action> {
             let cards: Option<Vec<Card>> = cards.iter().map(|c| c.parse().ok()).collect();
             Action::Discard(CardList::new(&cards?)?)
         }
-        ["zieh", n] => Action::Draw(n.parse().ok().filter(|n| (1..=3).contains(n))?),
+        // Any digit parses; the engine says which positions are left (§6.6).
+        ["zieh", n] => Action::Draw(n.parse().ok().filter(|n| *n <= 9)?),
         [one] => parse_one(one)?,
         _ => return None,
     })
@@ -299,7 +300,8 @@ mod tests {
         assert_eq!(a.to_string(), "ablage c8 c10 d2");
         assert_eq!("rufe cK".parse(), Ok(Action::Call(Suit::Clubs)));
         assert!("rufe cQ".parse::<Action>().is_err());
-        assert!("zieh 4".parse::<Action>().is_err());
+        assert_eq!("zieh 4".parse(), Ok(Action::Draw(4)));
+        assert!("zieh 10".parse::<Action>().is_err());
         assert!("schleifen trull".parse::<Action>().is_err());
         assert_eq!("quapil".parse(), Ok(Action::Announce(Premium::Wildsau)));
         assert_eq!(

@@ -212,10 +212,11 @@ impl Round {
                 }
             }
             _ => {
-                if let Some(bird) = p.bird_card() {
-                    if !hand.contains(bird) && !announces_talon_bird(seat, bird, ctx) {
-                        return Err(RuleError::BirdNotHeld(p));
-                    }
+                if let Some(bird) = p.bird_card()
+                    && !hand.contains(bird)
+                    && !announces_talon_bird(seat, bird, ctx)
+                {
+                    return Err(RuleError::BirdNotHeld(p));
                 }
             }
         }
@@ -274,8 +275,9 @@ impl Round {
         if other == seat {
             return None;
         }
-        let as_opponent = (self.declarers.contains(other) && self.pair(other, seat).level % 2 == 0)
-            .then_some((other, seat));
+        let as_opponent = (self.declarers.contains(other)
+            && self.pair(other, seat).level.is_multiple_of(2))
+        .then_some((other, seat));
         let as_declarer = (self.declarers.contains(seat) && self.pair(seat, other).level % 2 == 1)
             .then_some((seat, other));
         [as_opponent, as_declarer]
@@ -328,7 +330,7 @@ impl Round {
         let opponent_acts = pair.1 == seat;
         if state.level >= max {
             RuleError::KontraLimit(spiel)
-        } else if opponent_acts != (state.level % 2 == 0) {
+        } else if opponent_acts != state.level.is_multiple_of(2) {
             RuleError::KontraWrongSide(spiel)
         } else {
             RuleError::KontraTooLate(spiel)

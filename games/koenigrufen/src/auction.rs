@@ -197,10 +197,10 @@ impl Auction {
             Contract::Sechserdreier => return Err(RuleError::SechserOnlyFirst),
             _ => {}
         }
-        if let Some(current) = self.group.first() {
-            if rules.rank(c) <= rules.rank(current.contract) {
-                return Err(RuleError::NotHigher(c));
-            }
+        if let Some(current) = self.group.first()
+            && rules.rank(c) <= rules.rank(current.contract)
+        {
+            return Err(RuleError::NotHigher(c));
         }
         eligible(seat, self.vh, c, hand, rules)
     }
@@ -304,10 +304,10 @@ pub fn eligible(
     if c.family() == Family::KingCall && hand.contains_all(CardSet::KINGS) {
         return Err(RuleError::FourKings(c));
     }
-    if let Some(bird) = c.bird().and_then(|b| b.bird_card()) {
-        if !hand.contains(bird) {
-            return Err(RuleError::BirdMissing(c));
-        }
+    if let Some(bird) = c.bird().and_then(|b| b.bird_card())
+        && !hand.contains(bird)
+    {
+        return Err(RuleError::BirdMissing(c));
     }
     if c == Contract::Besserrufer && !hand.meets(rules.birds()) {
         return Err(RuleError::BirdMissing(c));

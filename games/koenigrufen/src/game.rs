@@ -645,10 +645,10 @@ impl Game {
                 cards.insert(p.bird_card().expect("a bird"));
             }
         }
-        if round.item(Item::Premium(Premium::Ku)).is_some() {
-            if let Some(c) = self.called {
-                cards.insert(c.card);
-            }
+        if round.item(Item::Premium(Premium::Ku)).is_some()
+            && let Some(c) = self.called
+        {
+            cards.insert(c.card);
         }
         cards
     }

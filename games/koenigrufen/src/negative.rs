@@ -35,7 +35,7 @@ pub fn settle_negative(f: &NegativeFacts, rules: &Rules) -> Settlement {
         let value = rules.value(b.contract);
         for o in Seat::ALL.into_iter().filter(|o| *o != b.seat) {
             let level = f.levels[b.seat.index()][o.index()];
-            let money = sign * i64::from(value) << level;
+            let money = (sign * i64::from(value)) << level;
             let score = if rules.kontra_in_score {
                 money
             } else {

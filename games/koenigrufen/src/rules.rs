@@ -585,10 +585,10 @@ fn validate_contracts(spec: &RuleSpec) -> Result<(), String> {
         if oa.value > MAX_VALUE {
             return Err(format!("{a} is worth {}, above {MAX_VALUE}", oa.value));
         }
-        if let Some(bird) = a.bird().filter(|_| offered(a)) {
-            if spec.premiums.get(bird) == 0 {
-                return Err(format!("{a} is offered but {bird} is no premium"));
-            }
+        if let Some(bird) = a.bird().filter(|_| offered(a))
+            && spec.premiums.get(bird) == 0
+        {
+            return Err(format!("{a} is offered but {bird} is no premium"));
         }
         for b in Contract::ALL.into_iter().filter(|b| *b > a) {
             let tie_allowed = TIES.contains(&(a, b));

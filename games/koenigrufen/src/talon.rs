@@ -167,14 +167,14 @@ impl DiscardRule {
         if let Some(c) = set.without(self.allowed).first() {
             return Err(RuleError::DiscardForbidden(c));
         }
-        if let Some(c) = set.intersect(self.trigger).first() {
-            if !set.contains_all(self.forced()) {
-                return Err(if c.is_tarock() {
-                    RuleError::SuitCardsFirst(c)
-                } else {
-                    RuleError::TarocksFirst(c)
-                });
-            }
+        if let Some(c) = set.intersect(self.trigger).first()
+            && !set.contains_all(self.forced())
+        {
+            return Err(if c.is_tarock() {
+                RuleError::SuitCardsFirst(c)
+            } else {
+                RuleError::TarocksFirst(c)
+            });
         }
         if !self.keep_one.is_empty() && set.contains_all(self.keep_one) {
             return Err(RuleError::KeepABird);
@@ -348,10 +348,10 @@ mod tests {
         );
         assert_eq!(rule.check(set("c8 T6 T9")), Ok(()));
         assert_eq!(rule.face_up(set("c8 T6 T9")), set("T6 T9"));
-        assert_eq!(
-            rule.options(CardSet::EMPTY)
-                .contains("T22".parse().unwrap()),
-            false
+        assert!(
+            !rule
+                .options(CardSet::EMPTY)
+                .contains("T22".parse().unwrap())
         );
         assert!(rule.options(CardSet::EMPTY).contains("c8".parse().unwrap()));
     }

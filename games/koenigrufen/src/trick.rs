@@ -146,7 +146,7 @@ impl Reservation {
 /// called King (König Ultimo) trick 12 (SPEC §8.4).
 pub const fn target_trick(card: Card) -> u8 {
     if card.is_tarock() {
-        12 - card.index()
+        12u8.saturating_sub(card.index())
     } else {
         12
     }
@@ -253,22 +253,21 @@ pub fn illegal_reason(
     if mode == Mode::Negative && card == Card::PAGAT && tarocks.len() >= 2 {
         return RuleError::PagatLast;
     }
-    if mode == Mode::Negative {
-        if let Some((_, winning)) = trick.winner(Mode::Tarock, false) {
-            return RuleError::MustBeat(winning);
-        }
-    }
-    let target = target_trick(card);
-    if reservation.cards.contains(card) && target > reservation.trick {
-        return RuleError::Reserved { card, target };
+    if mode == Mode::Negative
+        && let Some((_, winning)) = trick.winner(Mode::Tarock, false)
+    {
+        return RuleError::MustBeat(winning);
     }
     let due = with_target(hand.intersect(reservation.cards), |t| {
         t == reservation.trick
     });
     match due.first() {
         Some(bird) => RuleError::BirdDue(bird),
-        // Forced early play: another reserved card comes first (highest bird first).
-        None => RuleError::Reserved { card, target },
+        // Kept for its trick, or forced early when a higher bird comes first.
+        None => RuleError::Reserved {
+            card,
+            target: target_trick(card),
+        },
     }
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{FD1_TRICKS, FD2_TRICKS, card, fd1_record, fd2_record};
+use common::{FD1_TRICKS, card, fd1_record, fd2_record};
 use tarock_koenigrufen::record::{Record, ReplayReport};
 use tarock_koenigrufen::score::{Facts, Scored};
 use tarock_koenigrufen::{CardSet, Game, Party, Premium, Preset, Seat};

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{FD1_HANDS, FD1_TALON, new_game, refused, run};
+use common::{FD1_TALON, new_game, refused, run};
 use tarock_koenigrufen::{
     Action, Contract, Game, Item, Party, Phase, Premium, Preset, RuleError, Seat,
 };
