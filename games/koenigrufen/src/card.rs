@@ -178,9 +178,12 @@ impl Card {
 
     /// The cards of the same class: the tarocks for a tarock, else its suit.
     pub const fn class(self) -> CardSet {
-        match self.suit() {
-            Some(suit) => suit.cards(),
-            None => CardSet::TAROCKS,
+        if self.is_tarock() {
+            CardSet::TAROCKS
+        } else {
+            // The eight bits of the suit: its first index is 22 + 8·suit.
+            let first = TAROCK_COUNT + ((self.0 - TAROCK_COUNT) & !7);
+            CardSet(0xff << first)
         }
     }
 
@@ -348,6 +351,11 @@ impl CardSet {
         self.0 == 0
     }
 
+    /// Whether the set holds at least two cards (no population count).
+    pub const fn has_two(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
     /// Whether `card` is in the set.
     pub const fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.0) != 0
@@ -412,10 +420,14 @@ impl CardSet {
     }
 
     /// The `n`-th card in deck order (0-based), if the set has that many.
-    pub fn nth(self, n: usize) -> Option<Card> {
+    pub const fn nth(self, n: usize) -> Option<Card> {
+        // Clearing the lowest bit n times beats a popcount-based select on
+        // targets without POPCNT (the x86-64 baseline), and hands are short.
         let mut bits = self.0;
-        for _ in 0..n {
+        let mut i = 0;
+        while i < n {
             bits &= bits.wrapping_sub(1);
+            i += 1;
         }
         CardSet(bits).first()
     }
@@ -623,6 +635,20 @@ mod tests {
         for c in Card::all() {
             assert_eq!(CardSet::single(c).thirds(), 3 * u16::from(c.value()) - 2);
         }
+    }
+
+    #[test]
+    fn nth_selects_in_deck_order() {
+        let s = set("T1 T22 sK hA d4 dK");
+        let by_iter: Vec<Card> = s.iter().collect();
+        for (i, c) in by_iter.iter().enumerate() {
+            assert_eq!(s.nth(i), Some(*c));
+        }
+        assert_eq!(s.nth(6), None);
+        assert_eq!(
+            CardSet::DECK.nth(53).map(|c| c.to_string()),
+            Some("dK".into())
+        );
     }
 
     #[test]

@@ -115,10 +115,21 @@ impl Deal {
     /// A uniformly random deal from the caller's random number generator (D-07).
     #[cfg(feature = "sim")]
     pub fn shuffled<R: rand::Rng + ?Sized>(rng: &mut R) -> Deal {
-        use rand::seq::SliceRandom;
         let mut deck: [Card; DECK_SIZE] =
             std::array::from_fn(|i| Card::from_index(i as u8).expect("index below 54"));
-        deck.shuffle(rng);
+        // Fisher–Yates with Lemire's unbiased bounded random numbers, two
+        // positions from each 64-bit draw.
+        let mut i = DECK_SIZE - 1;
+        while i >= 1 {
+            let r = rng.next_u64();
+            let j = crate::sim::below_from(r as u32, i as u32 + 1, rng);
+            deck.swap(i, j as usize);
+            if i >= 2 {
+                let k = crate::sim::below_from((r >> 32) as u32, i as u32, rng);
+                deck.swap(i - 1, k as usize);
+            }
+            i = i.saturating_sub(2);
+        }
         Deal::from_deck(&deck).expect("a shuffled deck is a partition")
     }
 

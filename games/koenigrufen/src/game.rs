@@ -142,6 +142,11 @@ pub struct Game {
     round: Option<Round>,
     play: Option<Play>,
     reserved: CardSet,
+    /// The true party of each seat, once the contract (and called King) is known.
+    parties: [Party; 4],
+    /// In trick play: the legal cards of the seat to play, kept up to date
+    /// after every card so that each is computed once.
+    to_play_legal: CardSet,
     log: Vec<(Seat, Action)>,
 }
 
@@ -162,7 +167,9 @@ impl Game {
             round: None,
             play: None,
             reserved: CardSet::EMPTY,
-            log: Vec::with_capacity(80),
+            parties: [Party::Opponents; 4],
+            to_play_legal: CardSet::EMPTY,
+            log: Vec::with_capacity(96),
         }
     }
 
@@ -238,18 +245,24 @@ impl Game {
 
     /// The true party of `seat`, once the contract is known (`None` in Trischaken).
     pub fn party(&self, seat: Seat) -> Option<Party> {
-        let d = self.declared?;
-        if d.contract == Contract::Trischaken {
-            return None;
+        let d = self.declared.as_ref()?;
+        (d.contract != Contract::Trischaken).then_some(self.parties[seat.index()])
+    }
+
+    /// Party D: the declarers and the holder of the called King.
+    fn set_parties(&mut self) {
+        let d = self.declared_now();
+        let mut seats = d.seats();
+        if let Some(partner) = self.called.and_then(|c| c.partner) {
+            seats = seats.with(partner);
         }
-        let partner = self.called.and_then(|c| c.partner);
-        let in_d =
-            d.seats().contains(seat) || (partner == Some(seat) && partner != Some(d.declarer));
-        Some(if in_d {
-            Party::Declarer
-        } else {
-            Party::Opponents
-        })
+        self.parties = Seat::ALL.map(|s| {
+            if seats.contains(s) {
+                Party::Declarer
+            } else {
+                Party::Opponents
+            }
+        });
     }
 
     /// The seats of party D (declarer, partner, "bei" declarers).
@@ -262,13 +275,13 @@ impl Game {
 
     /// The seat to act, or `None` when the deal is over.
     pub fn to_act(&self) -> Option<Seat> {
-        let declarer = self.declared.map(|d| d.declarer);
+        let declarer = self.declared.as_ref().map(|d| d.declarer);
         match self.phase {
             Phase::Auction => Some(self.auction.turn()),
             Phase::KingCall | Phase::Talon | Phase::Discard => declarer,
             Phase::Mussolini => declarer.map(|d| d.plus(1 + self.talon.picks)),
-            Phase::Announcements => self.round.map(|r| r.turn()),
-            Phase::Play => self.play.map(|p| p.to_play()),
+            Phase::Announcements => self.round.as_ref().map(Round::turn),
+            Phase::Play => self.play.as_ref().map(Play::to_play),
             Phase::Finished => None,
         }
     }
@@ -344,6 +357,7 @@ impl Game {
             bidders,
             vorhand: self.auction.vorhand(),
         });
+        self.set_parties();
         if first.contract.calls_king() {
             return Ok(self.enter(Phase::KingCall));
         }
@@ -387,6 +401,7 @@ impl Game {
             fourth,
             partner: self.deal.holder(card),
         });
+        self.set_parties();
         Ok(self.after_call())
     }
 
@@ -566,7 +581,7 @@ impl Game {
             contract: d.contract,
             declarer: d.declarer,
             declarers: d.seats(),
-            parties: Seat::ALL.map(|s| self.party(s).unwrap_or(Party::Opponents)),
+            parties: self.parties,
             hands: &self.hands,
             called: self.called.map(|c| c.card),
             partner: self.called.and_then(|c| c.partner),
@@ -580,6 +595,7 @@ impl Game {
         self.phase == Phase::Announcements
             && self
                 .round
+                .as_ref()
                 .is_some_and(|r| r.check_weiter(&self.context()).is_ok())
     }
 
@@ -628,6 +644,7 @@ impl Game {
             self.rules.maerchenstich,
             leader,
         ));
+        self.to_play_legal = self.compute_legal_cards();
         self.enter(Phase::Play)
     }
 
@@ -635,6 +652,7 @@ impl Game {
     fn reserved_cards(&self) -> CardSet {
         let Some(round) = self
             .round
+            .as_ref()
             .filter(|_| self.declared_now().contract.mode() == Mode::Tarock)
         else {
             return CardSet::EMPTY;
@@ -655,7 +673,7 @@ impl Game {
 
     /// The reservation in force for the trick being played.
     pub fn reservation(&self) -> Reservation {
-        match self.play {
+        match &self.play {
             Some(p) if p.mode() == Mode::Tarock => Reservation {
                 cards: self.reserved,
                 trick: p.trick_number(),
@@ -667,36 +685,48 @@ impl Game {
 
     /// The cards the seat to act may play (empty outside trick play).
     pub fn legal_cards(&self) -> CardSet {
-        match (&self.play, self.to_act()) {
-            (Some(p), Some(seat)) if self.phase == Phase::Play => legal_cards(
-                self.hands[seat.index()],
-                p.current(),
-                p.mode(),
-                &self.reservation(),
-            ),
+        if self.phase == Phase::Play {
+            self.to_play_legal
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    fn compute_legal_cards(&self) -> CardSet {
+        match &self.play {
+            Some(p) if !p.is_over() => {
+                let hand = self.hands[p.to_play().index()];
+                legal_cards(hand, p.current(), p.mode(), &self.reservation())
+            }
             _ => CardSet::EMPTY,
         }
     }
 
     fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
-        let play = self.play.as_ref().expect("in trick play");
-        let hand = self.hands[seat.index()];
-        let reservation = self.reservation();
-        if !legal_cards(hand, play.current(), play.mode(), &reservation).contains(card) {
-            return Err(illegal_reason(
-                hand,
-                card,
-                play.current(),
-                play.mode(),
-                &reservation,
-            ));
+        if !self.to_play_legal.contains(card) {
+            let play = self.play.as_ref().expect("in trick play");
+            let hand = self.hands[seat.index()];
+            let (trick, mode) = (play.current(), play.mode());
+            return Err(illegal_reason(hand, card, trick, mode, &self.reservation()));
         }
         self.hands[seat.index()].remove(card);
         let play = self.play.as_mut().expect("in trick play");
-        let Some(done) = play.push(card) else {
-            return Ok(Step::Accepted);
-        };
+        let done = play.push(card);
+        if let Some(done) = done {
+            self.after_trick();
+            if self.phase == Phase::Finished {
+                self.to_play_legal = CardSet::EMPTY;
+                return Ok(Step::TrickTaken(done.winner));
+            }
+        }
+        self.to_play_legal = self.compute_legal_cards();
+        Ok(done.map_or(Step::Accepted, |d| Step::TrickTaken(d.winner)))
+    }
+
+    /// After a trick: the early end of failed negative games (D-29), the end of play.
+    fn after_trick(&mut self) {
         let d = self.declared.expect("the auction is over");
+        let play = self.play.as_mut().expect("in trick play");
         if d.contract.is_negative() && self.rules.negative_early_end {
             let mut targets = [0u8; 4];
             for b in d.bidders.bidders() {
@@ -707,14 +737,15 @@ impl Game {
         if play.is_over() {
             self.phase = Phase::Finished;
         }
-        Ok(Step::TrickTaken(done.winner))
     }
 
     /// The accepted actions of the half-played Mussolini draw or announcement
     /// turn: those a record cannot hold yet.
     pub fn pending_turn(&self) -> usize {
         match self.phase {
-            Phase::Announcements => usize::from(self.round.map_or(0, |r| r.words_this_turn())),
+            Phase::Announcements => {
+                usize::from(self.round.as_ref().map_or(0, Round::words_this_turn))
+            }
             Phase::Mussolini => usize::from(self.talon.drawn.is_some()),
             _ => 0,
         }

@@ -463,12 +463,18 @@ impl Rules {
     }
 
     /// The bird cards of this table: `T1 … T5` in `cup2019`, `T1 … T4` in `standard`.
-    pub fn birds(&self) -> CardSet {
-        Premium::BIRDS
-            .into_iter()
-            .filter(|p| self.premium(*p) > 0)
-            .filter_map(Premium::bird_card)
-            .collect()
+    pub const fn birds(&self) -> CardSet {
+        let p = &self.0.premiums;
+        let values = [p.pagat, p.uhu, p.kakadu, p.wildsau, p.geier];
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < values.len() {
+            if values[i] > 0 {
+                bits |= 1 << i;
+            }
+            i += 1;
+        }
+        CardSet::from_bits(bits)
     }
 
     /// The preset these rules are, if they are exactly one.

@@ -50,24 +50,30 @@ pub fn random_game<R: Rng + ?Sized>(rng: &mut R, rules: &Rules, forehand: Seat) 
 pub fn choose_plan<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Plan {
     let rules = game.rules();
     let vh = game.forehand();
-    let offered: Vec<Contract> = Contract::ALL
-        .into_iter()
-        .filter(|c| rules.offers(*c))
-        .collect();
+    let mut offered = [Contract::Trischaken; 21];
+    let mut n = 0;
+    for c in Contract::ALL.into_iter().filter(|c| rules.offers(*c)) {
+        offered[n] = c;
+        n += 1;
+    }
     for _ in 0..64 {
-        let contract = offered[rng.random_range(0..offered.len())];
-        let seats: Vec<Seat> = match contract {
-            Contract::Rufer | Contract::Trischaken | Contract::Sechserdreier => vec![vh],
-            _ => Seat::ALL.to_vec(),
-        };
-        let able: Vec<Seat> = seats
-            .into_iter()
-            .filter(|s| eligible(*s, vh, contract, game.hand(*s), rules).is_ok())
-            .collect();
-        if let Some(seat) = able.choose(rng) {
+        let contract = offered[pick(n, rng)];
+        let only_vh = matches!(
+            contract,
+            Contract::Rufer | Contract::Trischaken | Contract::Sechserdreier
+        );
+        let mut able = [vh; 4];
+        let mut k = 0;
+        for seat in Seat::ALL.into_iter().filter(|s| !only_vh || *s == vh) {
+            if eligible(seat, vh, contract, game.hand(seat), rules).is_ok() {
+                able[k] = seat;
+                k += 1;
+            }
+        }
+        if k > 0 {
             return Plan {
                 contract,
-                seat: *seat,
+                seat: able[pick(k, rng)],
             };
         }
     }
@@ -77,6 +83,29 @@ pub fn choose_plan<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Plan {
         Contract::Dreier
     };
     Plan { contract, seat: vh }
+}
+
+/// A uniform random number below `n` (> 0): Lemire's multiply-shift with
+/// rejection, cheaper than the generic range sampling in the hot loop.
+pub fn below<R: Rng + ?Sized>(n: u32, rng: &mut R) -> u32 {
+    below_from(rng.next_u32(), n, rng)
+}
+
+/// [`below`] starting from the random word `r` (so that one 64-bit draw
+/// serves two numbers); draws more only on the rare rejection.
+pub fn below_from<R: Rng + ?Sized>(r: u32, n: u32, rng: &mut R) -> u32 {
+    let mut m = u64::from(r) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
+fn pick<R: Rng + ?Sized>(n: usize, rng: &mut R) -> usize {
+    below(n as u32, rng) as usize
 }
 
 /// A random legal action of the seat to act, steered by `plan`; `None` when the deal is over.
@@ -96,7 +125,8 @@ pub fn random_action<R: Rng + ?Sized>(
         },
         Phase::Announcements => announcement_action(game, rng),
         Phase::Play => Action::Play(random_card(game.legal_cards(), rng)),
-        Phase::KingCall | Phase::Finished => random_word(game, rng)?,
+        Phase::KingCall => call_action(game.hand(seat), rng),
+        Phase::Finished => return None,
     };
     Some((seat, action))
 }
@@ -123,7 +153,18 @@ fn one_card(card: Card) -> Action {
 fn random_word<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<Action> {
     let legal = game.legal_actions();
     let words = legal.words();
-    (!words.is_empty()).then(|| words[rng.random_range(0..words.len())])
+    (!words.is_empty()).then(|| words[pick(words.len(), rng)])
+}
+
+/// A random king to call: one not in the hand, or "der vierte" with three.
+fn call_action<R: Rng + ?Sized>(hand: CardSet, rng: &mut R) -> Action {
+    let kings = hand.intersect(CardSet::KINGS);
+    let callable = CardSet::KINGS.without(kings);
+    if kings.len() == 3 && rng.random_bool(0.5) {
+        return Action::CallFourth;
+    }
+    let king = random_card(callable, rng);
+    Action::Call(king.suit().expect("a king"))
 }
 
 /// The steered auction: the plan's seat names its contract, holds or joins
@@ -137,7 +178,19 @@ fn auction_action<R: Rng + ?Sized>(game: &Game, seat: Seat, plan: &Plan, rng: &m
     let target = Action::Bid(plan.contract);
     let mut wishes: [Option<Action>; 4] = [None; 4];
     if rng.random_bool(NOISE) {
-        return random_word(game, rng).expect("someone may speak");
+        // A few random words tried: cheaper than listing all 27.
+        for _ in 0..8 {
+            let word = match pick(25, rng) {
+                0 => Action::Vorhand,
+                1 => Action::Weiter,
+                2 => Action::Halte,
+                3 => Action::Bei(Contract::ALL[2 + pick(2, rng)]),
+                n => Action::Bid(Contract::ALL[n - 4]),
+            };
+            if legal(word) {
+                return word;
+            }
+        }
     }
     if seat == plan.seat {
         wishes = [
@@ -166,42 +219,57 @@ fn auction_action<R: Rng + ?Sized>(game: &Game, seat: Seat, plan: &Plan, rng: &m
 fn talon_action<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Action {
     let legal = game.legal_actions();
     let words = legal.words();
-    let concede: Vec<Action> = words
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Schleifen(_)))
-        .collect();
-    if !concede.is_empty() && rng.random_bool(SCHLEIFEN) {
-        return concede[rng.random_range(0..concede.len())];
+    let concede = |a: &&Action| matches!(a, Action::Schleifen(_));
+    let n = words.iter().filter(concede).count();
+    if n > 0 && rng.random_bool(SCHLEIFEN) {
+        return *words
+            .iter()
+            .filter(concede)
+            .nth(pick(n, rng))
+            .expect("counted");
     }
-    let take: Vec<Action> = words
+    let take = |a: &&Action| !matches!(a, Action::Schleifen(_));
+    *words
         .iter()
-        .copied()
-        .filter(|a| !matches!(a, Action::Schleifen(_)))
-        .collect();
-    take[rng.random_range(0..take.len())]
+        .filter(take)
+        .nth(pick(words.len() - n, rng))
+        .expect("a way to take the talon")
+}
+
+/// `k` cards of `set` at random.
+fn take_random<R: Rng + ?Sized>(mut set: CardSet, k: usize, rng: &mut R) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    for _ in 0..k {
+        let c = random_card(set, rng);
+        set.remove(c);
+        out.insert(c);
+    }
+    out
 }
 
 /// A random legal discard built directly from the rule: all from the forced
 /// class when it is large enough, else the whole forced class and the rest
-/// from the other class, keeping one bird a Besserrufer must announce.
+/// from the other class, keeping one bird a Besserrufer must announce; in a
+/// random order (Mussolini: own three first, then the row).
 fn discard_action<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Action {
     let rule: DiscardRule = game.discard_rule().expect("in the discard phase");
     let need = usize::from(rule.need);
-    let forced: Vec<Card> = rule.forced().iter().collect();
-    let mut chosen: Vec<Card> = if forced.len() >= need {
-        forced.choose_multiple(rng, need).copied().collect()
+    let forced = rule.forced();
+    let chosen = if forced.len() as usize >= need {
+        take_random(forced, need, rng)
     } else {
-        let mut rest: Vec<Card> = rule.allowed.without(rule.forced()).iter().collect();
-        let keep: Vec<Card> = rule.keep_one.iter().collect();
-        if let Some(k) = keep.choose(rng) {
-            rest.retain(|c| c != k);
+        let mut rest = rule.allowed.without(forced);
+        if !rule.keep_one.is_empty() {
+            rest.remove(random_card(rule.keep_one, rng));
         }
-        let more = rest.choose_multiple(rng, need - forced.len()).copied();
-        forced.iter().copied().chain(more).collect()
+        forced.union(take_random(rest, need - forced.len() as usize, rng))
     };
-    chosen.shuffle(rng);
-    Action::Discard(CardList::new(&chosen).expect("at most six"))
+    let mut cards = [Card::PAGAT; 6];
+    for (slot, c) in cards.iter_mut().zip(chosen.iter()) {
+        *slot = c;
+    }
+    cards[..need].shuffle(rng);
+    Action::Discard(CardList::new(&cards[..need]).expect("at most six"))
 }
 
 fn announcement_action<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Action {

@@ -2,7 +2,7 @@
 //! §8.4), the trick winner (§8.3), and why a card is refused. Pure functions
 //! over card sets, shared by the game and by tests of the SPEC's vectors.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::card::{Card, CardSet};
 use crate::contract::Mode;
@@ -11,10 +11,13 @@ use crate::rules::BirdReservation;
 use crate::seat::Seat;
 
 /// A trick in progress or complete: the leader and the cards in play order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Trick {
     leader: Seat,
-    cards: [Option<Card>; 4],
+    /// Played cards in order; slots from `len` on hold a filler.
+    cards: [Card; 4],
+    len: u8,
+    set: CardSet,
 }
 
 impl Trick {
@@ -22,7 +25,9 @@ impl Trick {
     pub const fn new(leader: Seat) -> Trick {
         Trick {
             leader,
-            cards: [None; 4],
+            cards: [Card::PAGAT; 4],
+            len: 0,
+            set: CardSet::EMPTY,
         }
     }
 
@@ -41,75 +46,93 @@ impl Trick {
     }
 
     /// Number of cards played.
-    pub fn len(&self) -> usize {
-        self.cards.iter().flatten().count()
+    pub const fn len(&self) -> usize {
+        self.len as usize
     }
 
     /// Whether no card is played yet.
     pub const fn is_empty(&self) -> bool {
-        self.cards[0].is_none()
+        self.len == 0
     }
 
     /// Whether all four cards are played.
     pub const fn is_complete(&self) -> bool {
-        self.cards[3].is_some()
+        self.len == 4
     }
 
     /// The cards in play order.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
-        self.cards.iter().flatten().copied()
+        self.cards[..self.len()].iter().copied()
     }
 
     /// The card led.
     pub const fn led(&self) -> Option<Card> {
-        self.cards[0]
+        if self.len == 0 {
+            None
+        } else {
+            Some(self.cards[0])
+        }
     }
 
     /// The seat to play next (the leader when empty).
-    pub fn to_play(&self) -> Seat {
-        self.leader.plus(self.len() as u8)
+    pub const fn to_play(&self) -> Seat {
+        self.leader.plus(self.len)
     }
 
     /// The card `seat` played in this trick.
     pub fn card_of(&self, seat: Seat) -> Option<Card> {
         let pos = (seat as u8 + 4 - self.leader as u8) % 4;
-        self.cards[pos as usize]
+        (pos < self.len).then(|| self.cards[usize::from(pos)])
     }
 
     /// The cards as a set.
-    pub fn card_set(&self) -> CardSet {
-        self.cards().collect()
+    pub const fn card_set(&self) -> CardSet {
+        self.set
     }
 
-    /// Adds the next card.
+    /// Adds the next card (ignored once the trick is complete).
     pub fn push(&mut self, card: Card) {
-        if let Some(slot) = self.cards.iter_mut().find(|c| c.is_none()) {
-            *slot = Some(card);
+        if self.len < 4 {
+            self.cards[self.len()] = card;
+            self.len += 1;
+            self.set.insert(card);
+        }
+    }
+
+    /// The card winning the trick so far (SPEC §8.3; Märchenstich D-01 only in
+    /// tarock mode, when the flag is on).
+    pub fn winning_card(&self, mode: Mode, maerchenstich: bool) -> Option<Card> {
+        let led = self.led()?;
+        let set = self.set;
+        let tarocks = set.intersect(CardSet::TAROCKS);
+        if mode == Mode::Colour && !led.is_tarock() {
+            set.intersect(led.class()).last()
+        } else if maerchenstich && mode == Mode::Tarock && set.contains_all(CardSet::TRULL) {
+            Some(Card::PAGAT)
+        } else if !tarocks.is_empty() {
+            tarocks.last()
+        } else {
+            set.intersect(led.class()).last()
         }
     }
 
     /// The seat and card winning the trick so far (SPEC §8.3).
     pub fn winner(&self, mode: Mode, maerchenstich: bool) -> Option<(Seat, Card)> {
-        let pos = winning_position(self, mode, maerchenstich)?;
-        Some((self.leader.plus(pos as u8), self.cards[pos]?))
+        let best = self.winning_card(mode, maerchenstich)?;
+        let pos = self.cards[..self.len()].iter().position(|c| *c == best)?;
+        Some((self.leader.plus(pos as u8), best))
     }
 }
 
-/// Position of the winning card in play order (SPEC §8.3; Märchenstich D-01
-/// only in tarock mode, when the flag is on).
-fn winning_position(trick: &Trick, mode: Mode, maerchenstich: bool) -> Option<usize> {
-    let led = trick.led()?;
-    let set = trick.card_set();
-    let best = if mode == Mode::Colour && !led.is_tarock() {
-        set.intersect(led.class()).last()
-    } else if maerchenstich && mode == Mode::Tarock && set.contains_all(CardSet::TRULL) {
-        Some(Card::PAGAT)
-    } else if let Some(t) = set.intersect(CardSet::TAROCKS).last() {
-        Some(t)
-    } else {
-        set.intersect(led.class()).last()
-    }?;
-    trick.cards.iter().position(|c| *c == Some(best))
+impl Serialize for Trick {
+    /// `{"leader": SEAT, "cards": [CARD, …]}` with the cards played so far.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Trick", 2)?;
+        st.serialize_field("leader", &self.leader)?;
+        st.serialize_field("cards", &self.cards[..self.len()])?;
+        st.end()
+    }
 }
 
 /// The cards that beat `card` under tarock-mode ranking (used by Stichzwang).
@@ -183,7 +206,7 @@ fn reserve(l: CardSet, r: &Reservation) -> CardSet {
 /// Never empty for a non-empty hand.
 pub fn legal_cards(hand: CardSet, trick: &Trick, mode: Mode, reservation: &Reservation) -> CardSet {
     let tarocks = hand.intersect(CardSet::TAROCKS);
-    let pagat_rule = mode == Mode::Negative && tarocks.len() >= 2;
+    let pagat_rule = mode == Mode::Negative && tarocks.has_two();
     let mut l = match trick.led() {
         None => {
             let suits = hand.intersect(CardSet::SUIT_CARDS);
@@ -196,7 +219,9 @@ pub fn legal_cards(hand: CardSet, trick: &Trick, mode: Mode, reservation: &Reser
         Some(led) => follow(hand, led, tarocks),
     };
     if mode == Mode::Negative && trick.led().is_some() {
-        let (_, winning) = trick.winner(Mode::Tarock, false).expect("a card was led");
+        let winning = trick
+            .winning_card(Mode::Tarock, false)
+            .expect("a card was led");
         let mut h = l.intersect(beating(winning));
         if pagat_rule {
             h.remove(Card::PAGAT);
@@ -250,11 +275,11 @@ pub fn illegal_reason(
     } else if mode == Mode::Colour && card.is_tarock() {
         return RuleError::ColourLead(card);
     }
-    if mode == Mode::Negative && card == Card::PAGAT && tarocks.len() >= 2 {
+    if mode == Mode::Negative && card == Card::PAGAT && tarocks.has_two() {
         return RuleError::PagatLast;
     }
     if mode == Mode::Negative
-        && let Some((_, winning)) = trick.winner(Mode::Tarock, false)
+        && let Some(winning) = trick.winning_card(Mode::Tarock, false)
     {
         return RuleError::MustBeat(winning);
     }
