@@ -51,23 +51,37 @@ pub fn simulate(games: u64, rules: &str, seed: u64) -> anyhow::Result<ExitCode> 
         if s.money.iter().sum::<i64>() != 0 || s.score.iter().sum::<i64>() != 0 {
             bail!("deal {i} (seed {seed}) is not zero-sum: {s:?}");
         }
-        let contract = game.declared().expect("a finished deal has a contract").contract;
+        let contract = game
+            .declared()
+            .expect("a finished deal has a contract")
+            .contract;
         *mix.entry(contract).or_default() += 1;
         conceded += u64::from(game.talon().schleifen.is_some());
         moved += s.money.iter().map(|m| m.abs()).sum::<i64>();
     }
     let seconds = start.elapsed().as_secs_f64();
-    let per_second = if seconds > 0.0 { games as f64 / seconds } else { 0.0 };
+    let per_second = if seconds > 0.0 {
+        games as f64 / seconds
+    } else {
+        0.0
+    };
     let name = rules.preset().map_or("custom", |p| p.name());
     println!(
         "Simulated {games} random Königrufen deals ({name} rules, seed {seed}) in {seconds:.3} s: {per_second:.0} deals/s"
     );
     for (contract, n) in &mix {
-        println!("  {:<16} {n:>10} ({:.1} %)", contract.word(), percent(*n, games));
+        println!(
+            "  {:<16} {n:>10} ({:.1} %)",
+            contract.word(),
+            percent(*n, games)
+        );
     }
     println!("Conceded (schleifen): {conceded}");
     if games > 0 {
-        println!("Mean units of money changing hands per deal: {:.2}", moved as f64 / games as f64 / 2.0);
+        println!(
+            "Mean units of money changing hands per deal: {:.2}",
+            moved as f64 / games as f64 / 2.0
+        );
     }
     println!("Every deal: 54 cards in place, 210 thirds, score and money summing to zero.");
     let contracts: BTreeMap<&str, u64> = mix.iter().map(|(c, n)| (c.word(), *n)).collect();
@@ -87,5 +101,9 @@ pub fn simulate(games: u64, rules: &str, seed: u64) -> anyhow::Result<ExitCode> 
 }
 
 fn percent(n: u64, of: u64) -> f64 {
-    if of == 0 { 0.0 } else { 100.0 * n as f64 / of as f64 }
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / of as f64
+    }
 }

@@ -18,9 +18,21 @@ const FD1_HANDS: [&str; 4] = [
     "T16 T13 T10 T5 T3 T1 dK dQ sJ s10 s8 hN",
 ];
 const FD1_OPENING: [&str; 15] = [
-    "0 vorhand", "1 weiter", "2 weiter", "3 weiter", "0 rufer", "0 rufe cK", "0 nimm 2",
-    "0 ablage c8 c10 d2", "0 weiter", "1 kontra-spiel", "2 kontra-spiel ku", "3 kontra-ku",
-    "0 weiter", "1 weiter", "2 weiter",
+    "0 vorhand",
+    "1 weiter",
+    "2 weiter",
+    "3 weiter",
+    "0 rufer",
+    "0 rufe cK",
+    "0 nimm 2",
+    "0 ablage c8 c10 d2",
+    "0 weiter",
+    "1 kontra-spiel",
+    "2 kontra-spiel ku",
+    "3 kontra-ku",
+    "0 weiter",
+    "1 weiter",
+    "2 weiter",
 ];
 /// FD1's tricks as (leader, cards of S0 … S3).
 const FD1_TRICKS: [(u8, [&str; 4]); 12] = [
@@ -75,7 +87,11 @@ fn run(args: &[&str], input: &[u8]) -> Output {
 
 fn replay(input: &str) -> (Vec<String>, i32) {
     let out = run(&["replay", "-"], input.as_bytes());
-    let lines = String::from_utf8(out.stdout).unwrap().lines().map(str::to_owned).collect();
+    let lines = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
     (lines, out.status.code().unwrap())
 }
 
@@ -86,7 +102,9 @@ fn fd1_replays_to_the_spec_line_under_both_presets() {
         assert_eq!(code, 0);
         assert_eq!(
             lines,
-            [r#"{"status":"finished","game":"rufer","declarer":[0,2],"called":"cK","tricks":[7,1,3,1],"thirds":[190,20],"balance":[5,-5,5,-5],"money":[10,-10,10,-10]}"#]
+            [
+                r#"{"status":"finished","game":"rufer","declarer":[0,2],"called":"cK","tricks":[7,1,3,1],"thirds":[190,20],"balance":[5,-5,5,-5],"money":[10,-10,10,-10]}"#
+            ]
         );
     }
 }
@@ -96,14 +114,20 @@ fn in_progress_illegal_and_invalid_records() {
     let opening: Vec<String> = FD1_OPENING[..8].iter().map(|s| s.to_string()).collect();
     let (lines, code) = replay(&record(json!("cup2019"), &opening));
     assert_eq!(code, 0);
-    assert_eq!(lines, [r#"{"status":"in_progress","game":"rufer","declarer":[0,2],"called":"cK"}"#]);
+    assert_eq!(
+        lines,
+        [r#"{"status":"in_progress","game":"rufer","declarer":[0,2],"called":"cK"}"#]
+    );
     // S1 tries to call for the declarer: illegal at index 5, state as far as it went.
     let mut wrong = opening.clone();
     wrong[5] = "1 rufe cK".into();
     let (lines, code) = replay(&record(json!("cup2019"), &wrong));
     assert_eq!(code, 0);
     let report: Value = serde_json::from_str(&lines[0]).unwrap();
-    assert_eq!((report["status"].as_str(), report["index"].as_u64()), (Some("illegal"), Some(5)));
+    assert_eq!(
+        (report["status"].as_str(), report["index"].as_u64()),
+        (Some("illegal"), Some(5))
+    );
     assert!(report["error"].as_str().unwrap().contains("seat 0's turn"));
     // An unknown preset, a bad card and an unreadable action are invalid: exit status 2.
     for bad in [
@@ -132,7 +156,11 @@ fn records_of_both_games_in_one_input() {
     let (lines, code) = replay(&format!("{zr}\n{kr}\n{zr}\n"));
     assert_eq!(code, 0);
     assert_eq!(lines.len(), 3);
-    assert!(lines[0].starts_with(r#"{"status":"in_progress","game":"rufer","declarer":[0,2],"called":"T19""#));
+    assert!(
+        lines[0].starts_with(
+            r#"{"status":"in_progress","game":"rufer","declarer":[0,2],"called":"T19""#
+        )
+    );
     assert!(lines[1].contains(r#""thirds":[190,20]"#));
     assert_eq!(lines[0], lines[2]);
 }
@@ -141,7 +169,12 @@ fn simulate(args: &[&str]) -> Value {
     let mut all = vec!["simulate", "--game", "koenigrufen"];
     all.extend_from_slice(args);
     let out = run(&all, b"");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     serde_json::from_str(text.lines().last().unwrap()).unwrap()
 }
@@ -168,12 +201,21 @@ fn simulate_plays_every_contract_of_both_presets() {
 fn simulate_refuses_bad_rules_and_games() {
     for args in [
         vec!["simulate", "--game", "koenigrufen", "--rules", "directnet"],
-        vec!["simulate", "--game", "koenigrufen", "--rules", r#"{"preset":"cup2019","max_kontra":9}"#],
+        vec![
+            "simulate",
+            "--game",
+            "koenigrufen",
+            "--rules",
+            r#"{"preset":"cup2019","max_kontra":9}"#,
+        ],
         vec!["simulate", "--game", "schnapsen"],
     ] {
         let out = run(&args, b"");
         assert_ne!(out.status.code(), Some(0), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(!err.trim().is_empty() && !err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            !err.trim().is_empty() && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
     }
 }

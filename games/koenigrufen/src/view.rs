@@ -127,8 +127,9 @@ impl Game {
     pub fn view(&self, seat: Seat) -> SeatView {
         let public = self.view_for(Some(seat));
         let mut parties = public.parties;
-        if self.declared().is_some() && self.phase() != Phase::Auction {
-            let knows_self = self.called().is_none() || self.phase() != Phase::KingCall;
+        if let Some(d) = self.declared() {
+            // Before the King is called only the declarer knows his party.
+            let knows_self = self.phase() != Phase::KingCall || d.declarer == seat;
             if knows_self {
                 parties[seat.index()] = self.party(seat);
             }

@@ -347,6 +347,21 @@ fn k10_the_besserrufer_announces_a_bird_he_held() {
 }
 
 #[test]
+fn before_the_king_call_nobody_but_the_declarer_knows_his_party() {
+    let mut g = new_game(Preset::Cup2019.rules(), KV_HANDS, FD1_TALON);
+    run(
+        &mut g,
+        &["0 vorhand", "1 weiter", "2 weiter", "3 weiter", "0 rufer"],
+    );
+    assert_eq!(g.phase(), Phase::KingCall);
+    assert_eq!(g.view(Seat::S2).my_party(), None);
+    assert_eq!(g.view(Seat::S0).my_party(), Some(Party::Declarer));
+    run(&mut g, &["0 rufe cK"]);
+    assert_eq!(g.view(Seat::S2).my_party(), Some(Party::Declarer));
+    assert_eq!(g.view(Seat::S1).my_party(), Some(Party::Opponents));
+}
+
+#[test]
 fn d19_announcements_reveal_the_partner_and_views_hide_him_before() {
     let mut g = kv(Preset::Cup2019);
     run(&mut g, &["0 weiter", "1 weiter"]);
