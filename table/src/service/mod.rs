@@ -227,6 +227,9 @@ impl TableService {
     /// # Ok(()) }
     /// ```
     ///
+    /// A seed from the start time, as the bots once passed, does not even
+    /// compile:
+    ///
     /// ```compile_fail,E0061
     /// # use std::sync::Arc;
     /// # use tarock_table::{SystemClock, TableService};
