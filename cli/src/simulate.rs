@@ -26,7 +26,8 @@ pub struct Args {
     /// wikipedia; Königrufen: cup2019, standard) or a JSON object.
     #[arg(long, default_value = "standard")]
     rules: String,
-    /// Seed of the random number generator (default: from the clock).
+    /// Seed of the random number generator (default: a fresh one from the
+    /// OS, printed in the summary so that the run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
 }
@@ -42,7 +43,10 @@ pub(crate) fn parse_rules(text: &str) -> anyhow::Result<Rules> {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => fresh_seed()?,
+    };
     match args.game.as_str() {
         "zwanzigerrufen" => {}
         "koenigrufen" => return crate::koenigrufen::simulate(args.games, &args.rules, seed),
@@ -118,8 +122,10 @@ fn percent(n: u64, of: u64) -> f64 {
     }
 }
 
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
+/// A seed from the operating system's random number generator.
+fn fresh_seed() -> anyhow::Result<u64> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng
+        .try_next_u64()
+        .context("the operating system's random number generator failed")
 }
