@@ -51,6 +51,9 @@ pub fn simulate(games: u64, rules: &str, seed: u64) -> anyhow::Result<ExitCode> 
         if s.money.iter().sum::<i64>() != 0 || s.score.iter().sum::<i64>() != 0 {
             bail!("deal {i} (seed {seed}) is not zero-sum: {s:?}");
         }
+        if let Err(e) = game.check_invariants() {
+            bail!("deal {i} (seed {seed}): {e}");
+        }
         let contract = game
             .declared()
             .expect("a finished deal has a contract")

@@ -39,6 +39,43 @@ impl Game {
         })
     }
 
+    /// Checks that every card is in exactly one place (hands, the talon not
+    /// taken, discards, Mussolini's row, tricks) and that a finished deal's
+    /// piles count 210 thirds; for simulators and tools.
+    ///
+    /// # Errors
+    /// A description of the first broken invariant.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let talon = self.talon();
+        let mut places = vec![
+            self.deal().talon_set().without(talon.from_talon),
+            talon.discard,
+            talon.row_left.remaining().collect(),
+            talon.opponents_discard,
+        ];
+        places.extend(Seat::ALL.map(|s| self.hand(s)));
+        if let Some(play) = self.play() {
+            places.push(play.current().card_set());
+            places.extend(play.tricks().map(|t| t.trick.card_set()));
+        }
+        let count: u32 = places.iter().map(|p| p.len()).sum();
+        let all = places.iter().fold(CardSet::EMPTY, |a, p| a.union(*p));
+        if count != 54 || all != CardSet::DECK {
+            return Err(format!("{count} cards in place, union {all}"));
+        }
+        let thirds: u16 = match self.facts() {
+            Some(Facts::Positive(f)) => {
+                f.thirds + CardSet::DECK.without(self.declarer_pile()).thirds()
+            }
+            Some(Facts::Trischaken(f)) => f.thirds.iter().sum(),
+            _ => 210,
+        };
+        if thirds != 210 {
+            return Err(format!("the piles count {thirds} thirds"));
+        }
+        Ok(())
+    }
+
     /// The settlement of the finished deal.
     pub fn settlement(&self) -> Option<Settlement> {
         Some(settle(&self.facts()?, self.rules()))

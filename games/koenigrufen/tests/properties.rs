@@ -184,6 +184,7 @@ fn check_random_deal(rules: Rules, seed: u64, forehand: u8) {
         steps += 1;
     }
     assert!(game.is_finished());
+    assert_eq!(game.check_invariants(), Ok(()));
     assert!(game.legal_actions().is_empty());
     assert_cards_conserved(&game);
     assert_views_hide(&game);
