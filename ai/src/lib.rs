@@ -48,6 +48,7 @@ pub mod easy;
 mod fixtures;
 pub mod hand;
 pub mod knowledge;
+pub mod koenigrufen;
 pub mod level;
 pub mod medium;
 pub mod play;

@@ -1,0 +1,618 @@
+//! Exact search of Königrufen card play with every hand known (one sample of
+//! the strong player): alpha-beta as zero-window tests with a transposition
+//! table, legal moves from the engine's own [`legal_cards`] (so the search
+//! obeys exactly the rules of the game: following, Tarockzwang, Stichzwang
+//! and the Pagat rule in negative mode, colour leads, the reservation of
+//! announced birds).
+//!
+//! Two questions are answered:
+//!
+//! - [`Solver::at_least`]: can the seats of the side (a seat mask) collect
+//!   at least `need` more thirds ([`Goal::Thirds`]) or tricks
+//!   ([`Goal::Tricks`]) against best defence? The thresholds that change a
+//!   positive game's settlement are asked one at a time (107 thirds, all or
+//!   no tricks for a Valat).
+//! - [`Solver::exact`]: can a negative game's declarer end with exactly his
+//!   target of tricks, his three opponents playing against him?
+//!
+//! Equal cards are searched once: two cards of one hand and class with no
+//! card left between them and the same value play alike (announced birds
+//! and, in negative mode, the Pagat excepted). The work is bounded by a
+//! node limit; once it is hit the answers are meaningless and
+//! [`Solver::aborted`] says so.
+
+use tarock_koenigrufen::rules::BirdReservation;
+use tarock_koenigrufen::trick::{Reservation, Trick, legal_cards};
+use tarock_koenigrufen::{Card, CardSet, Mode, Seat};
+
+/// Tricks in a deal.
+pub const TRICKS: u8 = 12;
+
+/// What [`Solver::at_least`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Card values in thirds (SPEC §1.4).
+    Thirds,
+    /// Tricks (for Valat).
+    Tricks,
+}
+
+/// A position in trick play with every hand known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The cards each seat holds.
+    pub hands: [CardSet; 4],
+    /// The trick in progress (empty: its leader is to lead).
+    pub trick: Trick,
+}
+
+impl Position {
+    /// The seat to play.
+    pub fn to_play(&self) -> Seat {
+        self.trick.to_play()
+    }
+
+    /// The cards in hands and in the trick in progress.
+    pub fn alive(&self) -> CardSet {
+        self.hands
+            .iter()
+            .fold(self.trick.card_set(), |a, h| a.union(*h))
+    }
+
+    /// Tricks still to be completed, the one in progress included.
+    pub fn tricks_left(&self) -> u8 {
+        (self.alive().len() / 4) as u8
+    }
+
+    /// The number (1 … 12) of the trick in progress.
+    pub fn trick_number(&self) -> u8 {
+        TRICKS + 1 - self.tricks_left()
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    low: u8,
+    high: u8,
+    generation: u16,
+}
+
+/// log2 of the number of transposition table entries (16 bytes each).
+const TABLE_BITS: u32 = 18;
+
+/// The most moves a seat can have.
+const MAX_MOVES: usize = 18;
+
+/// The solver: the deal's rules of play, the side searched for, and the table.
+pub struct Solver {
+    mode: Mode,
+    maerchenstich: bool,
+    reserved: CardSet,
+    reservation: BirdReservation,
+    side: u8,
+    tag: u64,
+    target: u8,
+    table: Vec<Entry>,
+    generation: u16,
+    nodes: u64,
+    limit: u64,
+    aborted: bool,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("mode", &self.mode)
+            .field("side", &self.side)
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with an empty table (allocated by the first search).
+    pub fn new() -> Solver {
+        Solver {
+            mode: Mode::Tarock,
+            maerchenstich: false,
+            reserved: CardSet::EMPTY,
+            reservation: BirdReservation::Hard,
+            side: 0,
+            tag: 0,
+            target: 0,
+            table: Vec::new(),
+            generation: 0,
+            nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
+        }
+    }
+
+    /// Starts a new decision: forgets the table (by generation) and the node count.
+    pub fn reset(&mut self, limit: u64) {
+        if self.table.is_empty() {
+            self.table = vec![Entry::default(); 1 << TABLE_BITS];
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(Entry::default());
+            self.generation = 1;
+        }
+        self.nodes = 0;
+        self.limit = limit;
+        self.aborted = false;
+    }
+
+    /// Sets the deal being searched: the trick-play mode, Märchenstich, the
+    /// reserved cards and how they bind, and the side as a seat mask
+    /// (bit `1 << seat`).
+    pub fn set_deal(
+        &mut self,
+        mode: Mode,
+        maerchenstich: bool,
+        reserved: (CardSet, BirdReservation),
+        side: u8,
+    ) {
+        self.mode = mode;
+        self.maerchenstich = maerchenstich;
+        self.reserved = reserved.0;
+        self.reservation = reserved.1;
+        self.side = side;
+    }
+
+    /// Nodes searched since the last [`Solver::reset`].
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the node limit was hit (answers since then are meaningless).
+    pub const fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    fn on_side(&self, seat: Seat) -> bool {
+        self.side & 1 << seat.index() != 0
+    }
+
+    /// The legal cards of the seat to play.
+    pub fn legal(&self, pos: &Position) -> CardSet {
+        let hand = pos.hands[pos.to_play().index()];
+        let r = Reservation {
+            cards: self.reserved,
+            trick: pos.trick_number(),
+            kind: self.reservation,
+        };
+        legal_cards(hand, &pos.trick, self.mode, &r)
+    }
+
+    /// The legal cards without repeats of cards that play alike.
+    pub fn distinct_moves(&self, pos: &Position) -> CardSet {
+        distinct(self.legal(pos), pos.alive(), self.special())
+    }
+
+    /// Cards never merged with their neighbours: reserved ones, and the
+    /// Pagat in negative mode.
+    fn special(&self) -> CardSet {
+        if self.mode == Mode::Negative {
+            self.reserved.with(Card::PAGAT)
+        } else {
+            self.reserved
+        }
+    }
+
+    /// Plays `card` for the seat to play; returns the trick's winner and
+    /// cards when it completed one, and the trick before, for [`Solver::undo`].
+    pub fn play(&self, pos: &mut Position, card: Card) -> (Option<(Seat, CardSet)>, Trick) {
+        let saved = pos.trick;
+        pos.hands[saved.to_play().index()].remove(card);
+        pos.trick.push(card);
+        if !pos.trick.is_complete() {
+            return (None, saved);
+        }
+        let (winner, _) = pos
+            .trick
+            .winner(self.mode, self.maerchenstich)
+            .expect("a complete trick has a winner");
+        let cards = pos.trick.card_set();
+        pos.trick = Trick::new(winner);
+        (Some((winner, cards)), saved)
+    }
+
+    /// Takes back `card`, played by [`Solver::play`] from the trick `saved`.
+    pub fn undo(&self, pos: &mut Position, card: Card, saved: Trick) {
+        pos.trick = saved;
+        pos.hands[saved.to_play().index()].insert(card);
+    }
+
+    /// What the side gains from a completed trick.
+    fn gain(&self, done: Option<(Seat, CardSet)>, goal: Goal) -> i32 {
+        match done {
+            Some((w, cards)) if self.on_side(w) => match goal {
+                Goal::Thirds => i32::from(cards.thirds()),
+                Goal::Tricks => 1,
+            },
+            _ => 0,
+        }
+    }
+
+    /// Whether the side can collect at least `need` more (thirds or tricks,
+    /// the trick in progress included) against best defence.
+    pub fn at_least(&mut self, pos: &mut Position, need: i32, goal: Goal) -> bool {
+        self.tag = match goal {
+            Goal::Thirds => 1,
+            Goal::Tricks => 2,
+        };
+        self.search(pos, need, goal)
+    }
+
+    fn search(&mut self, pos: &mut Position, need: i32, goal: Goal) -> bool {
+        if need <= 0 {
+            return true;
+        }
+        let left = match goal {
+            Goal::Thirds => i32::from(pos.alive().thirds()),
+            Goal::Tricks => i32::from(pos.tricks_left()),
+        };
+        if need > left {
+            return false;
+        }
+        if !self.count_node() {
+            return false;
+        }
+        let key = pos.trick.is_empty().then(|| self.key(pos, 0));
+        if let Some((low, high)) = key.and_then(|k| self.probe(k)) {
+            if low >= need {
+                return true;
+            }
+            if high < need {
+                return false;
+            }
+        }
+        let maximizing = self.on_side(pos.to_play());
+        let mut result = !maximizing;
+        let mut moves = [Card::PAGAT; MAX_MOVES];
+        let n = self.ordered_moves(pos, &mut moves);
+        for &card in &moves[..n] {
+            let (done, saved) = self.play(pos, card);
+            let r = self.search(pos, need - self.gain(done, goal), goal);
+            self.undo(pos, card, saved);
+            if r == maximizing {
+                result = r;
+                break;
+            }
+        }
+        if self.aborted {
+            return false;
+        }
+        if let Some(k) = key {
+            self.store(k, need, result);
+        }
+        result
+    }
+
+    /// Whether the side's one seat (a negative game's declarer) can end with
+    /// exactly `target` tricks, having `taken` so far; the other three play
+    /// against it.
+    pub fn exact(&mut self, pos: &mut Position, taken: u8, target: u8) -> bool {
+        self.tag = 3;
+        self.target = target;
+        self.exact_search(pos, taken)
+    }
+
+    fn exact_search(&mut self, pos: &mut Position, taken: u8) -> bool {
+        if taken > self.target {
+            return false;
+        }
+        let left = pos.tricks_left();
+        if taken + left < self.target {
+            return false;
+        }
+        if left == 0 {
+            return taken == self.target;
+        }
+        if !self.count_node() {
+            return false;
+        }
+        let extra = u64::from(taken) | u64::from(self.target) << 4;
+        let key = pos.trick.is_empty().then(|| self.key(pos, extra));
+        if let Some((low, high)) = key.and_then(|k| self.probe(k)) {
+            if low >= 1 {
+                return true;
+            }
+            if high < 1 {
+                return false;
+            }
+        }
+        let maximizing = self.on_side(pos.to_play());
+        let mut result = !maximizing;
+        let mut moves = [Card::PAGAT; MAX_MOVES];
+        let n = self.ordered_moves(pos, &mut moves);
+        for &card in &moves[..n] {
+            let (done, saved) = self.play(pos, card);
+            let r = self.exact_search(pos, taken + self.gain(done, Goal::Tricks) as u8);
+            self.undo(pos, card, saved);
+            if r == maximizing {
+                result = r;
+                break;
+            }
+        }
+        if self.aborted {
+            return false;
+        }
+        if let Some(k) = key {
+            self.store(k, 1, result);
+        }
+        result
+    }
+
+    /// Counts a node; false once the limit is hit.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
+    fn key(&self, pos: &Position, extra: u64) -> u64 {
+        const MIX: [u64; 4] = [
+            0x9E37_79B9_7F4A_7C15,
+            0xC2B2_AE3D_27D4_EB4F,
+            0x1656_67B1_9E37_79F9,
+            0x85EB_CA77_C2B2_AE63,
+        ];
+        let mut h = u64::from(self.side) << 8 | (pos.trick.leader().index() as u64) << 4 | self.tag;
+        h |= extra << 16;
+        for (hand, mix) in pos.hands.iter().zip(MIX) {
+            h ^= hand.bits().wrapping_mul(mix);
+            h = h.rotate_left(23);
+        }
+        h ^= h >> 29;
+        h.wrapping_mul(0xBF58_476D_1CE4_E5B9) | 1
+    }
+
+    fn slot(key: u64) -> usize {
+        (key >> (64 - TABLE_BITS)) as usize
+    }
+
+    fn probe(&self, key: u64) -> Option<(i32, i32)> {
+        let e = self.table[Solver::slot(key)];
+        (e.key == key && e.generation == self.generation)
+            .then(|| (i32::from(e.low), i32::from(e.high)))
+    }
+
+    fn store(&mut self, key: u64, need: i32, result: bool) {
+        let generation = self.generation;
+        let slot = &mut self.table[Solver::slot(key)];
+        if slot.key != key || slot.generation != generation {
+            *slot = Entry {
+                key,
+                low: 0,
+                high: u8::MAX,
+                generation,
+            };
+        }
+        let need = need.clamp(0, 255) as u8;
+        if result {
+            slot.low = slot.low.max(need);
+        } else {
+            slot.high = slot.high.min(need.saturating_sub(1));
+        }
+    }
+
+    /// The distinct moves, likely best first.
+    fn ordered_moves(&self, pos: &Position, out: &mut [Card; MAX_MOVES]) -> usize {
+        let moves = self.distinct_moves(pos);
+        let seat = pos.to_play();
+        let mine = self.on_side(seat);
+        let trick = pos.trick;
+        let current = trick
+            .winner(self.mode, self.maerchenstich)
+            .map(|(w, _)| self.on_side(w) == mine);
+        let negative = self.tag == 3;
+        let last = trick.len() == 3;
+        let mut scored = [(0i32, Card::PAGAT); MAX_MOVES];
+        let mut n = 0;
+        for card in moves {
+            let index = i32::from(card.index());
+            let value = i32::from(card.value());
+            let wins = || {
+                let mut t = trick;
+                t.push(card);
+                t.winning_card(self.mode, self.maerchenstich) == Some(card)
+            };
+            let score = match (negative, current) {
+                // The declarer ducks with his highest card; his opponents lead low.
+                (true, None) => {
+                    if mine {
+                        index
+                    } else {
+                        -index
+                    }
+                }
+                (true, Some(_)) => {
+                    if mine == wins() {
+                        -index
+                    } else {
+                        1000 + index
+                    }
+                }
+                (false, None) => index + 10 * value,
+                (false, Some(friend_wins)) => {
+                    let w = wins();
+                    if w && !friend_wins {
+                        1000 + if last { -index } else { index }
+                    } else if friend_wins {
+                        500 + 10 * value - index
+                    } else {
+                        -10 * value - index
+                    }
+                }
+            };
+            scored[n] = (score, card);
+            n += 1;
+        }
+        scored[..n].sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        for (slot, (_, card)) in out.iter_mut().zip(&scored[..n]) {
+            *slot = *card;
+        }
+        n
+    }
+}
+
+/// `legal` without cards that play exactly like a lower legal card: the next
+/// lower card of the same class still `alive` is legal too and has the same
+/// value, and neither is `special`.
+pub fn distinct(legal: CardSet, alive: CardSet, special: CardSet) -> CardSet {
+    let mut out = legal;
+    for card in legal.without(special) {
+        let below = alive.intersect(card.class()).bits() & ((1u64 << card.index()) - 1);
+        if below == 0 {
+            continue;
+        }
+        let prev = Card::from_index(63 - below.leading_zeros() as u8).expect("a card");
+        if legal.contains(prev) && !special.contains(prev) && prev.value() == card.value() {
+            out.remove(card);
+        }
+    }
+    out
+}
+
+/// The lowest card of `legal` that plays exactly like `card` (the one
+/// [`distinct`] keeps).
+pub fn representative(card: Card, legal: CardSet, alive: CardSet, special: CardSet) -> Card {
+    let mut rep = card;
+    while !special.contains(rep) {
+        let below = alive.intersect(rep.class()).bits() & ((1u64 << rep.index()) - 1);
+        if below == 0 {
+            break;
+        }
+        let prev = Card::from_index(63 - below.leading_zeros() as u8).expect("a card");
+        if !legal.contains(prev) || special.contains(prev) || prev.value() != rep.value() {
+            break;
+        }
+        rep = prev;
+    }
+    rep
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+    use rand::seq::SliceRandom;
+
+    /// Plays out every line of a small ending: the side's best thirds.
+    fn brute(solver: &Solver, pos: &mut Position) -> i32 {
+        if pos.hands.iter().all(|h| h.is_empty()) {
+            return 0;
+        }
+        let maximizing = solver.on_side(pos.to_play());
+        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        for card in solver.legal(pos) {
+            let (done, saved) = solver.play(pos, card);
+            let v = solver.gain(done, Goal::Thirds) + brute(solver, pos);
+            solver.undo(pos, card, saved);
+            best = if maximizing { best.max(v) } else { best.min(v) };
+        }
+        best
+    }
+
+    /// Every line of a small negative ending: can the declarer make exactly `target`?
+    fn brute_exact(solver: &Solver, pos: &mut Position, taken: u8, target: u8) -> bool {
+        if pos.hands.iter().all(|h| h.is_empty()) {
+            return taken == target;
+        }
+        let maximizing = solver.on_side(pos.to_play());
+        let mut any = false;
+        let mut all = true;
+        for card in solver.legal(pos) {
+            let (done, saved) = solver.play(pos, card);
+            let t = taken + solver.gain(done, Goal::Tricks) as u8;
+            let r = brute_exact(solver, pos, t, target);
+            solver.undo(pos, card, saved);
+            any |= r;
+            all &= r;
+        }
+        if maximizing { any } else { all }
+    }
+
+    fn endings(seed: u64, per: usize) -> impl Iterator<Item = (usize, Position)> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        (0..12).map(move |round| {
+            let mut deck: Vec<Card> = (0..54).filter_map(Card::from_index).collect();
+            deck.shuffle(&mut rng);
+            let hands =
+                [0, 1, 2, 3].map(|s| deck[s * per..(s + 1) * per].iter().copied().collect());
+            let trick = Trick::new(Seat::ALL[round % 4]);
+            (round, Position { hands, trick })
+        })
+    }
+
+    #[test]
+    fn zero_window_answers_agree_with_brute_force_on_endings() {
+        for (round, mut pos) in endings(4, 3) {
+            let mode = [Mode::Tarock, Mode::Colour, Mode::Negative][round % 3];
+            let mut solver = Solver::new();
+            solver.reset(u64::MAX);
+            solver.set_deal(mode, false, (CardSet::EMPTY, BirdReservation::Hard), 0b0101);
+            let exact = brute(&solver, &mut pos);
+            for need in 0..=60 {
+                assert_eq!(
+                    solver.at_least(&mut pos, need, Goal::Thirds),
+                    exact >= need,
+                    "round {round}, need {need}, exact {exact}"
+                );
+            }
+            assert!(!solver.aborted());
+        }
+    }
+
+    #[test]
+    fn exact_trick_answers_agree_with_brute_force_on_negative_endings() {
+        for (round, mut pos) in endings(5, 3) {
+            let declarer = Seat::ALL[round % 4];
+            let mut solver = Solver::new();
+            solver.reset(u64::MAX);
+            solver.set_deal(
+                Mode::Negative,
+                false,
+                (CardSet::EMPTY, BirdReservation::Hard),
+                1 << declarer.index(),
+            );
+            for target in 0..=2 {
+                let expected = brute_exact(&solver, &mut pos, 0, target);
+                assert_eq!(
+                    solver.exact(&mut pos, 0, target),
+                    expected,
+                    "round {round}, target {target}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn equal_neighbours_are_searched_once() {
+        let legal: CardSet = "T7 T8 T9 T12 s7 s8 sK".parse().unwrap();
+        let alive = legal.union("T10 s9".parse().unwrap());
+        // T7-T8-T9 are neighbours of equal value; s7-s8 too; T12 is above T10.
+        assert_eq!(
+            distinct(legal, alive, CardSet::EMPTY),
+            "T7 T12 s7 sK".parse().unwrap()
+        );
+        // A reserved bird stays separate.
+        let special: CardSet = "T8".parse().unwrap();
+        assert_eq!(
+            distinct(legal, alive, special),
+            "T7 T8 T9 T12 s7 sK".parse().unwrap()
+        );
+    }
+}
