@@ -27,21 +27,25 @@ use crate::simulate::parse_rules;
 /// Options of `tarock arena`.
 #[derive(clap::Args)]
 pub struct Args {
+    /// The game: zwanzigerrufen (default) or koenigrufen.
+    #[arg(long, default_value = "zwanzigerrufen")]
+    pub(crate) game: String,
     /// The two player types, e.g. `medium,easy` (easy, medium, strong).
     #[arg(long)]
-    players: String,
+    pub(crate) players: String,
     /// Number of duplicate deals (each is played twice).
     #[arg(long, default_value_t = 1000)]
-    deals: u64,
-    /// Rules: a preset name (standard, directnet, tarockwelt, wikipedia) or a JSON object.
+    pub(crate) deals: u64,
+    /// Rules: a preset name (Zwanzigerrufen: standard, directnet, tarockwelt,
+    /// wikipedia; Königrufen: cup2019, standard) or a JSON object.
     #[arg(long, default_value = "standard")]
-    rules: String,
+    pub(crate) rules: String,
     /// Seed for the deals and the players' random choices.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(crate) seed: u64,
     /// Worker threads (the result does not depend on it).
     #[arg(long, default_value_t = 1)]
-    threads: usize,
+    pub(crate) threads: usize,
 }
 
 /// What happened in one duplicate deal.
@@ -80,7 +84,7 @@ impl Player for Timed {
 }
 
 /// Mixes a seed with a deal number so that every deal has its own stream.
-fn stream(seed: u64, deal: u64, play: u64) -> u64 {
+pub(crate) fn stream(seed: u64, deal: u64, play: u64) -> u64 {
     let mut x =
         seed ^ deal.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ play.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x ^= x >> 31;
@@ -134,6 +138,11 @@ fn play(game: &mut Game, players: &mut [Timed; 4], rng: &mut SmallRng) -> anyhow
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    match args.game.as_str() {
+        "zwanzigerrufen" => {}
+        "koenigrufen" => return crate::koenigrufen_arena::run(args),
+        other => bail!("unknown game {other:?}: zwanzigerrufen or koenigrufen"),
+    }
     let rules = parse_rules(&args.rules)?;
     let names: Vec<&str> = args.players.split(',').map(str::trim).collect();
     let [a, b] = names.as_slice() else {
@@ -180,7 +189,7 @@ fn run_deals(levels: [Level; 2], rules: &Rules, args: &Args) -> anyhow::Result<V
 }
 
 /// Mean, and the half width of its 95 % confidence interval.
-fn mean_ci(xs: &[f64]) -> (f64, f64) {
+pub(crate) fn mean_ci(xs: &[f64]) -> (f64, f64) {
     let n = xs.len() as f64;
     let mean = xs.iter().sum::<f64>() / n;
     if xs.len() < 2 {
@@ -190,7 +199,7 @@ fn mean_ci(xs: &[f64]) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
-fn percentile(sorted: &[u32], p: f64) -> f64 {
+pub(crate) fn percentile(sorted: &[u32], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }

@@ -28,7 +28,7 @@ pub fn replay_line(text: &str) -> (String, bool) {
 }
 
 /// Reads `--rules` for Königrufen: a preset name (`cup2019`, `standard`) or a JSON object.
-fn parse_rules(text: &str) -> anyhow::Result<Rules> {
+pub(crate) fn parse_rules(text: &str) -> anyhow::Result<Rules> {
     let spec = if text.trim_start().starts_with('{') {
         serde_json::from_str(text).context("--rules is not valid JSON")?
     } else {

@@ -7,14 +7,16 @@
 //!   line per record (see `docs/RECORD.md`).
 //! - `tarock simulate --games N [--game koenigrufen]` plays random legal deals
 //!   through the rules engine and reports what happened and how fast.
-//! - `tarock arena --players A,B --deals N` plays duplicate matches between
-//!   two computer player types and reports the difference with a 95 % interval.
+//! - `tarock arena --players A,B --deals N [--game koenigrufen]` plays
+//!   duplicate matches between two computer player types and reports the
+//!   difference with a 95 % interval.
 //! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
 //!   says what it holds, and exports deals as game records.
 
 mod arena;
 mod db;
 mod koenigrufen;
+mod koenigrufen_arena;
 mod play;
 mod replay;
 mod simulate;

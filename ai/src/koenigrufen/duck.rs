@@ -71,12 +71,55 @@ fn duck_follow(k: &Knowledge, read: &TrickRead, legal: CardSet, load: bool) -> C
         .expect("legal is not empty")
 }
 
-/// A card nobody playing after it can beat.
-fn sure_winner(read: &TrickRead, k: &Knowledge, legal: CardSet) -> Option<Card> {
+/// The chance that `card`, played now, takes the trick: each later seat
+/// that may hold a card beating it (of the led class while it is not known
+/// to lack it, else any) holds none with the chance that none of those
+/// cards was dealt to it.
+fn win_chance(read: &TrickRead, k: &Knowledge, card: Card) -> f32 {
+    if !read.wins_now(card) {
+        return 0.0;
+    }
+    let pool = k.pool.len().max(1) as f32;
+    let mut t = read.trick;
+    t.push(card);
+    let led = t.led().expect("a card was played");
+    read.later_seats()
+        .map(|s| {
+            let possible = k.possible(s);
+            let options = if possible.meets(led.class()) {
+                possible.intersect(led.class())
+            } else {
+                possible
+            };
+            let beating = options.iter().filter(|c| {
+                let mut after = t;
+                after.push(*c);
+                after.winning_card(read.mode, false) == Some(*c)
+            });
+            let share = f32::from(k.sizes[s.index()]) / pool;
+            (1.0 - share).powi(beating.count() as i32)
+        })
+        .product()
+}
+
+/// A Piccolo's or Zwiccolo's declarer still short of tricks: the card most
+/// likely to take this one, if likely enough (the fewer tricks left to take
+/// them in, the less likely it needs to be).
+fn take_one(
+    view: &SeatView,
+    k: &Knowledge,
+    read: &TrickRead,
+    legal: CardSet,
+    short: u8,
+) -> Option<Card> {
+    let left = 12 - view.public.tricks.len() as u8;
+    let enough = if left <= short + 1 { 0.2 } else { 0.6 };
     legal
         .iter()
-        .filter(|c| read.wins_now(*c) && !read.later_seats().any(|s| read.beatable_by(*c, s, k)))
-        .max_by_key(|c| danger(*c))
+        .map(|c| (win_chance(read, k, c), c))
+        .filter(|(p, _)| *p >= enough)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(danger(a.1).cmp(&danger(b.1))))
+        .map(|(_, c)| c)
 }
 
 /// A negative game's card, for a declarer or an opponent.
@@ -85,8 +128,9 @@ pub fn negative(view: &SeatView, k: &Knowledge, read: &TrickRead, legal: CardSet
     let mine = p.declarers.iter().find(|d| d.0 == view.seat);
     if let Some((_, contract)) = mine {
         let target = contract.target_tricks().unwrap_or(0);
-        if p.won[view.seat.index()] < target
-            && let Some(card) = sure_winner(read, k, legal)
+        let won = p.won[view.seat.index()];
+        if won < target
+            && let Some(card) = take_one(view, k, read, legal, target - won)
         {
             return card;
         }
