@@ -85,3 +85,112 @@ pub(crate) fn bettler_in_play() -> Game {
     );
     game
 }
+
+/// A `cup2019` Farbendreier of S0 at trick 11, S0 to lead with `sJ sQ`:
+/// the only other spade out is S1's `sN`, and tarocks do not trump.
+pub(crate) fn farbendreier_end() -> Game {
+    let mut game = dealt(
+        Preset::Cup2019,
+        [
+            "T8 T14 T22 sJ sQ sK c8 cN cK hQ dQ dK",
+            "T3 T4 T5 T9 T13 T16 T21 s10 sN hA dA dN",
+            "T1 T6 T11 T12 T15 c9 cQ h3 hK d3 d2 dJ",
+            "T2 T17 T18 T19 s8 c7 c10 cJ h4 h2 hJ d4",
+        ],
+        "s7 T7 s9 hN T20 T10",
+    );
+    apply(
+        &mut game,
+        &[
+            "0 vorhand",
+            "1 weiter",
+            "2 weiter",
+            "3 weiter",
+            "0 farbendreier",
+            "0 nimm 1",
+            "0 ablage T7 T8 T14",
+            "0 weiter",
+            "1 weiter",
+            "2 weiter",
+            "3 weiter",
+            "0 dK",
+            "1 dA",
+            "2 d3",
+            "3 d4",
+            "0 cK",
+            "1 T9",
+            "2 c9",
+            "3 c7",
+            "0 sK",
+            "1 s10",
+            "2 T6",
+            "3 s8",
+            "0 dQ",
+            "1 dN",
+            "2 d2",
+            "3 T17",
+            "0 c8",
+            "1 T13",
+            "2 cQ",
+            "3 cJ",
+            "2 hK",
+            "3 hJ",
+            "0 hQ",
+            "1 hA",
+            "2 dJ",
+            "3 T18",
+            "0 T22",
+            "1 T16",
+            "2 h3",
+            "3 h4",
+            "0 s7",
+            "1 T3",
+            "2 T11",
+            "3 T19",
+            "0 s9",
+            "1 T4",
+            "3 c10",
+            "0 cN",
+            "1 T5",
+            "2 T12",
+        ],
+    );
+    game
+}
+
+/// FD1 under `cup2019` with soft bird reservation: S3 announces the Pagat
+/// and the first trick is under way (`T22 T2 T21`), S3 to follow.
+pub(crate) fn fd1_soft_pagat() -> Game {
+    let rules = tarock_koenigrufen::Rules::from_spec(&serde_json::json!({
+        "preset": "cup2019",
+        "bird_reservation": "soft"
+    }))
+    .unwrap();
+    let fd1 = fd1();
+    let mut game = Game::new(rules, *fd1.deal(), Seat::S0);
+    apply(
+        &mut game,
+        &[
+            "0 vorhand",
+            "1 weiter",
+            "2 weiter",
+            "3 weiter",
+            "0 rufer",
+            "0 rufe cK",
+            "0 nimm 2",
+            "0 ablage c8 c10 d2",
+            "0 weiter",
+            "1 weiter",
+            "2 weiter",
+            "3 pagat",
+            "3 weiter",
+            "0 weiter",
+            "1 weiter",
+            "2 weiter",
+            "0 T22",
+            "1 T2",
+            "2 T21",
+        ],
+    );
+    game
+}

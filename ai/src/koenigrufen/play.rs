@@ -155,15 +155,19 @@ fn known_void(view: &SeatView, k: &Knowledge, class: CardSet, friends: &[Seat]) 
         .any(|s| k.excluded[s.index()].contains_all(class))
 }
 
-/// A suit card no one can beat: a King (or the highest card left of its
-/// suit) while nobody outside the party is known to lack the suit, in its
-/// first two rounds.
+/// A suit card no one can beat: the highest card left of its suit, in a
+/// colour game always (tarocks do not trump), in a tarock game while nobody
+/// outside the party is known to lack the suit, in its first two rounds.
 fn sure_suit_lead(
     view: &SeatView,
     k: &Knowledge,
     legal: CardSet,
     friends: &[Seat],
 ) -> Option<Card> {
+    let colour = view
+        .public
+        .contract
+        .is_some_and(|c| c.mode() == Mode::Colour);
     legal
         .intersect(CardSet::SUIT_CARDS)
         .iter()
@@ -171,7 +175,7 @@ fn sure_suit_lead(
             let class = c.class();
             let top = k.pool.intersect(class).above(*c).is_empty();
             let rounds = k.played.intersect(class).len() / 4;
-            top && rounds <= 1 && !known_void(view, k, class, friends)
+            top && (colour || (rounds <= 1 && !known_void(view, k, class, friends)))
         })
         .max_by_key(|c| c.value())
 }
@@ -249,4 +253,29 @@ fn discard(legal: CardSet) -> Card {
     cheapest(legal.intersect(CardSet::SUIT_CARDS))
         .or_else(|| cheapest(legal))
         .expect("legal is not empty")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::koenigrufen::fixtures;
+
+    #[test]
+    fn medium_keeps_an_announced_pagat_even_where_the_rules_let_it_go_early() {
+        // Soft reservation: S3 announced the Pagat and may play it early
+        // (the premium would be lost). Trick 1 is a tarock lead; S3 keeps it.
+        let game = fixtures::fd1_soft_pagat();
+        let view = game.view(Seat::S3);
+        let legal = view.legal.unwrap().cards;
+        assert!(legal.contains(Card::PAGAT));
+        let card = medium_card(&view);
+        assert_ne!(card, Card::PAGAT);
+        assert!(card.is_tarock());
+    }
+
+    #[test]
+    fn medium_leads_a_top_card_in_a_colour_game_whoever_lacks_the_suit() {
+        let game = fixtures::farbendreier_end();
+        assert_eq!(medium_card(&game.view(Seat::S0)), "sQ".parse().unwrap());
+    }
 }

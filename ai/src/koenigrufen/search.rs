@@ -93,6 +93,7 @@ pub struct Solver {
     side: u8,
     tag: u64,
     target: u8,
+    premium_card: Card,
     table: Vec<Entry>,
     generation: u16,
     nodes: u64,
@@ -127,6 +128,7 @@ impl Solver {
             side: 0,
             tag: 0,
             target: 0,
+            premium_card: Card::PAGAT,
             table: Vec::new(),
             generation: 0,
             nodes: 0,
@@ -337,6 +339,68 @@ impl Solver {
         for &card in &moves[..n] {
             let (done, saved) = self.play(pos, card);
             let r = self.exact_search(pos, taken + self.gain(done, Goal::Tricks) as u8);
+            self.undo(pos, card, saved);
+            if r == maximizing {
+                result = r;
+                break;
+            }
+        }
+        if self.aborted {
+            return false;
+        }
+        if let Some(k) = key {
+            self.store(k, 1, result);
+        }
+        result
+    }
+
+    /// Whether the side can make `card` take its trick `target` (a bird:
+    /// win it itself; the King of König Ultimo: be played in it, the side
+    /// winning it), the others playing against it. `card` is alive.
+    pub fn premium(&mut self, pos: &mut Position, card: Card, target: u8) -> bool {
+        self.tag = 4;
+        self.target = target;
+        self.premium_card = card;
+        self.premium_search(pos)
+    }
+
+    fn premium_search(&mut self, pos: &mut Position) -> bool {
+        if !self.count_node() {
+            return false;
+        }
+        let extra = u64::from(self.premium_card.index()) | u64::from(self.target) << 6;
+        let key = pos.trick.is_empty().then(|| self.key(pos, extra));
+        if let Some((low, high)) = key.and_then(|k| self.probe(k)) {
+            if low >= 1 {
+                return true;
+            }
+            if high < 1 {
+                return false;
+            }
+        }
+        let number = pos.trick_number();
+        let maximizing = self.on_side(pos.to_play());
+        let mut result = !maximizing;
+        let mut moves = [Card::PAGAT; MAX_MOVES];
+        let n = self.ordered_moves(pos, &mut moves);
+        for &card in &moves[..n] {
+            let before = pos.trick;
+            let (done, saved) = self.play(pos, card);
+            let r = match done {
+                Some((winner, cards))
+                    if cards.contains(self.premium_card) || number == self.target =>
+                {
+                    let mut t = before;
+                    t.push(card);
+                    let won = if self.premium_card.is_tarock() {
+                        t.winning_card(self.mode, self.maerchenstich) == Some(self.premium_card)
+                    } else {
+                        self.on_side(winner)
+                    };
+                    number == self.target && cards.contains(self.premium_card) && won
+                }
+                _ => self.premium_search(pos),
+            };
             self.undo(pos, card, saved);
             if r == maximizing {
                 result = r;
@@ -597,6 +661,63 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every line of a small ending: can the side make `card` win the last trick?
+    fn brute_last(solver: &Solver, pos: &mut Position, card: Card) -> bool {
+        let maximizing = solver.on_side(pos.to_play());
+        let last = pos.tricks_left() == 1;
+        let mut any = false;
+        let mut all = true;
+        for c in solver.legal(pos) {
+            let before = pos.trick;
+            let (done, saved) = solver.play(pos, c);
+            let r = match done {
+                Some(_) if last => {
+                    let mut t = before;
+                    t.push(c);
+                    t.winning_card(solver.mode, false) == Some(card)
+                }
+                Some((_, cards)) if cards.contains(card) => false,
+                _ => brute_last(solver, pos, card),
+            };
+            solver.undo(pos, c, saved);
+            any |= r;
+            all &= r;
+        }
+        if maximizing { any } else { all }
+    }
+
+    #[test]
+    fn bird_answers_agree_with_brute_force_on_endings() {
+        let mut checked = 0;
+        for (round, mut pos) in endings(6, 3) {
+            let Some((seat, bird)) = Seat::ALL.into_iter().find_map(|s| {
+                pos.hands[s.index()]
+                    .intersect(CardSet::TAROCKS)
+                    .first()
+                    .map(|c| (s, c))
+            }) else {
+                continue;
+            };
+            let mut solver = Solver::new();
+            solver.reset(u64::MAX);
+            let side = 1 << seat.index() | 1 << seat.plus(2).index();
+            solver.set_deal(
+                Mode::Tarock,
+                false,
+                (CardSet::single(bird), BirdReservation::Hard),
+                side,
+            );
+            let expected = brute_last(&solver, &mut pos, bird);
+            assert_eq!(
+                solver.premium(&mut pos, bird, 12),
+                expected,
+                "round {round}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 8);
     }
 
     #[test]

@@ -211,10 +211,13 @@ impl Strong {
                     let took = done.is_some_and(|(w, _)| w == *declarer);
                     let taken = ctx.won[declarer.index()] + u8::from(took);
                     let made = self.solver.exact(&mut after, taken, *target);
-                    prices.get(side, (made, None), || ctx.price_negative(made))
+                    prices.get(side, (made, None, 0), || ctx.price_negative(made))
                 }
                 Game::Positive => {
-                    let outcome = self.positive_outcome(ctx, k, slots, side, &mut after, done);
+                    let (game, valat) =
+                        self.positive_outcome(ctx, k, slots, side, &mut after, done);
+                    let premiums = self.premium_outcomes(ctx, side, &mut after, card, done);
+                    let outcome = (game, valat, premiums);
                     let in_talon = ctx.called.is_some_and(|c| slots[HIDDEN_O].contains(c));
                     prices.get(side, outcome, || {
                         ctx.price_positive(side, in_talon, outcome)
@@ -227,6 +230,61 @@ impl Strong {
             out.push(price);
         }
         Some(out)
+    }
+
+    /// Which announced birds (and König Ultimo) still in play their owners
+    /// bring home, as a bit mask over [`Context::premiums`].
+    fn premium_outcomes(
+        &mut self,
+        ctx: &Context,
+        side: u8,
+        after: &mut Position,
+        card: Card,
+        done: Option<(Seat, CardSet)>,
+    ) -> u8 {
+        let mut made = 0;
+        for (i, live) in ctx.premiums.iter().enumerate() {
+            if let Some((winner, cards)) = done.filter(|(_, cards)| cards.contains(live.card)) {
+                // The candidate completed the trick with the premium's card in it.
+                let mut trick = ctx.trick;
+                trick.push(card);
+                let number = ctx.tricks.len() as u8 + 1;
+                let won = if live.card.is_tarock() {
+                    trick.winning_card(ctx.mode, ctx.maerchenstich) == Some(live.card)
+                } else {
+                    let owners = live.owner == Party::Declarer;
+                    (side & 1 << winner.index() != 0) == owners
+                };
+                if number == live.target && won && cards.contains(live.card) {
+                    made |= 1 << i;
+                }
+                continue;
+            }
+            if !after.alive().contains(live.card) {
+                continue;
+            }
+            let owners = if live.owner == Party::Declarer {
+                side
+            } else {
+                !side & 0b1111
+            };
+            self.solver.set_deal(
+                ctx.mode,
+                ctx.maerchenstich,
+                (ctx.reserved, ctx.reservation),
+                owners,
+            );
+            if self.solver.premium(after, live.card, live.target) {
+                made |= 1 << i;
+            }
+        }
+        self.solver.set_deal(
+            ctx.mode,
+            ctx.maerchenstich,
+            (ctx.reserved, ctx.reservation),
+            side,
+        );
+        made
     }
 
     /// Whether party D makes its game, and who takes every trick, after a
@@ -272,9 +330,18 @@ impl Strong {
     }
 }
 
-/// What a sample's search decides for the settlement: the game made, and a
-/// Valat (positive games); the target made (negative games, in the first field).
-type Outcome = (bool, Option<Party>);
+/// What a sample's search decides for the settlement: the game made, a
+/// Valat, and the announced premiums made (a bit per [`Context::premiums`])
+/// in positive games; the target made (negative games, in the first field).
+type Outcome = (bool, Option<Party>, u8);
+
+/// An announced bird or König Ultimo whose card is still in play.
+struct LivePremium {
+    premium: Premium,
+    card: Card,
+    target: u8,
+    owner: Party,
+}
 
 /// Prices of outcomes already settled in this decision, per side mask.
 #[derive(Default)]
@@ -320,6 +387,7 @@ struct Context {
     game_level: u8,
     announced: [Option<Announced>; 9],
     valat_announced: bool,
+    premiums: Vec<LivePremium>,
     pair_levels: [[u8; 4]; 4],
 }
 
@@ -340,6 +408,11 @@ impl Context {
         let mut announced = [None; 9];
         let mut game_level = 0;
         let mut reserved = CardSet::EMPTY;
+        let mut premiums = Vec::new();
+        let played = p
+            .tricks
+            .iter()
+            .fold(CardSet::EMPTY, |a, t| a.union(t.trick.card_set()));
         for (item, state) in &p.items {
             match item {
                 Item::Spiel => game_level = state.level,
@@ -348,12 +421,19 @@ impl Context {
                         owner: state.owner,
                         level: state.level,
                     });
-                    if let Some(bird) = pr.bird_card() {
-                        reserved.insert(bird);
-                    } else if *pr == Premium::Ku
-                        && let Some(king) = p.called
-                    {
-                        reserved.insert(king);
+                    let card = pr
+                        .bird_card()
+                        .or(if *pr == Premium::Ku { p.called } else { None });
+                    if let (Some(card), Some(target)) = (card, pr.target_trick()) {
+                        reserved.insert(card);
+                        if !played.contains(card) && contract.mode() == Mode::Tarock {
+                            premiums.push(LivePremium {
+                                premium: *pr,
+                                card,
+                                target,
+                                owner: state.owner,
+                            });
+                        }
                     }
                 }
             }
@@ -390,6 +470,7 @@ impl Context {
             game_level,
             announced,
             valat_announced: announced[Premium::Valat.index()].is_some(),
+            premiums,
             pair_levels: p.pair_levels,
         })
     }
@@ -417,7 +498,7 @@ impl Context {
     }
 
     /// This seat's money for a positive game's outcome.
-    fn price_positive(&self, side: u8, king_in_talon: bool, (game, valat): Outcome) -> i64 {
+    fn price_positive(&self, side: u8, king_in_talon: bool, (game, valat, made): Outcome) -> i64 {
         let parties = Seat::ALL.map(|s| {
             if side & 1 << s.index() != 0 {
                 Party::Declarer
@@ -435,6 +516,11 @@ impl Context {
         f.game_level = self.game_level;
         f.kontras_void = self.contract == Contract::Solorufer && king_in_talon;
         f.announced = self.announced;
+        for (i, live) in self.premiums.iter().enumerate() {
+            if made & 1 << i != 0 {
+                f.achieved[live.premium.index()] = Some(live.owner);
+            }
+        }
         settle(&Facts::Positive(f), &self.rules).money[self.me.index()]
     }
 
@@ -463,6 +549,34 @@ impl Player for Strong {
         match view.public.phase {
             Phase::Play => Action::Play(self.choose_card(view, rng).0),
             _ => medium_action(view),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::koenigrufen::fixtures;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    #[test]
+    fn strong_leads_the_queen_no_one_can_beat_in_a_farbendreier() {
+        // S0's Farbendreier at trick 11: S0 has 80 thirds (five tricks and
+        // the discards T7 T8 T14) and leads with sJ sQ. The only spade out
+        // is sN (S2 showed no spade, and nobody else may hold one but S1 and
+        // S3); tarocks do not trump. sQ takes trick 11 and sJ trick 12:
+        // 80 + 50 = 130 thirds, game won. sJ loses trick 11 to sN, and the
+        // Mond takes trick 12 (a tarock lead S0 cannot follow): 80, lost.
+        let game = fixtures::farbendreier_end();
+        let view = game.view(Seat::S0);
+        assert_eq!(view.hand, "sJ sQ".parse().unwrap());
+        for seed in 0..4 {
+            let mut strong = Strong::new();
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let (card, samples) = strong.choose_card(&view, &mut rng);
+            assert_eq!(card, "sQ".parse().unwrap());
+            assert!(samples >= MIN_SAMPLES);
         }
     }
 }
