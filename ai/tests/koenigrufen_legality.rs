@@ -13,7 +13,7 @@ use proptest::test_runner::Config;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_ai::koenigrufen::{Easy, Medium, Player, Strong, StrongConfig, drive};
-use tarock_koenigrufen::{Action, Deal, Game, Phase, Preset, Seat};
+use tarock_koenigrufen::{Action, Contract, Deal, Game, Phase, Preset, Seat, sim};
 
 /// Deals per preset: `TAROCK_AI_DEALS`, or a small default for the normal run.
 fn deals() -> u32 {
@@ -58,6 +58,43 @@ fn check_deal(preset: Preset, seed: u64, forehand: u8, levels: [u8; 4]) {
     assert_eq!(settlement.money.iter().sum::<i64>(), 0);
     assert_eq!(settlement.score.iter().sum::<i64>(), 0);
     game.check_invariants().unwrap();
+}
+
+/// Like [`check_deal`], but the auction is steered by the engine's random
+/// deals to a contract drawn uniformly among those the table offers, so that
+/// the players act in every contract (Mussolini draws, "bei", schleifen,
+/// Zwiccolo, ouvert games) and not only in those they would bid.
+fn check_contract(preset: Preset, seed: u64, forehand: u8, levels: [u8; 4]) -> Contract {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut game, plan) =
+        sim::random_game(&mut rng, &preset.rules(), Seat::new(forehand).unwrap());
+    while game.phase() == Phase::Auction {
+        let (seat, action) = sim::random_action(&game, &plan, &mut rng).unwrap();
+        game.apply(seat, action).unwrap();
+    }
+    let mut players = levels.map(player);
+    let settlement = match drive::play_out(&mut game, &mut players, &mut rng) {
+        Ok(s) => s,
+        Err(e) => panic!("{} seed {seed} ({}): {e}", preset.name(), plan.contract),
+    };
+    assert_eq!(settlement.money.iter().sum::<i64>(), 0);
+    game.check_invariants().unwrap();
+    game.declared().unwrap().contract
+}
+
+#[test]
+fn players_act_legally_in_every_contract_of_both_presets() {
+    for preset in [Preset::Cup2019, Preset::Standard] {
+        let rules = preset.rules();
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..u64::from(deals().max(24)) * 4 {
+            let levels = [0, 1, 2, 3].map(|i| ((seed >> (2 * i)) % 3) as u8);
+            seen.insert(check_contract(preset, seed, (seed % 4) as u8, levels));
+        }
+        // The steered auctions reach every contract of the table.
+        let offered = Contract::ALL.iter().filter(|c| rules.offers(**c)).count();
+        assert_eq!(seen.len(), offered, "{}: {seen:?}", preset.name());
+    }
 }
 
 proptest! {
