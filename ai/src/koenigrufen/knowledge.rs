@@ -356,7 +356,6 @@ fn note_trick(trick: &Trick, mode: Mode, out: &mut [CardSet; 4]) {
 mod tests {
     use super::*;
     use crate::koenigrufen::fixtures;
-    use tarock_koenigrufen::Action;
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()

@@ -120,10 +120,12 @@ fn lead(view: &SeatView, k: &Knowledge, legal: CardSet) -> Card {
         let suit = called.class();
         let i_declare = p.declarers.first().is_some_and(|d| d.0 == view.seat);
         // The declarer looks for his partner; the partner shows himself.
-        if early && i_declare && friends.is_empty() {
-            if let Some(low) = legal.intersect(suit).first() {
-                return low;
-            }
+        if early
+            && i_declare
+            && friends.is_empty()
+            && let Some(low) = legal.intersect(suit).first()
+        {
+            return low;
         }
         if early && legal.contains(called) && !known_void(view, k, suit, &friends) {
             return called;

@@ -14,7 +14,7 @@
 use tarock_koenigrufen::talon::DiscardRule;
 use tarock_koenigrufen::talon::Taken;
 use tarock_koenigrufen::{
-    Action, Card, CardList, CardSet, Contract, Half, LegalActions, Mode, SeatView, Suit,
+    Action, Card, CardList, CardSet, Contract, LegalActions, Mode, SeatView, Suit,
 };
 
 use super::eval::HandEval;
@@ -90,7 +90,7 @@ fn schleifen_price(a: &Action) -> u32 {
 fn option_value(view: &SeatView, contract: Contract, take: Action) -> f32 {
     let halves = view.talon.map(Option::unwrap_or_default);
     let (cards, left) = match take {
-        Action::Take(h) => (halves[h as usize], halves[other(h) as usize]),
+        Action::Take(h) => (halves[h as usize], halves[h.other() as usize]),
         _ => (halves[0].union(halves[1]), CardSet::EMPTY),
     };
     let need = if matches!(take, Action::TakeAll) {
@@ -102,10 +102,6 @@ fn option_value(view: &SeatView, contract: Contract, take: Action) -> f32 {
     let rule = DiscardRule::new(contract, view.hand.union(cards), need, birds, view.hand);
     let (_, value) = best_discard(&rule, contract);
     value - BANKED * f32::from(value_points(left))
-}
-
-fn other(h: Half) -> Half {
-    h.other()
 }
 
 /// Card values of a set.
