@@ -17,6 +17,7 @@ mod db;
 mod play;
 mod replay;
 mod simulate;
+mod zwanzig_ab;
 
 use std::process::ExitCode;
 
@@ -43,7 +44,7 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
-    /// Play random legal deals and report game types and speed.
+    /// Play random legal deals and report game types and speed (`--game zwanzig-ab` for 20 ab).
     Simulate(simulate::Args),
     /// Play duplicate deals between two computer player types (easy, medium, strong).
     Arena(arena::Args),

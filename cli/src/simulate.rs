@@ -25,6 +25,16 @@ pub struct Args {
     /// Seed of the random number generator (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
+    /// The game: zwanzigerrufen or zwanzig-ab.
+    #[arg(long, default_value = "zwanzigerrufen")]
+    game: String,
+    /// Players at a 20 ab table (3–5).
+    #[arg(long, default_value_t = 4)]
+    players: u8,
+    /// 20 ab: a session still running after this many deals is abandoned
+    /// (random play need not end one).
+    #[arg(long, default_value_t = 200)]
+    max_deals: u64,
 }
 
 /// Reads `--rules`: a preset name or a JSON rules object.
@@ -38,8 +48,16 @@ pub(crate) fn parse_rules(text: &str) -> anyhow::Result<Rules> {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let rules = parse_rules(&args.rules)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
+    match args.game.as_str() {
+        "zwanzigerrufen" => {}
+        crate::zwanzig_ab::GAME => {
+            let (n, max) = (args.players, args.max_deals);
+            return crate::zwanzig_ab::simulate(args.games, n, max, &args.rules, seed);
+        }
+        other => bail!("unknown game {other:?} (zwanzigerrufen or zwanzig-ab)"),
+    }
+    let rules = parse_rules(&args.rules)?;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut by_kind: BTreeMap<GameKind, u64> = BTreeMap::new();
     let (mut redeals, mut finished, mut moved) = (0u64, 0u64, 0i64);

@@ -40,11 +40,16 @@ fn legal_cards(c: &mut Criterion) {
     let mut rng = SmallRng::seed_from_u64(3);
     let mut s = Session::fresh(Rules::STANDARD, 4, 0).unwrap();
     s.start_deal(shuffled_deck(&mut rng)).unwrap();
-    while s.phase() != Phase::Play || s.tricks().count() < 1 || s.current_trick().unwrap().is_empty() {
+    while s.phase() != Phase::Play
+        || s.tricks().count() < 1
+        || s.current_trick().unwrap().is_empty()
+    {
         let (seat, action) = random_action(&s, &mut rng).unwrap();
         s.apply(seat, action).unwrap();
     }
-    c.bench_function("legal_cards", |b| b.iter(|| black_box(black_box(&s).legal_cards())));
+    c.bench_function("legal_cards", |b| {
+        b.iter(|| black_box(black_box(&s).legal_cards()))
+    });
 }
 
 criterion_group!(benches, random_deals, legal_cards);

@@ -105,9 +105,7 @@ impl FromStr for Action {
             ["stay"] => Ok(Action::Stay),
             ["drop"] => Ok(Action::Drop),
             ["play"] => Ok(Action::Play),
-            ["swap", cards @ ..] if !cards.is_empty() => {
-                Ok(Action::Swap(cards.join(" ").parse()?))
-            }
+            ["swap", cards @ ..] if !cards.is_empty() => Ok(Action::Swap(cards.join(" ").parse()?)),
             [card] => card.parse().map(Action::Card).map_err(|_| syntax()),
             _ => Err(syntax()),
         }
@@ -121,14 +119,24 @@ mod tests {
     #[test]
     fn text_and_code_round_trip() {
         for text in [
-            "trump h", "stay", "swap c7 d9", "swap s10 c10 h10", "drop", "play", "h10", "sA",
+            "trump h",
+            "stay",
+            "swap c7 d9",
+            "swap s10 c10 h10",
+            "drop",
+            "play",
+            "h10",
+            "sA",
         ] {
             let a: Action = text.parse().unwrap();
             assert_eq!(a.to_string(), text);
             assert!(a.code().len() <= MAX_CODE_LEN);
             assert_eq!(Action::from_code(&a.code()), Ok(a));
         }
-        assert_eq!("swap d9 c7".parse::<Action>().unwrap().to_string(), "swap c7 d9");
+        assert_eq!(
+            "swap d9 c7".parse::<Action>().unwrap().to_string(),
+            "swap c7 d9"
+        );
         assert_eq!(
             Action::Swap("s10 c10 h10".parse().unwrap()).code(),
             "swap.s10.c10.h10"
@@ -138,8 +146,17 @@ mod tests {
     #[test]
     fn malformed_text_is_rejected() {
         for bad in [
-            "", "trump", "trump x", "trump h c", "stay now", "swap", "swap c7 c7", "swap zz",
-            "hA hK", "weiter", "drop drop",
+            "",
+            "trump",
+            "trump x",
+            "trump h c",
+            "stay now",
+            "swap",
+            "swap c7 c7",
+            "swap zz",
+            "hA hK",
+            "weiter",
+            "drop drop",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad:?}");
         }

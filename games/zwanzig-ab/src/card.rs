@@ -312,10 +312,12 @@ impl CardSet {
     }
 
     /// The `n`-th card in deck order (0-based), if the set has that many.
-    pub fn nth(self, n: usize) -> Option<Card> {
+    #[inline]
+    pub fn nth(self, mut n: usize) -> Option<Card> {
         let mut bits = self.0;
-        for _ in 0..n {
+        while n > 0 {
             bits &= bits.wrapping_sub(1);
+            n -= 1;
         }
         CardSet(bits).first()
     }

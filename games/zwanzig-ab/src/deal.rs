@@ -150,16 +150,19 @@ impl Deck {
     }
 
     /// The first packet of the `i`-th player in turn order (SPEC §2.3).
+    #[inline]
     pub fn first_packet(&self, i: usize) -> CardSet {
-        self.0[3 * i..3 * i + 3].iter().copied().collect()
+        let c = &self.0[3 * i..3 * i + 3];
+        CardSet::single(c[0])
+            .union(CardSet::single(c[1]))
+            .union(CardSet::single(c[2]))
     }
 
     /// The second packet of the `i`-th player in turn order at a table of `n`.
+    #[inline]
     pub fn second_packet(&self, i: usize, n: usize) -> CardSet {
-        self.0[3 * n + 2 * i..3 * n + 2 * i + 2]
-            .iter()
-            .copied()
-            .collect()
+        let c = &self.0[3 * n + 2 * i..3 * n + 2 * i + 2];
+        CardSet::single(c[0]).union(CardSet::single(c[1]))
     }
 
     /// The stock at a table of `n`, top first.
@@ -220,7 +223,12 @@ mod tests {
     #[test]
     fn dealing_follows_the_spec_example() {
         let deck: Deck = FG1_DECK.parse().unwrap();
-        let text = |cs: &[Card]| cs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+        let text = |cs: &[Card]| {
+            cs.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         let hands = deck.hands(Seat::S0, 4);
         assert_eq!(text(&hands[0]), "hA h10 c7 s8 d9");
         assert_eq!(text(&hands[1]), "h7 hQ c8 sK d10");

@@ -173,10 +173,7 @@ impl RecordAction {
                     .map(|c| c.parse::<Card>().map_err(|e| e.to_string()))
                     .collect::<Result<_, _>>()?,
             ),
-            [card] => Word::Card(
-                card.parse()
-                    .map_err(|_| format!("unknown word {card:?}"))?,
-            ),
+            [card] => Word::Card(card.parse().map_err(|_| format!("unknown word {card:?}"))?),
             _ => return Err(format!("unknown action {:?}", rest.join(" "))),
         };
         Ok(RecordAction { seat, word })
@@ -283,8 +280,11 @@ impl Record {
             .iter()
             .enumerate()
             .map(|(k, deal)| {
-                let maker = session.first_dealer().plus((k % usize::from(n)) as u8 + 1, n);
-                parse_deal(deal, n, maker).map_err(|message| RecordError::Deal { index: k, message })
+                let maker = session
+                    .first_dealer()
+                    .plus((k % usize::from(n)) as u8 + 1, n);
+                parse_deal(deal, n, maker)
+                    .map_err(|message| RecordError::Deal { index: k, message })
             })
             .collect::<Result<Vec<_>, _>>()?;
         let actions = self
@@ -292,7 +292,8 @@ impl Record {
             .iter()
             .enumerate()
             .map(|(index, text)| {
-                RecordAction::parse(text, n).map_err(|message| RecordError::Action { index, message })
+                RecordAction::parse(text, n)
+                    .map_err(|message| RecordError::Action { index, message })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(ParsedRecord {
@@ -395,7 +396,8 @@ impl Record {
         let fresh = Start::fresh(session.rules());
         let n = usize::from(session.players());
         let start = session.start();
-        let start = (start.scores[..n] != fresh.scores[..n] || start.drops[..n] != fresh.drops[..n])
+        let start = (start.scores[..n] != fresh.scores[..n]
+            || start.drops[..n] != fresh.drops[..n])
             .then(|| RecordStart {
                 scores: Some(start.scores[..n].iter().map(|s| i64::from(*s)).collect()),
                 drops: Some(start.drops[..n].iter().map(|d| i64::from(*d)).collect()),

@@ -324,7 +324,10 @@ mod tests {
         assert_eq!(r.multiplier(Suit::Spades), 1);
         assert_eq!(r.to_spec(), spec);
         let same = json!({"preset": "standard", "must_head": false});
-        assert_eq!(Rules::from_spec(&same).unwrap().to_spec(), json!("standard"));
+        assert_eq!(
+            Rules::from_spec(&same).unwrap().to_spec(),
+            json!("standard")
+        );
     }
 
     #[test]

@@ -33,9 +33,10 @@ pub struct DealFacts {
 /// `−m·t`; no trick `+5m`, or `+10m` for the trump maker.
 pub fn deal_deltas(f: &DealFacts) -> [i32; MAX_PLAYERS] {
     let mut deltas = [0; MAX_PLAYERS];
-    for seat in Seat::all(f.players) {
-        let t = i32::from(f.tricks[seat.index()]);
-        deltas[seat.index()] = if f.dropped.contains(seat) {
+    let mut seat = Seat::S0;
+    for (delta, tricks) in deltas.iter_mut().zip(f.tricks).take(usize::from(f.players)) {
+        let t = i32::from(tricks);
+        *delta = if f.dropped.contains(seat) {
             0
         } else if t > 0 {
             -f.multiplier * t
@@ -44,6 +45,7 @@ pub fn deal_deltas(f: &DealFacts) -> [i32; MAX_PLAYERS] {
         } else {
             5 * f.multiplier
         };
+        seat = seat.next(MAX_PLAYERS as u8);
     }
     deltas
 }

@@ -139,17 +139,13 @@ impl DealState {
     /// hands, trump is to be named.
     fn new(dealer: Seat, n: u8, deck: Deck, stage: Stage) -> DealState {
         let maker = dealer.next(n);
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for i in 0..n {
-            hands[maker.plus(i, n).index()] = deck.first_packet(usize::from(i));
-        }
-        DealState {
+        let mut deal = DealState {
             dealer,
             maker,
             deck,
             stage,
             trump: None,
-            hands,
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
             discards: [CardSet::EMPTY; MAX_PLAYERS],
             stock_next: 5 * n,
             decisions: [None; MAX_PLAYERS],
@@ -164,6 +160,44 @@ impl DealState {
             won: [0; MAX_PLAYERS],
             out_at: [0; MAX_PLAYERS],
             credited: false,
+        };
+        deal.deal_first_packets(n);
+        deal
+    }
+
+    /// Turns this state into a fresh deal, in place (the same as
+    /// [`DealState::new`], without moving the state).
+    fn reset(&mut self, dealer: Seat, n: u8, deck: Deck, stage: Stage) {
+        let maker = dealer.next(n);
+        self.dealer = dealer;
+        self.maker = maker;
+        self.deck = deck;
+        self.stage = stage;
+        self.trump = None;
+        self.discards = [CardSet::EMPTY; MAX_PLAYERS];
+        self.stock_next = 5 * n;
+        self.decisions = [None; MAX_PLAYERS];
+        self.stays_in = SeatSet::EMPTY;
+        self.turns = 0;
+        self.dropped = SeatSet::EMPTY;
+        self.active = n;
+        self.legal = CardSet::EMPTY;
+        self.trick = Trick::new(maker);
+        self.tricks = [Trick::new(maker); 5];
+        self.played = 0;
+        self.won = [0; MAX_PLAYERS];
+        self.out_at = [0; MAX_PLAYERS];
+        self.credited = false;
+        self.deal_first_packets(n);
+    }
+
+    /// Puts each player's first packet in his hand (§2.3).
+    fn deal_first_packets(&mut self, n: u8) {
+        self.hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut seat = self.maker;
+        for i in 0..usize::from(n) {
+            self.hands[seat.index()] = self.deck.first_packet(i);
+            seat = seat.next(n);
         }
     }
 }
@@ -333,7 +367,7 @@ impl Session {
         }
         let dealer = self.dealer();
         self.decks.push(deck);
-        self.deal = DealState::new(dealer, self.n, deck, Stage::Trump);
+        self.deal.reset(dealer, self.n, deck, Stage::Trump);
         let maker = self.deal.maker;
         self.acting = Some(maker);
         Ok(())
@@ -493,8 +527,16 @@ impl Session {
         if self.acting != Some(seat) {
             return Err(self.turn_error(seat));
         }
-        let accepted = ACCEPTED[usize::from(self.rules.drop_round())][self.deal.stage as usize];
-        if accepted & (1 << action.kind()) == 0 {
+        // Cards in trick play first: the common case.
+        let stage = self.deal.stage;
+        let fits = match action {
+            Action::Card(_) => stage == Stage::Play,
+            _ => {
+                let row = usize::from(self.rules.drop_round());
+                ACCEPTED[row][stage as usize] & (1 << action.kind()) != 0
+            }
+        };
+        if !fits {
             return Err(self.kind_error(action));
         }
         Ok(())

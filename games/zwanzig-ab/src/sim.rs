@@ -9,6 +9,7 @@ use rand::{Rng, RngCore};
 use crate::action::Action;
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::Deck;
+use crate::score::TRICKS;
 use crate::seat::Seat;
 use crate::session::{Session, Stage, Step};
 
@@ -73,18 +74,34 @@ pub fn shuffled_deck<R: RngCore + ?Sized>(rng: &mut R) -> Deck {
     }
 }
 
-/// A random card of `set` (which must not be empty).
-#[inline]
-fn pick(rng: &mut (impl RngCore + ?Sized), set: CardSet) -> Option<Card> {
-    set.nth(below(rng, set.len()) as usize)
+/// A random legal action of the seat to act, or `None` when nobody is to act.
+pub fn random_action<R: RngCore + ?Sized>(
+    session: &Session,
+    rng: &mut R,
+) -> Option<(Seat, Action)> {
+    let seat = session.to_act()?;
+    Some((seat, choose(session, seat, rng)))
 }
 
-/// A random legal action of the seat to act, or `None` when nobody is to act.
-pub fn random_action<R: RngCore + ?Sized>(session: &Session, rng: &mut R) -> Option<(Seat, Action)> {
-    let seat = session.to_act()?;
-    let stage = session.deal.stage;
-    let action = match stage {
-        Stage::Play => Action::Card(pick(rng, session.legal_cards())?),
+/// A random legal action for `seat`, which is to act in a deal under way.
+#[inline]
+fn choose(session: &Session, seat: Seat, rng: &mut (impl RngCore + ?Sized)) -> Action {
+    let d = &session.deal;
+    match d.stage {
+        Stage::Play => {
+            // The legal cards are the whole hand (5 − tricks played cards) or
+            // cards of one suit (following, trumping, heading): counted with
+            // one byte lookup instead of a population count.
+            let legal = d.legal;
+            let len = if legal == d.hands[seat.index()] {
+                u32::from(TRICKS - d.played)
+            } else {
+                let first = legal.first().map_or(0, |c| c.index() & 0x18);
+                u32::from(BYTE_COUNTS[((legal.bits() >> first) & 0xFF) as usize])
+            };
+            debug_assert_eq!(len, legal.len());
+            Action::Card(legal.nth(below(rng, len) as usize).expect("a legal card"))
+        }
         Stage::Trump => Action::Trump(Suit::ALL[below(rng, 4) as usize]),
         Stage::DropRound => {
             if session.drop_bar(seat).is_none() && below(rng, 3) == 0 {
@@ -96,43 +113,52 @@ pub fn random_action<R: RngCore + ?Sized>(session: &Session, rng: &mut R) -> Opt
         Stage::Exchange => {
             let may_drop = !session.rules().drop_round() && session.drop_bar(seat).is_none();
             if may_drop && below(rng, 3) == 0 {
-                Action::Drop
+                return Action::Drop;
+            }
+            let max = session.stock_left().min(3);
+            let k = below(rng, max + 1);
+            let mut hand = d.hands[seat.index()];
+            let mut discard = CardSet::EMPTY;
+            for i in 0..k {
+                let card = hand.nth(below(rng, 5 - i) as usize).expect("five cards");
+                hand.remove(card);
+                discard.insert(card);
+            }
+            if k == 0 {
+                Action::Stay
             } else {
-                let max = session.stock_left().min(3);
-                let k = below(rng, max + 1);
-                let mut hand = session.hand(seat);
-                let mut discard = CardSet::EMPTY;
-                for _ in 0..k {
-                    let card = pick(rng, hand)?;
-                    hand.remove(card);
-                    discard.insert(card);
-                }
-                if k == 0 {
-                    Action::Stay
-                } else {
-                    Action::Swap(discard)
-                }
+                Action::Swap(discard)
             }
         }
-        Stage::Idle | Stage::Over => return None,
-    };
-    Some((seat, action))
+        Stage::Idle | Stage::Over => unreachable!("nobody acts between deals"),
+    }
 }
+
+/// Set bits per byte value.
+const BYTE_COUNTS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Deals the next deal from a shuffled deck and plays it to its end with
 /// random legal actions. Returns the last step ([`Step::DealOver`] or
 /// [`Step::SessionOver`]), or `None` if the session was already over.
 pub fn play_deal<R: RngCore + ?Sized>(session: &mut Session, rng: &mut R) -> Option<Step> {
     session.start_deal(shuffled_deck(rng)).ok()?;
-    loop {
-        let (seat, action) = random_action(session, rng)?;
-        let step = session
-            .apply(seat, action)
-            .expect("random_action picks legal actions");
-        if matches!(step, Step::DealOver | Step::SessionOver(_)) {
-            return Some(step);
+    while let Some(seat) = session.to_act() {
+        let action = choose(session, seat, rng);
+        match session.apply(seat, action) {
+            Ok(step @ (Step::DealOver | Step::SessionOver(_))) => return Some(step),
+            Ok(_) => {}
+            Err(e) => unreachable!("the random player chose an illegal {action}: {e}"),
         }
     }
+    None
 }
 
 /// Plays random deals until the session is over or `max_deals` deals were
@@ -141,7 +167,11 @@ pub fn play_deal<R: RngCore + ?Sized>(session: &mut Session, rng: &mut R) -> Opt
 /// Random play does not always end a session: with four or five players the
 /// +5 for each player without a trick outweighs the five tricks deducted per
 /// deal, so scores drift upwards once the drops are used up.
-pub fn play_session<R: RngCore + ?Sized>(session: &mut Session, rng: &mut R, max_deals: usize) -> usize {
+pub fn play_session<R: RngCore + ?Sized>(
+    session: &mut Session,
+    rng: &mut R,
+    max_deals: usize,
+) -> usize {
     let mut deals = 0;
     while deals < max_deals && play_deal(session, rng).is_some() {
         deals += 1;

@@ -230,7 +230,10 @@ mod tests {
         let mut t = Trick::new(Seat::S0);
         t.push(Seat::S0, c("cQ"), Suit::Hearts);
         let hand: CardSet = "c9 cK hQ".parse().unwrap();
-        assert_eq!(legal_cards(hand, &t, Suit::Hearts, &rules), CardSet::single(c("cK")));
+        assert_eq!(
+            legal_cards(hand, &t, Suit::Hearts, &rules),
+            CardSet::single(c("cK"))
+        );
         assert_eq!(
             illegal_reason(hand, c("c9"), &t, Suit::Hearts, &rules),
             RuleError::MustHead { card: c("c9") }

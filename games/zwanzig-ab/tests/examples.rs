@@ -77,7 +77,10 @@ fn e5_takes_all_when_everyone_drops() {
     // No play; S0 is credited all five tricks: −5; the three who dropped: 0.
     let mut s = session(takes_all(), 3, &[20; 4], &[0; 4]);
     s.start_deal(common::FG1_DECK_1.parse().unwrap()).unwrap();
-    let step = act(&mut s, &["0 trump s", "0 stay", "1 drop", "2 drop", "3 drop"]);
+    let step = act(
+        &mut s,
+        &["0 trump s", "0 stay", "1 drop", "2 drop", "3 drop"],
+    );
     assert_eq!(step, Step::DealOver);
     assert_eq!(s.deltas().next().unwrap(), [-5, 0, 0, 0]);
     assert_eq!(s.scores(), [15, 20, 20, 20]);
@@ -141,7 +144,10 @@ fn e7_at_least_two_play() {
     // With takes_all the third drop is legal (→ E5).
     let mut s = session(takes_all(), 3, &[20; 4], &[0; 4]);
     s.start_deal(common::FG1_DECK_1.parse().unwrap()).unwrap();
-    act(&mut s, &["0 trump s", "0 stay", "1 drop", "2 drop", "3 drop"]);
+    act(
+        &mut s,
+        &["0 trump s", "0 stay", "1 drop", "2 drop", "3 drop"],
+    );
     assert_eq!(s.deltas().next().unwrap(), [-5, 0, 0, 0]);
 }
 
@@ -351,7 +357,10 @@ fn e15_flat_settlement() {
 fn e16_takes_all_crossing_zero() {
     let mut s = session(takes_all(), 3, &[4, 20, 20, 20], &[0; 4]);
     s.start_deal(common::FG1_DECK_1.parse().unwrap()).unwrap();
-    let step = act(&mut s, &["0 trump s", "0 stay", "1 drop", "2 drop", "3 drop"]);
+    let step = act(
+        &mut s,
+        &["0 trump s", "0 stay", "1 drop", "2 drop", "3 drop"],
+    );
     // Credited tricks 1–5: running 3, 2, 1, 0 → out after trick 4; 4 − 5 = −1.
     assert_eq!(step, Step::SessionOver(Seat::S0));
     let outcome = s.outcome().unwrap();
@@ -392,12 +401,20 @@ fn illegal_actions_listed_after_e16() {
     // P-5 (must_head): S1 holds c10 and c8 to S0's c9; only c10 heads it.
     let mut h = session(must_head(), 3, &[20; 4], &[0; 4]);
     let d = deck(
-        &["c9 sA sK hA hK", "c10 c8 d7 d8 d9", "s10 sQ sJ s9 s8", "h10 hQ hJ h9 h8"],
+        &[
+            "c9 sA sK hA hK",
+            "c10 c8 d7 d8 d9",
+            "s10 sQ sJ s9 s8",
+            "h10 hQ hJ h9 h8",
+        ],
         "s7 cA cK cQ cJ c7 h7 dA d10 dK dQ dJ",
         Seat::S0,
     );
     h.start_deal(d).unwrap();
-    act(&mut h, &["0 trump h", "0 stay", "1 stay", "2 stay", "3 stay", "0 c9"]);
+    act(
+        &mut h,
+        &["0 trump h", "0 stay", "1 stay", "2 stay", "3 stay", "0 c9"],
+    );
     rejected(&mut h, "1 c8", "P-5");
     act(&mut h, &["1 c10"]);
 }

@@ -25,7 +25,12 @@ fn assert_cards_conserved(s: &Session) {
         .map(|seat| s.hand(seat).union(s.view(seat).discards))
         .collect();
     let stock = deck.stock(n);
-    places.push(stock[stock.len() - s.stock_left() as usize..].iter().copied().collect());
+    places.push(
+        stock[stock.len() - s.stock_left() as usize..]
+            .iter()
+            .copied()
+            .collect(),
+    );
     if s.phase() == Phase::Trump {
         places.push((3 * n..5 * n).map(|i| deck.card(i)).collect());
     }
@@ -101,7 +106,10 @@ fn check_random_session(rules: Rules, players: u8, seed: u64) {
             assert!(!legal.is_empty());
             assert_eq!(legal.iter().count(), legal.len());
             for action in legal.iter() {
-                assert!(s.clone().apply(seat, action).is_ok(), "{action} offered but rejected");
+                assert!(
+                    s.clone().apply(seat, action).is_ok(),
+                    "{action} offered but rejected"
+                );
             }
             for _ in 0..6 {
                 let (who, action) = any_action(&mut rng);
@@ -109,7 +117,10 @@ fn check_random_session(rules: Rules, players: u8, seed: u64) {
                     continue;
                 }
                 let copy = s.clone();
-                assert!(s.apply(who, action).is_err(), "seat {who} {action} accepted though not offered");
+                assert!(
+                    s.apply(who, action).is_err(),
+                    "seat {who} {action} accepted though not offered"
+                );
                 assert_eq!(s, copy);
             }
             if rng.random_range(0..8) == 0 {
@@ -149,11 +160,21 @@ fn check_random_session(rules: Rules, players: u8, seed: u64) {
         let json = record.to_json();
         let replayed = Record::from_json(&json).unwrap().to_session().unwrap();
         // A replay deals a deal only when its first action comes.
-        if live.deal_under_way() && live.log().len() == replayed.log().len() && !replayed.deal_under_way() {
+        if live.deal_under_way()
+            && live.log().len() == replayed.log().len()
+            && !replayed.deal_under_way()
+        {
             continue;
         }
-        assert_eq!(replayed, live, "replaying {json} differs from the live session");
-        assert_eq!(Record::from_session(&replayed), record, "export is not stable");
+        assert_eq!(
+            replayed, live,
+            "replaying {json} differs from the live session"
+        );
+        assert_eq!(
+            Record::from_session(&replayed),
+            record,
+            "export is not stable"
+        );
     }
 }
 
@@ -172,14 +193,30 @@ fn flags() -> impl Strategy<Value = Rules> {
                 start_score: start,
                 drop_limit: limit,
                 drop_min_score: min.min(start - 1),
-                drop_timing: if timing { DropTiming::AfterExchange } else { DropTiming::WithExchange },
-                lone_trump_maker: if lone { LoneTrumpMaker::TakesAll } else { LoneTrumpMaker::Forced },
+                drop_timing: if timing {
+                    DropTiming::AfterExchange
+                } else {
+                    DropTiming::WithExchange
+                },
+                lone_trump_maker: if lone {
+                    LoneTrumpMaker::TakesAll
+                } else {
+                    LoneTrumpMaker::Forced
+                },
                 no_drop_trump: no_drop.map(|i| Suit::ALL[i]),
                 must_trump: b[0],
                 must_head: b[1],
                 hearts_double: b[2],
-                winner_rule: if b[3] { WinnerRule::Lowest } else { WinnerRule::FirstOut },
-                settlement: if b[4] { SettlementRule::Flat } else { SettlementRule::Points },
+                winner_rule: if b[3] {
+                    WinnerRule::Lowest
+                } else {
+                    WinnerRule::FirstOut
+                },
+                settlement: if b[4] {
+                    SettlementRule::Flat
+                } else {
+                    SettlementRule::Points
+                },
             })
             .unwrap()
         })

@@ -121,7 +121,10 @@ fn rule_codes_of_illegal_records() {
 #[test]
 fn an_action_after_the_session_is_illegal() {
     let mut r = fg1_record(json!("standard"));
-    r["actions"].as_array_mut().unwrap().push(json!("1 trump s"));
+    r["actions"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!("1 trump s"));
     let got = report(&r);
     assert_eq!(got["status"], "illegal");
     assert_eq!(got["index"], 45);
@@ -160,10 +163,16 @@ fn malformed_records_are_invalid() {
         with(&["start", "scores"], json!([6, 7, 3])),
         with(&["start", "drops"], json!([0, 5, 0, 2])),
         with(&["deals", "1", "deck"], json!("c7 s7")),
-        with(&["deals", "1", "deck"], json!(common::FG1_DECK_2.replace("dK", "c7"))),
+        with(
+            &["deals", "1", "deck"],
+            json!(common::FG1_DECK_2.replace("dK", "c7")),
+        ),
         with(&["deals", "1", "stock"], json!("c7")),
         with(&["deals", "0", "hands", "0"], json!("hA h10 c7 s8")),
-        with(&["deals", "0", "stock"], json!("d7 dK cA s10 s9 s7 c10 cJ hK hJ dQ dN")),
+        with(
+            &["deals", "0", "stock"],
+            json!("d7 dK cA s10 s9 s7 c10 cJ hK hJ dQ dN"),
+        ),
         with(&["actions", "4"], json!("4 drop")),
         with(&["actions", "4"], json!("3 pass")),
         with(&["actions", "4"], json!("3 drop now")),

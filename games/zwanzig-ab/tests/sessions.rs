@@ -47,14 +47,18 @@ fn fg2_replays_to_the_spec_output() {
 #[test]
 fn e14_fg2_with_the_lowest_score_winning() {
     // S3 at −1 is lowest: S0 8, S1 0, S2 14, S4 13 → S3 +35.
-    let got = replay(&fg2_record(json!({"preset": "standard", "winner_rule": "lowest"})));
+    let got = replay(&fg2_record(
+        json!({"preset": "standard", "winner_rule": "lowest"}),
+    ));
     assert_eq!(got["winner"], 3);
     assert_eq!(got["balance"], json!([-8, 0, -14, 35, -13]));
 }
 
 #[test]
 fn e15_fg1_with_flat_settlement() {
-    let got = replay(&fg1_record(json!({"preset": "standard", "settlement": "flat"})));
+    let got = replay(&fg1_record(
+        json!({"preset": "standard", "settlement": "flat"}),
+    ));
     assert_eq!(got["winner"], 2);
     assert_eq!(got["balance"], json!([-1, -1, 3, -1]));
 }
