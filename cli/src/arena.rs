@@ -42,6 +42,13 @@ pub struct Args {
     /// Worker threads (the result does not depend on it).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// The game: zwanzigerrufen or zwanzig-ab (then `--deals` counts
+    /// duplicate sets, each a whole session's decks).
+    #[arg(long, default_value = "zwanzigerrufen")]
+    game: String,
+    /// Seats at a 20 ab table (3–5).
+    #[arg(long, default_value_t = 4)]
+    seats: u8,
 }
 
 /// What happened in one duplicate deal.
@@ -134,6 +141,14 @@ fn play(game: &mut Game, players: &mut [Timed; 4], rng: &mut SmallRng) -> anyhow
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    match args.game.as_str() {
+        "zwanzigerrufen" => {}
+        crate::zwanzig_ab::GAME => {
+            let (a, n) = (args, args.seats);
+            return crate::zwanzig_ab::arena(&a.players, a.deals, n, &a.rules, a.seed, a.threads);
+        }
+        other => bail!("unknown game {other:?} (zwanzigerrufen or zwanzig-ab)"),
+    }
     let rules = parse_rules(&args.rules)?;
     let names: Vec<&str> = args.players.split(',').map(str::trim).collect();
     let [a, b] = names.as_slice() else {

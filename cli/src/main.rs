@@ -46,7 +46,7 @@ enum Command {
     },
     /// Play random legal deals and report game types and speed (`--game zwanzig-ab` for 20 ab).
     Simulate(simulate::Args),
-    /// Play duplicate deals between two computer player types (easy, medium, strong).
+    /// Play duplicate deals between two computer player types (easy, medium, strong; `--game zwanzig-ab` for 20 ab).
     Arena(arena::Args),
     /// Look into the database (SQLite file or PostgreSQL) and export game records.
     Db(db::Args),

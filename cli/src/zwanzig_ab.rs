@@ -1,5 +1,7 @@
-//! `tarock simulate --game zwanzig-ab`: random 20 ab sessions through the
-//! checked rules API, with the SPEC's invariants checked after every deal.
+//! 20 ab in the `tarock` tool: `tarock simulate --game zwanzig-ab` (random
+//! sessions through the checked rules API, the SPEC's invariants checked
+//! after every deal) and `tarock arena --game zwanzig-ab` (duplicate
+//! sessions between two computer player types).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,6 +10,8 @@ use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::json;
+use tarock_ai::zwanzig_ab::AbLevel;
+use tarock_ai::zwanzig_ab::arena::{ArenaConfig, run};
 use tarock_zwanzig_ab::sim::play_deal;
 use tarock_zwanzig_ab::{Rules, Session, Step};
 
@@ -141,4 +145,93 @@ fn report(t: &Tally, rules: &Rules, players: u8, max_deals: u64, seed: u64, seco
         "seed": seed,
     });
     println!("{summary}");
+}
+
+/// A session still running after this many deals is a draw in the arena.
+const ARENA_MAX_DEALS: u32 = 100;
+
+/// Plays `sets` duplicate sets between the two types in `players`
+/// (`strong,easy`) at a table of `seats` and prints the result.
+pub fn arena(
+    players: &str,
+    sets: u64,
+    seats: u8,
+    rules: &str,
+    seed: u64,
+    threads: usize,
+) -> anyhow::Result<ExitCode> {
+    let names: Vec<&str> = players.split(',').map(str::trim).collect();
+    let [a, b] = names.as_slice() else {
+        bail!("--players takes two player types separated by a comma, e.g. strong,easy");
+    };
+    let levels = [a.parse::<AbLevel>()?, b.parse::<AbLevel>()?];
+    if !(3..=5).contains(&seats) {
+        bail!("--seats must be 3, 4 or 5 for 20 ab");
+    }
+    if sets == 0 {
+        bail!("--deals (duplicate sets) must be at least 1");
+    }
+    let rules = parse_rules(rules)?;
+    let config = ArenaConfig {
+        levels,
+        seats,
+        sets,
+        rules,
+        seed,
+        threads,
+        max_deals: ARENA_MAX_DEALS,
+    };
+    let start = Instant::now();
+    let r = run(&config)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let (ka, kb) = if levels[0] == levels[1] {
+        (format!("{a}/A"), format!("{b}/B"))
+    } else {
+        (a.to_string(), b.to_string())
+    };
+    let name = rules.preset().map_or("custom", |p| p.name());
+    println!(
+        "Arena 20 ab {ka} vs {kb}: {} duplicate sets, {} sessions, {} deals, {seats} seats, {name} rules, seed {seed}, {seconds:.1} s",
+        r.sets, r.sessions, r.deals
+    );
+    println!(
+        "  {ka:<8} mean {:+.3} units per seat and session",
+        r.mean[0]
+    );
+    println!(
+        "  {kb:<8} mean {:+.3} units per seat and session",
+        r.mean[1]
+    );
+    println!(
+        "  difference {:+.3} units per seat and session, 95 % CI [{:+.3}, {:+.3}]",
+        r.diff, r.ci95[0], r.ci95[1]
+    );
+    println!(
+        "  sessions stopped after {ARENA_MAX_DEALS} deals (scored 0): {}",
+        r.unfinished
+    );
+    for (k, ms) in [(&ka, r.decision_ms[0]), (&kb, r.decision_ms[1])] {
+        println!(
+            "  {k:<8} decision time p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+            ms[0], ms[1], ms[2]
+        );
+    }
+    let timing = |ms: [f64; 3]| json!({"p50": ms[0], "p99": ms[1], "max": ms[2]});
+    let summary = json!({
+        "game": GAME,
+        "seats": seats,
+        "sets": r.sets,
+        "sessions": r.sessions,
+        "deals": r.deals,
+        "unfinished": r.unfinished,
+        "mean": {ka.clone(): r.mean[0], kb.clone(): r.mean[1]},
+        "diff": r.diff,
+        "diff_ci95": r.ci95,
+        "rules": name,
+        "seed": seed,
+        "seconds": seconds,
+        "decision_ms": {ka: timing(r.decision_ms[0]), kb: timing(r.decision_ms[1])},
+    });
+    println!("{summary}");
+    Ok(ExitCode::SUCCESS)
 }
