@@ -27,7 +27,7 @@ fn sessions() -> u32 {
 fn small_strong() -> Box<dyn AbPlayer> {
     Box::new(Strong::with_config(StrongConfig {
         samples: 3,
-        name: "strong",
+        ..StrongConfig::STRONG
     }))
 }
 

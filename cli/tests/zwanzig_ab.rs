@@ -157,3 +157,60 @@ fn simulate_plays_20_ab_sessions() {
     let unknown = run(&["simulate", "--game", "koenigrufen"], "");
     assert_ne!(unknown.status.code(), Some(0));
 }
+
+#[test]
+fn arena_plays_duplicate_20_ab_sessions() {
+    // The same player in both roles: every set is exactly even.
+    let out = run(
+        &[
+            "arena",
+            "--game",
+            "zwanzig-ab",
+            "--players",
+            "easy,easy",
+            "--deals",
+            "3",
+            "--seats",
+            "3",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: Value = serde_json::from_str(lines(&out).last().unwrap()).unwrap();
+    assert_eq!(summary["game"], "zwanzig-ab");
+    assert_eq!(summary["sets"], 3);
+    // Three seats: six seatings per set.
+    assert_eq!(summary["sessions"], 18);
+    assert_eq!(summary["diff"], 0.0);
+    let bad = run(
+        &[
+            "arena",
+            "--game",
+            "zwanzig-ab",
+            "--players",
+            "easy,grandmaster",
+        ],
+        "",
+    );
+    assert_ne!(bad.status.code(), Some(0));
+    let seats = run(
+        &[
+            "arena",
+            "--game",
+            "zwanzig-ab",
+            "--players",
+            "easy,easy",
+            "--seats",
+            "2",
+        ],
+        "",
+    );
+    assert_ne!(seats.status.code(), Some(0));
+}

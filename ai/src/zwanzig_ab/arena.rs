@@ -120,14 +120,17 @@ struct SetResult {
     micros: [Vec<u32>; 2],
 }
 
-fn play_set(config: &ArenaConfig, set: u64) -> Result<SetResult, IllegalChoice> {
+fn play_set<F>(config: &ArenaConfig, make: &F, set: u64) -> Result<SetResult, IllegalChoice>
+where
+    F: Fn(usize) -> Box<dyn AbPlayer> + Sync,
+{
     let mut result = SetResult::default();
     let n = config.seats;
     for (p, pattern) in patterns(n).iter().enumerate() {
         let mut players: Vec<Timed> = pattern
             .iter()
             .map(|t| Timed {
-                inner: config.levels[*t].player(),
+                inner: make(*t),
                 micros: Vec::new(),
             })
             .collect();
@@ -156,11 +159,23 @@ fn play_set(config: &ArenaConfig, set: u64) -> Result<SetResult, IllegalChoice> 
     Ok(result)
 }
 
-/// Plays the arena.
+/// Plays the arena with the players of `config.levels`.
 ///
 /// # Errors
 /// [`IllegalChoice`] when a player chooses an illegal action (a bug).
 pub fn run(config: &ArenaConfig) -> Result<ArenaResult, IllegalChoice> {
+    run_with(config, &|t| config.levels[t].player())
+}
+
+/// Plays the arena with players made by `make(0)` (type A) and `make(1)`
+/// (type B), e.g. players with other settings than the levels'.
+///
+/// # Errors
+/// [`IllegalChoice`] when a player chooses an illegal action (a bug).
+pub fn run_with<F>(config: &ArenaConfig, make: &F) -> Result<ArenaResult, IllegalChoice>
+where
+    F: Fn(usize) -> Box<dyn AbPlayer> + Sync,
+{
     let next = AtomicU64::new(0);
     let slots: Mutex<Vec<Option<Result<SetResult, IllegalChoice>>>> =
         Mutex::new((0..config.sets).map(|_| None).collect());
@@ -172,7 +187,7 @@ pub fn run(config: &ArenaConfig) -> Result<ArenaResult, IllegalChoice> {
                     if i >= config.sets {
                         break;
                     }
-                    let r = play_set(config, i);
+                    let r = play_set(config, make, i);
                     let failed = r.is_err();
                     slots.lock().expect("no worker panicked")[i as usize] = Some(r);
                     if failed {

@@ -11,15 +11,18 @@
 //!   from trumps and aces, drops a weak hand when it may, exchanges its
 //!   small side cards, and in play wins a trick with its cheapest winning
 //!   card or throws its cheapest card.
-//! - **medium** and **strong** ([`Strong`]): decide by simulation. For each
-//!   decision they deal the unseen cards many times consistently with what
-//!   the seat saw (hand sizes, the stock's size, suits a player showed he
-//!   lacks), play every candidate (each trump suit; stay, drop, a few
-//!   exchanges; each legal card) to the end of the deal with the easy
-//!   player's rules for everyone, and value the outcome by the session: the
-//!   exact settlement when the deal ends the session, otherwise the score
-//!   change against the opponents', and a drop costs more the fewer drops
-//!   are left. Medium uses 8 deals per candidate, strong 48.
+//! - **strong** ([`Strong`]): decides by simulation. For each decision it
+//!   deals the unseen cards many times consistently with what the seat saw
+//!   (hand sizes, the stock's size, suits a player showed he lacks, the
+//!   decisions the earlier players made in the exchange and the trump the
+//!   maker named), plays every candidate (each trump suit; playing on or
+//!   dropping; each legal card) to the end of the deal with the easy
+//!   player's rules for everyone, and values the outcome by the session: the
+//!   exact settlement when the deal ends the session, otherwise its score
+//!   change against the opponents'; a drop costs more the fewer drops are
+//!   left. 48 guessed deals per decision.
+//! - **medium**: the strong player's card play with 12 guessed deals; trump
+//!   and the exchange by the easy rules.
 //!
 //! [`drive`] connects players to a [`Session`](tarock_zwanzig_ab::Session)
 //! and checks every answer; [`arena`] measures two player types against each
@@ -34,7 +37,8 @@ pub mod strong;
 pub mod world;
 
 pub use easy::Easy;
-pub use strong::{Strong, StrongConfig};
+pub use strong::{Simulate, Strong, StrongConfig};
+pub use world::Valuation;
 
 use std::fmt;
 use std::str::FromStr;
@@ -68,7 +72,7 @@ impl AbPlayer for Box<dyn AbPlayer> {
 pub enum AbLevel {
     /// Rules of thumb ([`Easy`]).
     Easy,
-    /// Simulation with a small budget ([`Strong`] with 8 deals per candidate).
+    /// Simulated card play with a small budget ([`Strong`] with 12 deals).
     Medium,
     /// Simulation ([`Strong`] with 48 deals per candidate).
     Strong,

@@ -7,8 +7,9 @@ use rand::{Rng, RngCore};
 use tarock_zwanzig_ab::card::{Card, CardSet};
 use tarock_zwanzig_ab::seat::MAX_PLAYERS;
 use tarock_zwanzig_ab::trick::Trick;
-use tarock_zwanzig_ab::{Phase, Seat, SeatSet, SeatView};
+use tarock_zwanzig_ab::{Action, Decision, Phase, Seat, SeatSet, SeatView};
 
+use super::eval::{default_trump, exchange_candidates};
 use super::world::{MAX_STOCK, Stage, World};
 
 /// Tries to place the cards under the void constraints before giving up
@@ -151,6 +152,10 @@ pub fn sample(view: &SeatView, rng: &mut (impl RngCore + ?Sized)) -> World {
             fill_stock(&mut world, &stock, 32 - 5 * usize::from(n));
             world.stage = Stage::Trump;
         }
+        Phase::Exchange if !p.rules.drop_round() => {
+            world.stage = Stage::Exchange(0);
+            exchange_world(view, rng, &unseen, &mut world);
+        }
         Phase::Exchange | Phase::DropRound => {
             let others: Vec<(Seat, usize)> = Seat::all(n)
                 .filter(|s| *s != me && !dropped.contains(*s))
@@ -180,6 +185,119 @@ pub fn sample(view: &SeatView, rng: &mut (impl RngCore + ?Sized)) -> World {
         }
     }
     world
+}
+
+/// Tries to draw a hand that explains a seat's observed decision.
+const DECISION_TRIES: u32 = 200;
+
+/// The exchange round (default timing), conditioned on the decisions made
+/// before this seat: each earlier seat's original hand is drawn again until
+/// the easy player's rules, given that hand, make the decision the seat made
+/// (stay, exchange of as many cards, drop) — a player who stayed holds a
+/// strong hand, one who dropped a weak one; the trump maker named trump on
+/// his first three cards by the easy rule. Swaps draw from the stock in
+/// turn order, as at the table. After [`DECISION_TRIES`] the last hand is
+/// taken and the observed decision applied to it.
+fn exchange_world(
+    view: &SeatView,
+    rng: &mut (impl RngCore + ?Sized),
+    unseen: &[Card],
+    world: &mut World,
+) {
+    let p = &view.public;
+    let n = usize::from(p.players);
+    let me = view.seat;
+    let mut pool: Vec<Card> = unseen.to_vec();
+    shuffle(rng, &mut pool);
+    // Drops and dropped seats are rebuilt by replaying the decisions.
+    for s in &p.dropped {
+        world.drops[s.index()] -= 1;
+    }
+    world.dropped = SeatSet::EMPTY;
+    world.hands = [CardSet::EMPTY; MAX_PLAYERS];
+    world.hands[me.index()] = view.hand;
+    let stock_size = 32 - 5 * n;
+    let mut pos = 0u8;
+    while world.seat_at(pos) != me {
+        let seat = world.seat_at(pos);
+        let observed = p.decisions[seat.index()];
+        let mut chosen = None;
+        for attempt in 0..DECISION_TRIES {
+            // Five random cards of the pool, leaving room for the stock.
+            let hand: CardSet = pool.iter().take(5).copied().collect();
+            world.hands[seat.index()] = hand;
+            if pos == 0 {
+                // The stock follows the maker's cards (its size matters to
+                // the decision).
+                world.stock = [None; MAX_STOCK];
+                fill_stock(world, &pool[5..], stock_size);
+                world.stock_pos = 0;
+            }
+            let modeled = world.easy_action();
+            // The maker named trump on his first three cards.
+            let named = pos != 0
+                || Some(default_trump(pool.iter().take(3).copied().collect())) == world.trump;
+            let fits = named && explains(observed, modeled);
+            if fits || attempt + 1 == DECISION_TRIES {
+                chosen = Some(if fits {
+                    modeled
+                } else {
+                    forced(observed, hand, world)
+                });
+                break;
+            }
+            // Put the five back at random places and try other cards.
+            shuffle(rng, &mut pool);
+        }
+        pool.drain(..5);
+        let action = chosen.expect("a decision");
+        if pos == 0 {
+            // Those stock cards are now taken.
+            pool.drain(..stock_size.min(pool.len()));
+        }
+        world.apply(action);
+        pos += 1;
+    }
+    if pos == 0 {
+        // This seat is the trump maker: the stock is still whole.
+        let stock: Vec<Card> = pool.drain(..stock_size.min(pool.len())).collect();
+        fill_stock(world, &stock, stock_size);
+        world.stock_pos = 0;
+    }
+    // The seats after this one hold any of the remaining cards.
+    for k in (pos + 1)..(n as u8) {
+        let seat = world.seat_at(k);
+        world.hands[seat.index()] = pool.drain(..5.min(pool.len())).collect();
+    }
+    world.stage = Stage::Exchange(pos);
+}
+
+/// Whether the easy rules' `modeled` action is the `observed` decision.
+fn explains(observed: Option<Decision>, modeled: Action) -> bool {
+    match (observed, modeled) {
+        (Some(Decision::Stayed), Action::Stay) | (Some(Decision::Dropped(_)), Action::Drop) => true,
+        (Some(Decision::Swapped(k)), Action::Swap(c)) => c.len() == u32::from(k),
+        _ => false,
+    }
+}
+
+/// The observed decision applied to a hand the easy rules would not have
+/// made it with.
+fn forced(observed: Option<Decision>, hand: CardSet, world: &World) -> Action {
+    let trump = world.trump.expect("trump is named");
+    match observed {
+        Some(Decision::Swapped(k)) => {
+            let mut discard = exchange_candidates(hand, trump, u32::from(k));
+            for card in hand.iter() {
+                if discard.len() < u32::from(k) && !discard.contains(card) {
+                    discard.insert(card);
+                }
+            }
+            Action::Swap(discard)
+        }
+        Some(Decision::Dropped(_)) => Action::Drop,
+        _ => Action::Stay,
+    }
 }
 
 /// The first `count` of `cards` become the stock, top first.
@@ -244,6 +362,48 @@ mod tests {
             assert_eq!(w.stage, Stage::Play);
             assert_eq!(w.to_act(), Some(Seat::S1));
             assert_eq!(w.trick.len(), 1);
+        }
+    }
+
+    #[test]
+    fn guesses_explain_the_earlier_exchange_decisions() {
+        // FG2 (five players, spades trump): S0 swapped three, S1 three, S2
+        // dropped; S3 is to decide.
+        let mut s = Session::fresh(Rules::STANDARD, 5, 4).unwrap();
+        let deck = "s9 s8 h10 dA cA h9 sK sQ s10 d8 c7 s7 d9 c8 h8 cQ cJ hJ c10 sJ \
+                    dK d10 hA dQ hQ d7 c9 hK h7 dJ cK sA";
+        s.start_deal(deck.parse().unwrap()).unwrap();
+        for a in [
+            "0 trump s",
+            "0 swap h10 cQ cJ",
+            "1 swap h9 hJ c10",
+            "2 drop",
+        ] {
+            let (seat, words) = a.split_once(' ').unwrap();
+            s.apply(
+                Seat::new(seat.parse().unwrap()).unwrap(),
+                words.parse().unwrap(),
+            )
+            .unwrap();
+        }
+        let view = s.view(Seat::S3);
+        let mut rng = SmallRng::seed_from_u64(11);
+        for _ in 0..30 {
+            let w = sample(&view, &mut rng);
+            // The maker named spades on his first three cards and never
+            // discards a trump: he holds a spade.
+            assert!(!w.hands[0].of_suit(Suit::Spades).is_empty());
+            // S2 dropped: by the easy rules its hand was weak.
+            assert!(super::super::easy::wants_to_drop(
+                w.hands[2],
+                Suit::Spades,
+                4
+            ));
+            assert!(w.dropped.contains(Seat::S2));
+            // One card is left in the stock, none of them seen by S3.
+            assert_eq!(w.stock[w.stock_pos..].iter().flatten().count(), 1);
+            assert!(w.hands[2].intersect(view.hand).is_empty());
+            assert_eq!(w.stage, Stage::Exchange(3));
         }
     }
 

@@ -19,9 +19,23 @@ use super::eval::default_trump;
 /// Most cards a stock can hold (three players: 32 − 15).
 pub const MAX_STOCK: usize = 17;
 
-/// How much the opponents' average score change counts, against one's own,
-/// when the session goes on after the deal.
-const OPPONENTS_WEIGHT: f64 = 0.5;
+/// How a simulated deal is valued for one seat.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Valuation {
+    /// How much the opponents' average score change counts, against one's
+    /// own, when the session goes on after the deal.
+    pub opponents: f64,
+    /// Factor on the settlement when the deal ends the session.
+    pub settlement: f64,
+}
+
+impl Valuation {
+    /// The strong player's valuation.
+    pub const STANDARD: Valuation = Valuation {
+        opponents: 0.5,
+        settlement: 1.0,
+    };
+}
 
 /// Where a simulated deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,7 +263,7 @@ impl World {
     /// The value of the finished deal for `me`: the settlement in units if
     /// a score reached 0 (the session ends), otherwise the score change
     /// against the opponents' (lower scores are better).
-    pub fn value(&self, me: Seat) -> f64 {
+    pub fn value(&self, me: Seat, how: &Valuation) -> f64 {
         let facts = DealFacts {
             players: self.n,
             maker: self.maker,
@@ -274,11 +288,11 @@ impl World {
                     .min_by_key(|s| after[s.index()])
                     .expect("seats")
             });
-            return settle(&facts, w, &self.rules).units(me) as f64;
+            return how.settlement * settle(&facts, w, &self.rules).units(me) as f64;
         }
         let mine = f64::from(deltas[me.index()]);
         let others: i32 = (0..n).filter(|i| *i != me.index()).map(|i| deltas[i]).sum();
-        -mine + OPPONENTS_WEIGHT * f64::from(others) / (n - 1) as f64
+        -mine + how.opponents * f64::from(others) / (n - 1) as f64
     }
 }
 
@@ -337,7 +351,7 @@ mod tests {
         assert_eq!(w.stage, Stage::Over);
         assert_eq!(w.won[..4], [2, 1, 2, 0]);
         // No score reaches 0: S1's value is −(−1) + ½·(−2 − 2 + 0)/3.
-        assert!((w.value(Seat::S1) - (1.0 - 2.0 / 3.0)).abs() < 1e-9);
+        assert!((w.value(Seat::S1, &Valuation::STANDARD) - (1.0 - 2.0 / 3.0)).abs() < 1e-9);
     }
 
     #[test]
@@ -348,9 +362,9 @@ mod tests {
         w.scores = [6, 7, 1, 12, 0];
         play_fg1(&mut w);
         assert_eq!(w.out_at[2], 3);
-        assert!((w.value(Seat::S2) - 22.0).abs() < 1e-9);
-        assert!((w.value(Seat::S0) + 4.0).abs() < 1e-9);
-        assert!((w.value(Seat::S3) + 12.0).abs() < 1e-9);
+        assert!((w.value(Seat::S2, &Valuation::STANDARD) - 22.0).abs() < 1e-9);
+        assert!((w.value(Seat::S0, &Valuation::STANDARD) + 4.0).abs() < 1e-9);
+        assert!((w.value(Seat::S3, &Valuation::STANDARD) + 12.0).abs() < 1e-9);
     }
 
     #[test]
