@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 use serde_json::json;
 use tarock_engine::Seat;
 use tarock_engine::card::TOTAL_POINTS;
-use tarock_engine::rules::{GameKind, Rules};
+use tarock_engine::rules::{GameKind, Rules, ValidRules};
 use tarock_engine::sim::{play_out, random_game};
 
 /// Options of `tarock simulate`.
@@ -28,7 +28,7 @@ pub struct Args {
 }
 
 /// Reads `--rules`: a preset name or a JSON rules object.
-pub(crate) fn parse_rules(text: &str) -> anyhow::Result<Rules> {
+pub(crate) fn parse_rules(text: &str) -> anyhow::Result<ValidRules> {
     let spec = if text.trim_start().starts_with('{') {
         serde_json::from_str(text).context("--rules is not valid JSON")?
     } else {

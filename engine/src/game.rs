@@ -9,7 +9,7 @@ use crate::bidding::{Bid, Bidding, Contract};
 use crate::card::{Card, CardSet};
 use crate::deal::{Deal, DealError};
 use crate::error::RuleError;
-use crate::rules::{Item, Rules};
+use crate::rules::{Item, ValidRules};
 use crate::score::{Announced, Facts, PagatOutcome, Settlement, TRICKS, settle};
 use crate::seat::{Party, Seat};
 use crate::trick::{CompletedTrick, Trick, illegal_reason, legal_cards};
@@ -137,7 +137,7 @@ struct Play {
 /// through [`Game::apply`], which leaves it untouched when it returns an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
-    rules: Rules,
+    rules: ValidRules,
     deal: Deal,
     forehand: Seat,
     hands: [CardSet; 4],
@@ -155,19 +155,15 @@ pub enum NewGameError {
     /// This seat's hand forces a redeal under the rules.
     #[error("the hand of seat {0} forces a redeal")]
     Redeal(Seat),
-    /// The rules have a value out of range.
-    #[error(transparent)]
-    Rules(#[from] crate::rules::RulesError),
 }
 
 impl Game {
-    /// Starts the bidding on `deal` with `forehand` as the Vorhand.
+    /// Starts the bidding on `deal` with `forehand` as the Vorhand. The rules
+    /// were range-checked when they were made, so this costs no check of them.
     ///
     /// # Errors
-    /// [`NewGameError::Redeal`] when some hand forces a redeal (the lowest such seat);
-    /// [`NewGameError::Rules`] when a rules value is out of range.
-    pub fn new(rules: Rules, deal: Deal, forehand: Seat) -> Result<Game, NewGameError> {
-        rules.validate()?;
+    /// [`NewGameError::Redeal`] when some hand forces a redeal (the lowest such seat).
+    pub fn new(rules: ValidRules, deal: Deal, forehand: Seat) -> Result<Game, NewGameError> {
         if let Some(seat) = deal.redeal_seat(&rules) {
             return Err(NewGameError::Redeal(seat));
         }
@@ -183,7 +179,7 @@ impl Game {
     }
 
     /// The rules in force.
-    pub const fn rules(&self) -> &Rules {
+    pub const fn rules(&self) -> &ValidRules {
         &self.rules
     }
 

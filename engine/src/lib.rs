@@ -80,7 +80,7 @@ pub use deal::Deal;
 pub use error::RuleError;
 pub use game::{Action, Game, LegalActions, NewGameError, Phase, Step};
 pub use record::{Record, ReplayReport};
-pub use rules::{GameKind, Item, Premium, Preset, Rules};
+pub use rules::{GameKind, Item, Premium, Preset, Rules, ValidRules};
 pub use score::{Facts, Settlement, settle};
 pub use seat::{Party, Seat};
 pub use view::{PublicView, SeatView};

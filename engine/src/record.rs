@@ -15,7 +15,7 @@ use crate::card::{Card, CardSet};
 use crate::deal::Deal;
 use crate::error::RuleError;
 use crate::game::{Action, Game, NewGameError, Phase};
-use crate::rules::{GameKind, Item, Premium, Rules};
+use crate::rules::{GameKind, Item, Premium, Rules, ValidRules};
 use crate::seat::Seat;
 
 /// The value of the `format` field.
@@ -196,7 +196,7 @@ pub fn turn_bids(words: &[String], rules: &Rules) -> Result<Vec<Bid>, String> {
 #[derive(Clone, Debug)]
 pub struct ParsedRecord {
     /// The rules.
-    pub rules: Rules,
+    pub rules: ValidRules,
     /// The four hands (not yet checked for a redeal).
     pub deal: Deal,
     /// The Vorhand.
@@ -293,7 +293,6 @@ impl Record {
             Ok(g) => g,
             Err(NewGameError::Redeal(seat)) => return Err(ReplayError::Redeal(seat)),
             Err(NewGameError::Deal(e)) => return Err(RecordError::Hands(e.to_string()).into()),
-            Err(NewGameError::Rules(e)) => return Err(RecordError::Rules(e).into()),
         };
         for (index, (seat, actions)) in parsed.actions.iter().enumerate() {
             if let Err(error) = apply_all(&mut game, *seat, actions) {

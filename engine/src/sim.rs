@@ -8,7 +8,7 @@ use rand::Rng;
 
 use crate::deal::Deal;
 use crate::game::{Action, Game};
-use crate::rules::Rules;
+use crate::rules::ValidRules;
 use crate::score::Settlement;
 use crate::seat::Seat;
 
@@ -49,7 +49,11 @@ pub fn play_out<R: Rng + ?Sized>(game: &mut Game, rng: &mut R) -> Settlement {
 
 /// A random valid deal under `rules` with `forehand` as Vorhand, and the number
 /// of redeals thrown in before it.
-pub fn random_game<R: Rng + ?Sized>(rng: &mut R, rules: &Rules, forehand: Seat) -> (Game, u32) {
+pub fn random_game<R: Rng + ?Sized>(
+    rng: &mut R,
+    rules: &ValidRules,
+    forehand: Seat,
+) -> (Game, u32) {
     let (deal, redeals) = Deal::shuffled_valid(rng, rules);
     let game = Game::new(*rules, deal, forehand).expect("shuffled_valid needs no redeal");
     (game, redeals)

@@ -140,34 +140,35 @@ proptest! {
 /// Overrides that switch on the rarely used flags still keep every invariant.
 #[test]
 fn flag_variants_keep_every_invariant() {
-    use tarock_engine::Rules;
+    use tarock_engine::{Rules, ValidRules};
     let variants = [
         Rules {
             pass_locks_auction: true,
-            ..Preset::Standard.rules()
+            ..*Preset::Standard.rules()
         },
         Rules {
             valat_replaces_all: false,
             solo_value: 5,
-            ..Preset::Standard.rules()
+            ..*Preset::Standard.rules()
         },
         Rules {
             maerchenstich_order: true,
             kontra_game_won_with_44: true,
-            ..Preset::Directnet.rules()
+            ..*Preset::Directnet.rules()
         },
         Rules {
             redeal_two_trull: true,
             trull_in_farbensolo: true,
-            ..Preset::Wikipedia.rules()
+            ..*Preset::Wikipedia.rules()
         },
         Rules {
             farbensolo_min_suit_cards: 6,
             earliest_opportunity: false,
-            ..Preset::Tarockwelt.rules()
+            ..*Preset::Tarockwelt.rules()
         },
     ];
-    for (i, rules) in variants.iter().enumerate() {
+    for (i, rules) in variants.into_iter().enumerate() {
+        let rules = &ValidRules::new(rules).expect("rules in range");
         for seed in 0..40u64 {
             let mut rng = SmallRng::seed_from_u64(seed * 7 + i as u64);
             let (mut game, _) = random_game(&mut rng, rules, Seat::S1);

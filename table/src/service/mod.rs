@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 use serde_json::Value;
 use tarock_ai::{Level, drive};
 use tarock_engine::score::DoubleRound;
-use tarock_engine::{Action, Bid, Card, Deal, Game, Party, Phase, Rules, Seat};
+use tarock_engine::{Action, Bid, Card, Deal, Game, Party, Phase, Rules, Seat, ValidRules};
 use tarock_storage::{
     Deadline, DealStatus, Event, LoadedDeal, MessageId, NewDeal, NewMessage, NewSettlement,
     NewTable, Occupant, Platform, SeatRow, StorageError, Store, Table, TableId, TableStatus, Tx,
@@ -187,7 +187,7 @@ fn rules_label(rules: &str) -> String {
 }
 
 /// Reads the rules a table was created with: a preset name or a JSON object.
-fn parse_rules(text: &str) -> Result<(String, Rules), Rejection> {
+fn parse_rules(text: &str) -> Result<(String, ValidRules), Rejection> {
     let text = text.trim();
     let json = if text.starts_with('{') || text.starts_with('"') {
         text.to_owned()
