@@ -113,6 +113,17 @@ const SUIT_OF: [Option<Suit>; DECK_SIZE] = {
     t
 };
 
+/// The class of each card by index (see [`Card::class`]).
+const CLASS_OF: [CardSet; DECK_SIZE] = {
+    let mut t = [CardSet::TAROCKS; DECK_SIZE];
+    let mut i = 20;
+    while i < DECK_SIZE {
+        t[i] = Suit::ALL[(i - 20) / 5].cards();
+        i += 1;
+    }
+    t
+};
+
 const _: () = {
     let mut sum = 0u32;
     let mut i = 0;
@@ -176,6 +187,13 @@ impl Card {
         } else {
             None
         }
+    }
+
+    /// The cards of this card's class: all tarocks for a tarock, its suit for
+    /// a suit card. These follow it when it is led, and rank among themselves
+    /// in deck order.
+    pub const fn class(self) -> CardSet {
+        CLASS_OF[self.0 as usize]
     }
 
     /// The suit, or `None` for a tarock.

@@ -123,14 +123,62 @@ impl LegalActions {
     }
 }
 
-/// The state of trick play.
+/// The state of trick play, kept inline so that a deal needs no heap for it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Play {
     contract: Contract,
     current: Trick,
-    tricks: Vec<CompletedTrick>,
+    /// The completed tricks: the first `done`; the others stay [`Play::UNPLAYED`].
+    tricks: [CompletedTrick; TRICKS as usize],
+    done: u8,
+    /// Card points and tricks taken by [declarer party, opponents].
+    taken: ([u32; 2], [u8; 2]),
     /// The seat that announced Pagat Ultimo while it is in force (SPEC §4.3).
     pagat_bound: Option<Seat>,
+}
+
+impl Play {
+    /// A trick slot not played yet.
+    const UNPLAYED: CompletedTrick = CompletedTrick {
+        trick: Trick::new(Seat::S0),
+        winner: Seat::S0,
+        winning_card: Card::PAGAT,
+    };
+
+    fn new(contract: Contract, leader: Seat, pagat_bound: Option<Seat>) -> Play {
+        Play {
+            contract,
+            current: Trick::new(leader),
+            tricks: [Play::UNPLAYED; TRICKS as usize],
+            done: 0,
+            taken: ([0, 0], [0, 0]),
+            pagat_bound,
+        }
+    }
+
+    /// The completed tricks in order.
+    fn tricks(&self) -> &[CompletedTrick] {
+        &self.tricks[..usize::from(self.done)]
+    }
+
+    /// Whether all ten tricks are played.
+    const fn is_over(&self) -> bool {
+        self.done == TRICKS
+    }
+
+    /// Records the complete current trick, won by `winner` with `winning_card`.
+    fn take(&mut self, winner: Seat, winning_card: Card) {
+        let side = usize::from(self.contract.party(winner) == Party::Opponents);
+        self.taken.0[side] += self.current.points();
+        self.taken.1[side] += 1;
+        self.tricks[usize::from(self.done)] = CompletedTrick {
+            trick: self.current,
+            winner,
+            winning_card,
+        };
+        self.done += 1;
+        self.current = Trick::new(winner);
+    }
 }
 
 /// One deal of Zwanzigerrufen. Built from a valid [`Deal`]; changed only
@@ -217,7 +265,7 @@ impl Game {
     pub fn phase(&self) -> Phase {
         match &self.play {
             None => Phase::Bidding,
-            Some(p) if p.tricks.len() == usize::from(TRICKS) => Phase::Finished,
+            Some(p) if p.is_over() => Phase::Finished,
             Some(_) => Phase::Play,
         }
     }
@@ -226,7 +274,7 @@ impl Game {
     pub fn to_act(&self) -> Option<Seat> {
         match &self.play {
             None => Some(self.bidding.turn()),
-            Some(p) if p.tricks.len() == usize::from(TRICKS) => None,
+            Some(p) if p.is_over() => None,
             Some(p) => Some(p.current.to_play()),
         }
     }
@@ -238,7 +286,7 @@ impl Game {
 
     /// The completed tricks in order.
     pub fn tricks(&self) -> &[CompletedTrick] {
-        self.play.as_ref().map_or(&[], |p| &p.tricks)
+        self.play.as_ref().map_or(&[], Play::tricks)
     }
 
     /// The seat bound to keep the Pagat for the last trick, if any.
@@ -356,12 +404,8 @@ impl Game {
         }
         let contract = *self.bidding.contract().expect("a game was opened");
         let pagat = self.bidding.item(Item::Pagat).filter(|p| p.in_force());
-        self.play = Some(Play {
-            contract,
-            current: Trick::new(self.forehand),
-            tricks: Vec::with_capacity(usize::from(TRICKS)),
-            pagat_bound: pagat.map(|p| p.announcer),
-        });
+        let pagat_bound = pagat.map(|p| p.announcer);
+        self.play = Some(Play::new(contract, self.forehand, pagat_bound));
         Ok(Step::BiddingEnded)
     }
 
@@ -385,13 +429,8 @@ impl Game {
             return Ok(Step::CardPlayed);
         }
         let (winner, winning_card) = play.current.winner(play.contract.kind, &self.rules);
-        play.tricks.push(CompletedTrick {
-            trick: play.current,
-            winner,
-            winning_card,
-        });
-        play.current = Trick::new(winner);
-        if play.tricks.len() == usize::from(TRICKS) {
+        play.take(winner, winning_card);
+        if play.is_over() {
             Ok(Step::Finished(winner))
         } else {
             Ok(Step::TrickTaken(winner))
@@ -401,17 +440,7 @@ impl Game {
     /// Card points and tricks taken so far by [declarer party, opponents]
     /// (zeros while bidding).
     pub fn score_so_far(&self) -> ([u32; 2], [u8; 2]) {
-        let Some(play) = &self.play else {
-            return ([0, 0], [0, 0]);
-        };
-        let mut points = [0, 0];
-        let mut tricks = [0, 0];
-        for t in &play.tricks {
-            let side = usize::from(play.contract.party(t.winner) == Party::Opponents);
-            points[side] += t.trick.points();
-            tricks[side] += 1;
-        }
-        (points, tricks)
+        self.play.as_ref().map_or(([0, 0], [0, 0]), |p| p.taken)
     }
 
     /// The facts of the finished deal, or `None` before the last trick.
@@ -453,12 +482,12 @@ impl Game {
             valat: announced(Item::Valat),
             pagat_fate: (
                 c.party(self.deal.holder(Card::PAGAT)),
-                pagat_outcome(&play.tricks),
+                pagat_outcome(play.tricks()),
             ),
             trull: holder_party(CardSet::TRULL),
             four_kings: holder_party(CardSet::KINGS),
             honneur,
-            mond_caught: mond_caught(&play.tricks).map(|s| c.party(s)),
+            mond_caught: mond_caught(play.tricks()).map(|s| c.party(s)),
         })
     }
 

@@ -6,9 +6,10 @@
 
 use rand::Rng;
 
+use crate::card::TOTAL_POINTS;
 use crate::deal::Deal;
 use crate::game::{Action, Game};
-use crate::rules::ValidRules;
+use crate::rules::{GameKind, ValidRules};
 use crate::score::Settlement;
 use crate::seat::Seat;
 
@@ -57,4 +58,72 @@ pub fn random_game<R: Rng + ?Sized>(
     let (deal, redeals) = Deal::shuffled_valid(rng, rules);
     let game = Game::new(*rules, deal, forehand).expect("shuffled_valid needs no redeal");
     (game, redeals)
+}
+
+/// What [`simulate`] counted over its deals.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Deals played to the end.
+    pub finished: u64,
+    /// Deals thrown in and redealt before them.
+    pub redeals: u64,
+    /// Finished deals per game kind, in [`GameKind::ALL`] order.
+    pub by_kind: [u64; 3],
+    /// The balance changes of every deal, summed without sign (twice the
+    /// units that changed hands).
+    pub moved: i64,
+}
+
+impl Tally {
+    /// Finished deals of `kind`.
+    pub const fn of_kind(&self, kind: GameKind) -> u64 {
+        self.by_kind[kind as usize]
+    }
+}
+
+/// A simulated deal that broke an invariant of every deal: a bug in the engine.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("deal {deal} broke an invariant: card points {points:?}, settlement {settlement:?}")]
+pub struct Broken {
+    /// The number of the deal (0-based) in the simulation.
+    pub deal: u64,
+    /// Card points taken by [declarer party, opponents].
+    pub points: [u32; 2],
+    /// Its settlement.
+    pub settlement: Settlement,
+}
+
+/// Plays `games` random deals through the checked API, the Vorhand moving
+/// one seat on per deal, and checks that each has 88 card points and a
+/// zero-sum settlement: the loop of `tarock simulate`.
+///
+/// # Errors
+/// [`Broken`] for the first deal that breaks an invariant.
+pub fn simulate<R: Rng + ?Sized>(
+    rng: &mut R,
+    rules: &ValidRules,
+    games: u64,
+) -> Result<Tally, Broken> {
+    let mut tally = Tally::default();
+    for deal in 0..games {
+        let forehand = Seat::ALL[(deal % 4) as usize];
+        let (mut game, redeals) = random_game(rng, rules, forehand);
+        let settlement = play_out(&mut game, rng);
+        let (points, _) = game.score_so_far();
+        if settlement.changes.iter().sum::<i64>() != 0
+            || points[0] + points[1] != u32::from(TOTAL_POINTS)
+        {
+            return Err(Broken {
+                deal,
+                points,
+                settlement,
+            });
+        }
+        let kind = game.contract().expect("a finished deal has a game").kind;
+        tally.finished += 1;
+        tally.redeals += u64::from(redeals);
+        tally.by_kind[kind as usize] += 1;
+        tally.moved += settlement.changes.iter().map(|c| c.abs()).sum::<i64>();
+    }
+    Ok(tally)
 }
