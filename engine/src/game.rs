@@ -135,6 +135,9 @@ struct Play {
     taken: ([u32; 2], [u8; 2]),
     /// The seat that announced Pagat Ultimo while it is in force (SPEC §4.3).
     pagat_bound: Option<Seat>,
+    /// The cards the seat to act may play, worked out once after each card
+    /// (empty when the deal is over).
+    legal: CardSet,
 }
 
 impl Play {
@@ -145,15 +148,29 @@ impl Play {
         winning_card: Card::PAGAT,
     };
 
-    fn new(contract: Contract, leader: Seat, pagat_bound: Option<Seat>) -> Play {
-        Play {
+    fn new(contract: Contract, leader: Seat, pagat_bound: Option<Seat>, hands: &[CardSet; 4]) -> Play {
+        let mut play = Play {
             contract,
             current: Trick::new(leader),
             tricks: [Play::UNPLAYED; TRICKS as usize],
             done: 0,
             taken: ([0, 0], [0, 0]),
             pagat_bound,
-        }
+            legal: CardSet::EMPTY,
+        };
+        play.update_legal(hands);
+        play
+    }
+
+    /// Works out [`Play::legal`] for the seat to act now.
+    fn update_legal(&mut self, hands: &[CardSet; 4]) {
+        self.legal = if self.is_over() {
+            CardSet::EMPTY
+        } else {
+            let seat = self.current.to_play();
+            let bound = self.pagat_bound == Some(seat);
+            legal_cards(hands[seat.index()], &self.current, self.contract.kind, bound)
+        };
     }
 
     /// The completed tricks in order.
@@ -313,7 +330,7 @@ impl Game {
                 }
                 legal.weiter = self.bidding.check_weiter(seat, hand, &self.rules).is_ok();
             }
-            Some(play) => legal.cards = self.legal_cards_in(play, seat),
+            Some(play) => legal.cards = play.legal,
         }
         legal
     }
@@ -331,15 +348,7 @@ impl Game {
 
     /// The cards the seat to act may play (empty outside trick play).
     pub fn legal_cards(&self) -> CardSet {
-        match (&self.play, self.to_act()) {
-            (Some(play), Some(seat)) => self.legal_cards_in(play, seat),
-            _ => CardSet::EMPTY,
-        }
-    }
-
-    fn legal_cards_in(&self, play: &Play, seat: Seat) -> CardSet {
-        let bound = play.pagat_bound == Some(seat);
-        legal_cards(self.hand(seat), &play.current, play.contract.kind, bound)
+        self.play.as_ref().map_or(CardSet::EMPTY, |p| p.legal)
     }
 
     /// Applies `action` by `seat`.
@@ -405,36 +414,36 @@ impl Game {
         let contract = *self.bidding.contract().expect("a game was opened");
         let pagat = self.bidding.item(Item::Pagat).filter(|p| p.in_force());
         let pagat_bound = pagat.map(|p| p.announcer);
-        self.play = Some(Play::new(contract, self.forehand, pagat_bound));
+        self.play = Some(Play::new(contract, self.forehand, pagat_bound, &self.hands));
         Ok(Step::BiddingEnded)
     }
 
     fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
-        let Some(play) = &self.play else {
+        let Some(play) = &mut self.play else {
             return Err(RuleError::StillBidding);
         };
-        let legal = self.legal_cards_in(play, seat);
-        if !legal.contains(card) {
+        if !play.legal.contains(card) {
             let bound = play.pagat_bound == Some(seat);
-            let why = illegal_reason(self.hand(seat), card, &play.current, bound);
-            return Err(why);
+            return Err(illegal_reason(self.hands[seat.index()], card, &play.current, bound));
         }
         self.hands[seat.index()].remove(card);
-        let play = self.play.as_mut().expect("checked above");
         if play.contract.called == Some(card) {
             self.bidding.reveal(seat);
         }
         play.current.push(card);
-        if !play.current.is_complete() {
-            return Ok(Step::CardPlayed);
-        }
-        let (winner, winning_card) = play.current.winner(play.contract.kind, &self.rules);
-        play.take(winner, winning_card);
-        if play.is_over() {
-            Ok(Step::Finished(winner))
+        let step = if play.current.is_complete() {
+            let (winner, winning_card) = play.current.winner(play.contract.kind, &self.rules);
+            play.take(winner, winning_card);
+            if play.is_over() {
+                Step::Finished(winner)
+            } else {
+                Step::TrickTaken(winner)
+            }
         } else {
-            Ok(Step::TrickTaken(winner))
-        }
+            Step::CardPlayed
+        };
+        play.update_legal(&self.hands);
+        Ok(step)
     }
 
     /// Card points and tricks taken so far by [declarer party, opponents]
