@@ -141,6 +141,16 @@ impl Card {
     pub const MOND: Card = Card(18);
     /// The Sküs (Gstieß), the highest tarock.
     pub const SKUS: Card = Card(19);
+    /// All 40 cards in deck order.
+    pub const DECK: [Card; DECK_SIZE] = {
+        let mut deck = [Card(0); DECK_SIZE];
+        let mut i = 0;
+        while i < DECK_SIZE {
+            deck[i] = Card(i as u8);
+            i += 1;
+        }
+        deck
+    };
 
     /// The card with deck index `index`, if it is below 40.
     pub const fn from_index(index: u8) -> Option<Card> {

@@ -66,8 +66,7 @@ impl Deal {
 
     /// A uniformly random deal from the caller's random number generator.
     pub fn shuffled<R: Rng + ?Sized>(rng: &mut R) -> Deal {
-        let mut deck: [Card; DECK_SIZE] =
-            std::array::from_fn(|i| Card::from_index(i as u8).expect("index below 40"));
+        let mut deck = Card::DECK;
         deck.shuffle(rng);
         // A permutation of the deck is a partition: no need to check it.
         let mut hands = [CardSet::EMPTY; 4];

@@ -70,7 +70,8 @@ pub enum Step {
 pub struct LegalActions {
     /// The seat to act.
     pub seat: Option<Seat>,
-    bids: [Option<Bid>; Bid::ALL.len()],
+    /// Bit `i` set: [`Bid::ALL`]`[i]` is legal.
+    bids: u16,
     /// Whether the seat may end its turn (say Weiter).
     pub weiter: bool,
     /// Cards the seat may play.
@@ -80,14 +81,24 @@ pub struct LegalActions {
 impl LegalActions {
     const NONE: LegalActions = LegalActions {
         seat: None,
-        bids: [None; Bid::ALL.len()],
+        bids: 0,
         weiter: false,
         cards: CardSet::EMPTY,
     };
 
-    /// The legal bids.
+    /// The legal bids, in [`Bid::ALL`] order.
     pub fn bids(&self) -> impl Iterator<Item = Bid> + '_ {
-        self.bids.iter().flatten().copied()
+        let mask = self.bids;
+        Bid::ALL
+            .into_iter()
+            .enumerate()
+            .filter(move |(i, _)| mask & 1 << i != 0)
+            .map(|(_, bid)| bid)
+    }
+
+    /// Number of legal bids.
+    pub const fn bid_count(&self) -> u32 {
+        self.bids.count_ones()
     }
 
     /// All legal actions: bids, then Weiter, then cards.
@@ -100,7 +111,7 @@ impl LegalActions {
 
     /// Number of legal actions.
     pub fn len(&self) -> usize {
-        self.bids().count() + usize::from(self.weiter) + self.cards.len() as usize
+        self.bid_count() as usize + usize::from(self.weiter) + self.cards.len() as usize
     }
 
     /// Whether there is none (only when the deal is over).
@@ -148,7 +159,12 @@ impl Play {
         winning_card: Card::PAGAT,
     };
 
-    fn new(contract: Contract, leader: Seat, pagat_bound: Option<Seat>, hands: &[CardSet; 4]) -> Play {
+    fn new(
+        contract: Contract,
+        leader: Seat,
+        pagat_bound: Option<Seat>,
+        hands: &[CardSet; 4],
+    ) -> Play {
         let mut play = Play {
             contract,
             current: Trick::new(leader),
@@ -169,7 +185,12 @@ impl Play {
         } else {
             let seat = self.current.to_play();
             let bound = self.pagat_bound == Some(seat);
-            legal_cards(hands[seat.index()], &self.current, self.contract.kind, bound)
+            legal_cards(
+                hands[seat.index()],
+                &self.current,
+                self.contract.kind,
+                bound,
+            )
         };
     }
 
@@ -323,9 +344,9 @@ impl Game {
         match &self.play {
             None => {
                 let hand = self.hand(seat);
-                for (slot, bid) in legal.bids.iter_mut().zip(Bid::ALL) {
+                for (i, bid) in Bid::ALL.into_iter().enumerate() {
                     if self.bidding.check(seat, bid, hand, &self.rules).is_ok() {
-                        *slot = Some(bid);
+                        legal.bids |= 1 << i;
                     }
                 }
                 legal.weiter = self.bidding.check_weiter(seat, hand, &self.rules).is_ok();
@@ -356,20 +377,41 @@ impl Game {
     /// # Errors
     /// A [`RuleError`] naming the rule the action breaks; the game is then unchanged.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
-        let expected = self.to_act().ok_or(RuleError::DealOver)?;
-        if seat != expected {
-            return Err(RuleError::NotYourTurn {
-                expected,
-                actual: seat,
-            });
+        if let Action::Play(card) = action {
+            return self.play_card(seat, card);
         }
+        self.check_turn(seat)?;
         let step = match action {
             Action::Bid(bid) => self.bid(seat, bid)?,
-            Action::Weiter => self.weiter(seat)?,
-            Action::Play(card) => self.play_card(seat, card)?,
+            _ => self.weiter(seat)?,
         };
         self.log.push((seat, action));
         Ok(step)
+    }
+
+    /// Plays `card` for `seat`: [`Game::apply`] of [`Action::Play`], for
+    /// callers that know the action is a card (trick play, 40 times a deal).
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the rule the card breaks; the game is then unchanged.
+    pub fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
+        self.check_turn(seat)?;
+        let step = self.put_card(seat, card)?;
+        self.log.push((seat, Action::Play(card)));
+        Ok(step)
+    }
+
+    /// Whether `seat` is the seat to act.
+    fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
+        let expected = self.to_act().ok_or(RuleError::DealOver)?;
+        if seat == expected {
+            Ok(())
+        } else {
+            Err(RuleError::NotYourTurn {
+                expected,
+                actual: seat,
+            })
+        }
     }
 
     /// Applies a whole bidding turn (its bids, then Weiter) atomically: if any
@@ -418,13 +460,19 @@ impl Game {
         Ok(Step::BiddingEnded)
     }
 
-    fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
+    /// Puts `card` of `seat`, whose turn it is, on the trick if it is legal.
+    fn put_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
         let Some(play) = &mut self.play else {
             return Err(RuleError::StillBidding);
         };
         if !play.legal.contains(card) {
             let bound = play.pagat_bound == Some(seat);
-            return Err(illegal_reason(self.hands[seat.index()], card, &play.current, bound));
+            return Err(illegal_reason(
+                self.hands[seat.index()],
+                card,
+                &play.current,
+                bound,
+            ));
         }
         self.hands[seat.index()].remove(card);
         if play.contract.called == Some(card) {
