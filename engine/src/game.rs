@@ -232,6 +232,11 @@ pub struct Game {
     log: Vec<(Seat, Action)>,
 }
 
+/// Room in a new game's action log: 40 cards and the bidding, which random
+/// play (and any real table) keeps well below 88 actions, so the log is one
+/// allocation per deal.
+const LOG_CAPACITY: usize = 128;
+
 /// Why a deal cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NewGameError {
@@ -260,7 +265,7 @@ impl Game {
             hands: deal.hands(),
             bidding: Bidding::new(forehand),
             play: None,
-            log: Vec::with_capacity(64),
+            log: Vec::with_capacity(LOG_CAPACITY),
         })
     }
 
