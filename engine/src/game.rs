@@ -174,24 +174,26 @@ impl Play {
             pagat_bound,
             legal: CardSet::EMPTY,
         };
-        play.update_legal(hands);
+        play.next_turn(hands);
         play
     }
 
-    /// Works out [`Play::legal`] for the seat to act now.
-    fn update_legal(&mut self, hands: &[CardSet; 4]) {
-        self.legal = if self.is_over() {
-            CardSet::EMPTY
-        } else {
-            let seat = self.current.to_play();
-            let bound = self.pagat_bound == Some(seat);
-            legal_cards(
-                hands[seat.index()],
-                &self.current,
-                self.contract.kind,
-                bound,
-            )
-        };
+    /// The seat to act now (`None` after the tenth trick), with
+    /// [`Play::legal`] worked out for it.
+    fn next_turn(&mut self, hands: &[CardSet; 4]) -> Option<Seat> {
+        if self.is_over() {
+            self.legal = CardSet::EMPTY;
+            return None;
+        }
+        let seat = self.current.to_play();
+        let bound = self.pagat_bound == Some(seat);
+        self.legal = legal_cards(
+            hands[seat.index()],
+            &self.current,
+            self.contract.kind,
+            bound,
+        );
+        Some(seat)
     }
 
     /// The completed tricks in order.
@@ -229,6 +231,9 @@ pub struct Game {
     hands: [CardSet; 4],
     bidding: Bidding,
     play: Option<Play>,
+    /// The seat to act (`None` once the deal is over), kept up to date by
+    /// every accepted action because every action asks for it.
+    to_act: Option<Seat>,
     log: Vec<(Seat, Action)>,
 }
 
@@ -265,6 +270,7 @@ impl Game {
             hands: deal.hands(),
             bidding: Bidding::new(forehand),
             play: None,
+            to_act: Some(forehand),
             log: Vec::with_capacity(LOG_CAPACITY),
         })
     }
@@ -314,12 +320,8 @@ impl Game {
     }
 
     /// The seat to act, or `None` when the deal is over.
-    pub fn to_act(&self) -> Option<Seat> {
-        match &self.play {
-            None => Some(self.bidding.turn()),
-            Some(p) if p.is_over() => None,
-            Some(p) => Some(p.current.to_play()),
-        }
+    pub const fn to_act(&self) -> Option<Seat> {
+        self.to_act
     }
 
     /// The trick being played (empty when a new one is to be led).
@@ -408,14 +410,9 @@ impl Game {
 
     /// Whether `seat` is the seat to act.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
-        let expected = self.to_act().ok_or(RuleError::DealOver)?;
-        if seat == expected {
-            Ok(())
-        } else {
-            Err(RuleError::NotYourTurn {
-                expected,
-                actual: seat,
-            })
+        match self.to_act() {
+            Some(expected) if expected == seat => Ok(()),
+            to_act => Err(turn_error(to_act, seat)),
         }
     }
 
@@ -456,12 +453,14 @@ impl Game {
             .check_weiter(seat, self.hand(seat), &self.rules)?;
         self.bidding.end_turn(seat);
         if !self.bidding.is_over() {
+            self.to_act = Some(self.bidding.turn());
             return Ok(Step::TurnEnded);
         }
         let contract = *self.bidding.contract().expect("a game was opened");
         let pagat = self.bidding.item(Item::Pagat).filter(|p| p.in_force());
         let pagat_bound = pagat.map(|p| p.announcer);
         self.play = Some(Play::new(contract, self.forehand, pagat_bound, &self.hands));
+        self.to_act = Some(self.forehand);
         Ok(Step::BiddingEnded)
     }
 
@@ -495,7 +494,7 @@ impl Game {
         } else {
             Step::CardPlayed
         };
-        play.update_legal(&self.hands);
+        self.to_act = play.next_turn(&self.hands);
         Ok(step)
     }
 
@@ -561,6 +560,19 @@ impl Game {
     /// The settlement with a session factor (2 during a double round).
     pub fn settlement_with_factor(&self, factor: u32) -> Option<Settlement> {
         self.facts().map(|f| settle(&f, &self.rules, factor))
+    }
+}
+
+/// Why `seat` may not act when `to_act` is the seat to act (kept out of the
+/// way of the accepted actions).
+#[cold]
+fn turn_error(to_act: Option<Seat>, seat: Seat) -> RuleError {
+    match to_act {
+        None => RuleError::DealOver,
+        Some(expected) => RuleError::NotYourTurn {
+            expected,
+            actual: seat,
+        },
     }
 }
 

@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use crate::card::TOTAL_POINTS;
+use crate::card::{Card, CardSet, TOTAL_POINTS};
 use crate::deal::Deal;
 use crate::game::{Action, Game};
 use crate::rules::{GameKind, ValidRules};
@@ -20,44 +20,53 @@ const BID_CHANCE: f64 = 0.3;
 pub fn random_action<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<(Seat, Action)> {
     let seat = game.to_act()?;
     let cards = game.legal_cards();
-    if !cards.is_empty() {
-        let card = cards.nth(rng.random_range(0..cards.len()) as usize)?;
-        return Some((seat, Action::Play(card)));
-    }
-    random_bidding_action(game, seat, rng)
+    let action = if cards.is_empty() {
+        random_bidding_action(game, rng)?
+    } else {
+        Action::Play(random_card(cards, rng))
+    };
+    Some((seat, action))
 }
 
-/// A random legal bidding action of `seat`, the seat to act. Kept out of
-/// [`random_action`] so that the card path, run 40 times a deal, stays small.
+/// A uniformly random card of `cards`, which is not empty.
+fn random_card<R: Rng + ?Sized>(cards: CardSet, rng: &mut R) -> Card {
+    let k = rng.random_range(0..cards.len());
+    cards
+        .nth(k as usize)
+        .expect("k is below the number of cards")
+}
+
+/// A random legal bidding action of the seat to act. Kept out of
+/// line so that the card path, run 40 times a deal, stays small.
 #[inline(never)]
-fn random_bidding_action<R: Rng + ?Sized>(
-    game: &Game,
-    seat: Seat,
-    rng: &mut R,
-) -> Option<(Seat, Action)> {
+fn random_bidding_action<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<Action> {
     // Decide between Weiter and a bid first, so that the bids are only
     // listed when one is wanted (or Weiter is not allowed).
     let weiter = game.legal_actions_weiter();
     if weiter && !rng.random_bool(BID_CHANCE) {
-        return Some((seat, Action::Weiter));
+        return Some(Action::Weiter);
     }
     let legal = game.legal_actions();
     let bids = legal.bid_count();
     if bids == 0 {
-        return weiter.then_some((seat, Action::Weiter));
+        return weiter.then_some(Action::Weiter);
     }
     let bid = legal.bids().nth(rng.random_range(0..bids) as usize)?;
-    Some((seat, Action::Bid(bid)))
+    Some(Action::Bid(bid))
 }
 
 /// Plays `game` to its end with random legal actions and returns the settlement.
 pub fn play_out<R: Rng + ?Sized>(game: &mut Game, rng: &mut R) -> Settlement {
-    while let Some((seat, action)) = random_action(game, rng) {
-        let step = match action {
-            Action::Play(card) => game.play_card(seat, card),
-            _ => game.apply(seat, action),
+    while let Some(seat) = game.to_act() {
+        let cards = game.legal_cards();
+        let step = if cards.is_empty() {
+            let action = random_bidding_action(game, rng)
+                .expect("the seat to act in the bidding has a legal action");
+            game.apply(seat, action)
+        } else {
+            game.play_card(seat, random_card(cards, rng))
         };
-        step.expect("random_action picks legal actions");
+        step.expect("random play picks legal actions");
     }
     game.settlement().expect("a deal played to its end settles")
 }

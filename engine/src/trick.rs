@@ -141,15 +141,23 @@ pub fn legal_cards_after(
             }
         }
     };
-    let pagat = CardSet::single(Card::PAGAT);
-    if pagat_bound && legal.contains(Card::PAGAT) && legal.len() > 1 {
-        legal.without(pagat)
+    if pagat_bound {
+        keep_pagat(legal)
     } else {
         legal
     }
 }
 
+/// `legal` without the Pagat if another card remains (SPEC §4.3); rare, so
+/// out of the way of the common case.
+#[cold]
+fn keep_pagat(legal: CardSet) -> CardSet {
+    let others = legal.without(CardSet::single(Card::PAGAT));
+    if others.is_empty() { legal } else { others }
+}
+
 /// Why `card` is not among the legal cards, naming the rule it breaks.
+#[cold]
 pub(crate) fn illegal_reason(
     hand: CardSet,
     card: Card,
@@ -175,6 +183,7 @@ pub(crate) fn illegal_reason(
 
 /// Index (in playing order) of the card that wins `cards` (SPEC §4.2); for
 /// an incomplete trick, of the card winning so far.
+#[inline]
 pub fn winning_index(cards: &[Card], kind: GameKind, rules: &Rules) -> usize {
     let led = cards[0];
     let set: CardSet = cards.iter().copied().collect();

@@ -63,6 +63,17 @@ fn assert_partner_hidden(game: &Game) {
     }
 }
 
+/// The seat to act, which the game keeps up to date, is the one the bidding
+/// or the trick says: the bidding's turn, then the trick's next player.
+fn assert_seat_to_act(game: &Game) {
+    let expected = match (game.phase(), game.current_trick()) {
+        (Phase::Bidding, _) => Some(game.bidding().turn()),
+        (Phase::Play, Some(trick)) => Some(trick.to_play()),
+        _ => None,
+    };
+    assert_eq!(game.to_act(), expected, "{:?}", game.phase());
+}
+
 /// Plays one random deal, checking the invariants after every action.
 fn check_random_deal(preset: Preset, seed: u64, forehand: u8) {
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -72,6 +83,7 @@ fn check_random_deal(preset: Preset, seed: u64, forehand: u8) {
     loop {
         assert_cards_conserved(&game);
         assert_partner_hidden(&game);
+        assert_seat_to_act(&game);
         let legal = game.legal_actions();
         if game.phase() == Phase::Finished {
             assert!(legal.is_empty());
