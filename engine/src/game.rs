@@ -234,13 +234,13 @@ pub struct Game {
     /// The seat to act (`None` once the deal is over), kept up to date by
     /// every accepted action because every action asks for it.
     to_act: Option<Seat>,
-    log: Vec<(Seat, Action)>,
+    /// The bids and Weiters in order; the cards played are in `play`.
+    bidding_log: Vec<(Seat, Action)>,
 }
 
-/// Room in a new game's action log: 40 cards and the bidding, which random
-/// play (and any real table) keeps well below 88 actions, so the log is one
-/// allocation per deal.
-const LOG_CAPACITY: usize = 128;
+/// Room in a new game's bidding log: random play (and any real table) stays
+/// well below it, so the log is one allocation per deal.
+const BIDDING_LOG_CAPACITY: usize = 64;
 
 /// Why a deal cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -271,7 +271,7 @@ impl Game {
             bidding: Bidding::new(forehand),
             play: None,
             to_act: Some(forehand),
-            log: Vec::with_capacity(LOG_CAPACITY),
+            bidding_log: Vec::with_capacity(BIDDING_LOG_CAPACITY),
         })
     }
 
@@ -295,9 +295,15 @@ impl Game {
         self.hands[seat.index()]
     }
 
-    /// Every accepted action in order.
-    pub fn log(&self) -> &[(Seat, Action)] {
-        &self.log
+    /// Every accepted action in order: the bids and Weiters, then the cards.
+    pub fn log(&self) -> impl Iterator<Item = (Seat, Action)> + '_ {
+        // The cards are not logged twice: the tricks hold them in order.
+        let tricks = self.tricks().iter().map(|t| &t.trick);
+        let cards = tricks
+            .chain(self.current_trick())
+            .flat_map(Trick::plays)
+            .map(|(seat, card)| (seat, Action::Play(card)));
+        self.bidding_log.iter().copied().chain(cards)
     }
 
     /// The bidding state (also after it ended).
@@ -392,7 +398,7 @@ impl Game {
             Action::Bid(bid) => self.bid(seat, bid)?,
             _ => self.weiter(seat)?,
         };
-        self.log.push((seat, action));
+        self.bidding_log.push((seat, action));
         Ok(step)
     }
 
@@ -403,9 +409,7 @@ impl Game {
     /// A [`RuleError`] naming the rule the card breaks; the game is then unchanged.
     pub fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
         self.check_turn(seat)?;
-        let step = self.put_card(seat, card)?;
-        self.log.push((seat, Action::Play(card)));
-        Ok(step)
+        self.put_card(seat, card)
     }
 
     /// Whether `seat` is the seat to act.

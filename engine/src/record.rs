@@ -313,7 +313,7 @@ impl Record {
     pub fn from_game(game: &Game) -> Record {
         let mut actions = Vec::new();
         let mut turn: Vec<String> = Vec::new();
-        for &(seat, action) in game.log() {
+        for (seat, action) in game.log() {
             match action {
                 Action::Bid(bid) => turn.push(bid.to_string()),
                 Action::Weiter if turn.is_empty() => actions.push(format!("{seat} weiter")),

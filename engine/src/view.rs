@@ -189,7 +189,7 @@ impl Game {
     fn announcements(&self) -> Vec<Announcement> {
         let mut contract: Option<Contract> = None;
         let mut out = Vec::new();
-        for &(seat, action) in self.log() {
+        for (seat, action) in self.log() {
             let party = match action {
                 Action::Play(_) => break,
                 Action::Weiter => None,

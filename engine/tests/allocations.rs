@@ -1,9 +1,9 @@
 //! The engine's speed guard that does not depend on time (issue 14): a
 //! counting global allocator shows how often a random deal goes to the heap.
 //!
-//! A deal allocates exactly twice: the action log when the game is made (one
-//! block with room for 128 actions; a longer bidding would grow it) and the
-//! lines of the settlement. Shuffling, the redeal check, the whole bidding, the 40 checked
+//! A deal allocates exactly twice: the bidding log when the game is made (one
+//! block with room for 64 bids and Weiters; a longer bidding would grow it)
+//! and the lines of the settlement. Shuffling, the redeal check, the whole bidding, the 40 checked
 //! card plays and the simulator's invariant checks allocate nothing. An
 //! allocation slipped into one of them multiplies the cost of a deal (the
 //! per-deal rules check that serialized the rules to JSON cost four times the
@@ -90,7 +90,7 @@ fn a_deal_allocates_only_its_log_and_its_settlement() {
                 played,
                 0,
                 "{preset} deal {i}: bidding and {} actions",
-                game.log().len()
+                game.log().count()
             );
             let (settled, settlement) = allocations(|| game.settlement());
             assert!(settlement.is_some());
