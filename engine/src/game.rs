@@ -222,7 +222,8 @@ impl Play {
 }
 
 /// One deal of Zwanzigerrufen. Built from a valid [`Deal`]; changed only
-/// through [`Game::apply`], which leaves it untouched when it returns an error.
+/// through [`Game::apply`] (or [`Game::play_card`]), which leaves it untouched
+/// when it returns an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     rules: ValidRules,
