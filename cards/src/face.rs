@@ -69,7 +69,10 @@ impl Tarock {
 
     /// The printed index: a Roman numeral, or `None` for the Sküs.
     pub fn numeral(self) -> Option<&'static str> {
-        ROMAN.get(self.0 as usize).copied().filter(|s| !s.is_empty())
+        ROMAN
+            .get(self.0 as usize)
+            .copied()
+            .filter(|s| !s.is_empty())
     }
 }
 
@@ -323,10 +326,9 @@ impl Deck {
     pub fn faces(self) -> Vec<Face> {
         match self {
             Deck::Koenigrufen => tarock_deck(|_| true, |_| true),
-            Deck::Zwanzigerrufen => tarock_deck(
-                |t| !matches!(t.rank(), 2 | 3),
-                |r| r <= TarockRank::Pip1,
-            ),
+            Deck::Zwanzigerrufen => {
+                tarock_deck(|t| !matches!(t.rank(), 2 | 3), |r| r <= TarockRank::Pip1)
+            }
             Deck::ZwanzigAb => Suit::ALL
                 .iter()
                 .flat_map(|&s| FrenchRank::ALL.iter().map(move |&r| Face::French(s, r)))
@@ -401,11 +403,20 @@ mod tests {
         let knight = Face::TarockSuit(Suit::Spades, TarockRank::Knight);
         assert_eq!(knight.label(Lang::De), "♠R");
         assert_eq!(knight.label(Lang::En), "♠N");
-        assert_eq!(Face::French(Suit::Hearts, FrenchRank::Jack).label(Lang::De), "♥B");
-        assert_eq!(Face::French(Suit::Hearts, FrenchRank::Jack).label(Lang::En), "♥J");
+        assert_eq!(
+            Face::French(Suit::Hearts, FrenchRank::Jack).label(Lang::De),
+            "♥B"
+        );
+        assert_eq!(
+            Face::French(Suit::Hearts, FrenchRank::Jack).label(Lang::En),
+            "♥J"
+        );
         assert_eq!(Face::Tarock(Tarock::MOND).label(Lang::En), "XXI");
         assert_eq!(Face::Tarock(Tarock::SKUS).label(Lang::De), "Sküs");
-        assert_eq!(Face::Tarock(Tarock::new(18).unwrap()).label(Lang::De), "XVIII");
+        assert_eq!(
+            Face::Tarock(Tarock::new(18).unwrap()).label(Lang::De),
+            "XVIII"
+        );
     }
 
     #[test]

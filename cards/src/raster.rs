@@ -47,8 +47,8 @@ impl Raster {
         at: (f32, f32),
         pixmap: &mut Pixmap,
     ) -> Result<(), RenderError> {
-        let tree =
-            usvg::Tree::from_str(svg, &self.options).map_err(|e| RenderError::Svg(e.to_string()))?;
+        let tree = usvg::Tree::from_str(svg, &self.options)
+            .map_err(|e| RenderError::Svg(e.to_string()))?;
         let transform = Transform::from_row(scale, 0.0, 0.0, scale, at.0, at.1);
         resvg::render(&tree, transform, &mut pixmap.as_mut());
         Ok(())

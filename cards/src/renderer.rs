@@ -140,14 +140,19 @@ impl Renderer {
     /// Paints a composition: underlay, then each card, then PNG.
     fn draw(&self, comp: Composition, lang: Lang, alt: String) -> Result<Picture, RenderError> {
         let layout = comp.layout;
-        let mut pixmap = self.raster.pixmap(&comp.underlay, layout.width, layout.height)?;
+        let mut pixmap = self
+            .raster
+            .pixmap(&comp.underlay, layout.width, layout.height)?;
         for placed in &layout.cards {
             let face = self.face(placed.face, lang)?;
             match placed.shade {
                 Shade::Plain => raster::blit(&mut pixmap, &face, placed.rect.x, placed.rect.y),
-                Shade::Dimmed => {
-                    raster::blit(&mut pixmap, &raster::dim(&face), placed.rect.x, placed.rect.y)
-                }
+                Shade::Dimmed => raster::blit(
+                    &mut pixmap,
+                    &raster::dim(&face),
+                    placed.rect.x,
+                    placed.rect.y,
+                ),
             }
         }
         picture(&pixmap, alt)
@@ -156,7 +161,14 @@ impl Renderer {
     /// The painted face, from the face cache or painted now.
     pub(crate) fn face(&self, face: Face, lang: Lang) -> Result<Arc<Pixmap>, RenderError> {
         // Only court letters differ between languages.
-        let key = (face, if face.court().is_some() { lang } else { Lang::De });
+        let key = (
+            face,
+            if face.court().is_some() {
+                lang
+            } else {
+                Lang::De
+            },
+        );
         let mut faces = lock(&self.faces);
         if let Some(pixmap) = faces.get(&key) {
             return Ok(Arc::clone(pixmap));

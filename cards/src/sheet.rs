@@ -38,7 +38,11 @@ fn lines() -> Vec<Line> {
     let mut out = vec![Line::Heading(
         "Tarock deck: Königrufen 54 · Zwanzigerrufen 40 (no II, III; per suit K D R B and the first pip)",
     )];
-    out.extend(tarock[..22].chunks(COLUMNS).map(|c| Line::Faces(de(c.to_vec()))));
+    out.extend(
+        tarock[..22]
+            .chunks(COLUMNS)
+            .map(|c| Line::Faces(de(c.to_vec()))),
+    );
     out.extend(tarock[22..].chunks(8).map(|c| Line::Faces(de(c.to_vec()))));
     out.push(Line::Heading("French deck: 20 ab, 32 cards"));
     out.extend(french.chunks(8).map(|c| Line::Faces(de(c.to_vec()))));
@@ -107,7 +111,8 @@ impl Renderer {
         let mut pixmap = self.raster().pixmap(&underlay, width, height as u32)?;
         for &(face, lang, x, y) in &placed {
             let svg = design::svg(face, lang);
-            self.raster().paint_scaled(&svg, SCALE, (x, y), &mut pixmap)?;
+            self.raster()
+                .paint_scaled(&svg, SCALE, (x, y), &mut pixmap)?;
         }
         let alt: Vec<String> = placed.iter().map(|(f, l, _, _)| f.label(*l)).collect();
         picture(&pixmap, alt.join(" "))

@@ -142,7 +142,10 @@ pub fn bird(colour: &str, cx: f32, cy: f32, size: f32) -> String {
 /// An eight-pointed star (the Sküs's mark, and an ornament).
 pub fn star(colour: &str, cx: f32, cy: f32, size: f32) -> String {
     place(
-        &format!("<path d=\"{}\" fill=\"{colour}\"/>", star_path(8, 48.0, 20.0)),
+        &format!(
+            "<path d=\"{}\" fill=\"{colour}\"/>",
+            star_path(8, 48.0, 20.0)
+        ),
         cx,
         cy,
         size,
@@ -157,7 +160,12 @@ fn star_path(points: u32, outer: f32, inner: f32) -> String {
         let r = if i % 2 == 0 { outer } else { inner };
         let a = std::f32::consts::PI * i as f32 / points as f32 - std::f32::consts::FRAC_PI_2;
         let cmd = if i == 0 { 'M' } else { 'L' };
-        let _ = write!(d, "{cmd}{:.2},{:.2} ", 50.0 + r * a.cos(), 50.0 + r * a.sin());
+        let _ = write!(
+            d,
+            "{cmd}{:.2},{:.2} ",
+            50.0 + r * a.cos(),
+            50.0 + r * a.sin()
+        );
     }
     d.push('Z');
     d

@@ -110,8 +110,14 @@ mod tests {
     fn pips_keep_clear_of_the_corner_indices_and_of_each_other() {
         for (count, spots) in LAYOUTS {
             for (i, &(x, y)) in spots.iter().enumerate() {
-                assert!(x - PIP / 2.0 >= 64.0 && x + PIP / 2.0 <= 136.0, "{count}: {x}");
-                assert!(y - PIP / 2.0 >= 30.0 && y + PIP / 2.0 <= 270.0, "{count}: {y}");
+                assert!(
+                    x - PIP / 2.0 >= 64.0 && x + PIP / 2.0 <= 136.0,
+                    "{count}: {x}"
+                );
+                assert!(
+                    y - PIP / 2.0 >= 30.0 && y + PIP / 2.0 <= 270.0,
+                    "{count}: {y}"
+                );
                 for &(x2, y2) in &spots[i + 1..] {
                     let apart = (x - x2).abs() >= PIP || (y - y2).abs() >= PIP;
                     assert!(apart, "{count} pips: ({x},{y}) touches ({x2},{y2})");
