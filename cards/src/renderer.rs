@@ -11,7 +11,7 @@ use crate::design;
 use crate::error::RenderError;
 use crate::face::{Face, Lang};
 use crate::raster::{self, Raster};
-use crate::scene::{Composition, Hand, Shade, Table, Trick};
+use crate::scene::{Composition, Hand, Rect, Shade, Table, Trick};
 
 /// How many finished pictures [`Renderer::new`] keeps.
 pub const DEFAULT_CACHE: usize = 256;
@@ -142,17 +142,16 @@ impl Renderer {
         let layout = comp.layout;
         let mut pixmap = self
             .raster
-            .pixmap(&comp.underlay, layout.width, layout.height)?;
-        for placed in &layout.cards {
+            .on_felt(&comp.underlay, layout.width, layout.height)?;
+        for (i, placed) in layout.cards.iter().enumerate() {
             let face = self.face(placed.face, lang)?;
-            match placed.shade {
-                Shade::Plain => raster::blit(&mut pixmap, &face, placed.rect.x, placed.rect.y),
-                Shade::Dimmed => raster::blit(
-                    &mut pixmap,
-                    &raster::dim(&face),
-                    placed.rect.x,
-                    placed.rect.y,
-                ),
+            let at = (placed.rect.x, placed.rect.y);
+            let parts = uncovered(placed.rect, layout.cards.get(i + 1).map(|p| p.rect));
+            for clip in parts {
+                match placed.shade {
+                    Shade::Plain => raster::blit(&mut pixmap, &face, at, clip),
+                    Shade::Dimmed => raster::blit_dimmed(&mut pixmap, &face, at, clip),
+                }
             }
         }
         picture(&pixmap, alt)
@@ -183,6 +182,38 @@ impl Renderer {
     pub(crate) fn raster(&self) -> &Raster {
         &self.raster
     }
+}
+
+/// The parts of a card at `rect` worth drawing when the card `next` is
+/// drawn right after it: everything but what `next` surely covers, its
+/// opaque core (its rectangle less the columns of its rounded corners).
+/// Painting the covered part would change no pixel, only cost time.
+fn uncovered(rect: Rect, next: Option<Rect>) -> Vec<raster::Clip> {
+    let whole = (rect.x, rect.y, rect.right(), rect.bottom());
+    let Some(next) = next else {
+        return vec![whole];
+    };
+    let corner = design::RADIUS.ceil() as i32;
+    let core = (
+        next.x + corner,
+        next.y + 1,
+        next.right() - corner,
+        next.bottom() - 1,
+    );
+    let (l, t, r, b) = whole;
+    let (cl, ct, cr, cb) = (core.0.max(l), core.1.max(t), core.2.min(r), core.3.min(b));
+    if cl >= cr || ct >= cb {
+        return vec![whole];
+    }
+    [
+        (l, t, r, ct),   // above the core
+        (l, cb, r, b),   // below it
+        (l, ct, cl, cb), // left of it
+        (cr, ct, r, cb), // right of it
+    ]
+    .into_iter()
+    .filter(|&(l, t, r, b)| l < r && t < b)
+    .collect()
 }
 
 /// Encodes `pixmap` into a picture with `alt`.

@@ -108,7 +108,7 @@ impl Renderer {
             }
         }
         felt::close(&mut underlay);
-        let mut pixmap = self.raster().pixmap(&underlay, width, height as u32)?;
+        let mut pixmap = self.raster().on_felt(&underlay, width, height as u32)?;
         for &(face, lang, x, y) in &placed {
             let svg = design::svg(face, lang);
             self.raster()

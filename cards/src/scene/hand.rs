@@ -1,6 +1,6 @@
 //! A player's hand: an overlapping row, every card showing its corner
-//! index; when the player is to play, the legal cards are lifted and ringed
-//! in gold and the others dimmed.
+//! index; when the player is to play, the legal cards are lifted and
+//! marked by a gold bar, the others dimmed.
 
 use super::{Composition, Layout, Placed, Rect, Shade, check_distinct, felt};
 use crate::design;
@@ -98,7 +98,7 @@ impl Hand {
         })
     }
 
-    /// The layout and its underlay: felt, and gold rings behind legal cards.
+    /// The layout and its underlay: felt, and a gold bar above each legal card.
     pub(crate) fn compose(&self) -> Result<Composition, RenderError> {
         let layout = self.layout()?;
         let mut underlay = felt::open(layout.width, layout.height);
@@ -107,7 +107,7 @@ impl Hand {
         }
         if self.legal.is_some() {
             for placed in layout.cards.iter().filter(|p| p.shade == Shade::Plain) {
-                felt::ring(&mut underlay, placed.rect, 5.0, felt::GOLD);
+                felt::marker(&mut underlay, placed.visible);
             }
         }
         felt::close(&mut underlay);
