@@ -12,8 +12,8 @@ use crate::scene::felt;
 
 /// Faces are shown at this fraction of their size.
 const SCALE: f32 = 0.6;
-/// Cards per row at most.
-const COLUMNS: usize = 11;
+/// Cells per row: two decks of eight suit cards side by side, a gap between.
+const COLUMNS: usize = 17;
 /// Space between cards.
 const GAP: f32 = 14.0;
 /// Space around the sheet.
@@ -25,37 +25,45 @@ const HEADING: f32 = 58.0;
 enum Line {
     /// A section title.
     Heading(&'static str),
-    /// A row of faces.
-    Faces(Vec<(Face, Lang)>),
+    /// A row of cells, each a face or empty.
+    Faces(Vec<Option<(Face, Lang)>>),
 }
 
-/// The sheet's lines: the tarock deck, the French deck, the back and the
-/// English court letters.
+/// The sheet's lines: the tarocks, the suit cards of both decks side by
+/// side (one suit a row), the back and the English court letters.
 fn lines() -> Vec<Line> {
-    let de = |faces: Vec<Face>| faces.into_iter().map(|f| (f, Lang::De)).collect::<Vec<_>>();
+    let de = |faces: &[Face]| {
+        faces
+            .iter()
+            .map(|&f| Some((f, Lang::De)))
+            .collect::<Vec<_>>()
+    };
     let tarock = Deck::Koenigrufen.faces();
     let french = Deck::ZwanzigAb.faces();
     let mut out = vec![Line::Heading(
-        "Tarock deck: Königrufen 54 · Zwanzigerrufen 40 (no II, III; per suit K D R B and the first pip)",
+        "Tarocks I–XXI and the Sküs (Zwanzigerrufen plays without II and III)",
     )];
-    out.extend(
-        tarock[..22]
-            .chunks(COLUMNS)
-            .map(|c| Line::Faces(de(c.to_vec()))),
-    );
-    out.extend(tarock[22..].chunks(8).map(|c| Line::Faces(de(c.to_vec()))));
-    out.push(Line::Heading("French deck: 20 ab, 32 cards"));
-    out.extend(french.chunks(8).map(|c| Line::Faces(de(c.to_vec()))));
+    out.extend(tarock[..22].chunks(11).map(|c| Line::Faces(de(c))));
+    out.push(Line::Heading(
+        "Suit cards: tarock deck (Zwanzigerrufen: K D R B and the first pip) · French deck of 20 ab",
+    ));
+    for (tarock_suit, french_suit) in tarock[22..].chunks(8).zip(french.chunks(8)) {
+        let mut row = de(tarock_suit);
+        row.push(None);
+        row.extend(de(french_suit));
+        out.push(Line::Faces(row));
+    }
     out.push(Line::Heading("Back · English court letters (K Q N J)"));
-    let mut last = vec![(Face::Back, Lang::De)];
+    let mut last = vec![Some((Face::Back, Lang::De)), None];
     for suit in [Suit::Hearts, Suit::Spades] {
         for rank in [TarockRank::Queen, TarockRank::Knight, TarockRank::Jack] {
-            last.push((Face::TarockSuit(suit, rank), Lang::En));
+            last.push(Some((Face::TarockSuit(suit, rank), Lang::En)));
         }
     }
+    last.push(None);
     for suit in [Suit::Diamonds, Suit::Clubs] {
         for rank in [FrenchRank::Queen, FrenchRank::Jack] {
-            last.push((Face::French(suit, rank), Lang::En));
+            last.push(Some((Face::French(suit, rank), Lang::En)));
         }
     }
     out.push(Line::Faces(last));
@@ -100,8 +108,10 @@ impl Renderer {
                     y += HEADING;
                 }
                 Line::Faces(faces) => {
-                    for (i, &(face, lang)) in faces.iter().enumerate() {
-                        placed.push((face, lang, MARGIN + i as f32 * (cell_w + GAP), y));
+                    for (i, cell) in faces.iter().enumerate() {
+                        if let Some((face, lang)) = *cell {
+                            placed.push((face, lang, MARGIN + i as f32 * (cell_w + GAP), y));
+                        }
                     }
                     y += cell_h + GAP;
                 }

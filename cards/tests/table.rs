@@ -110,8 +110,8 @@ fn no_unplayed_card_ever_appears_on_the_public_table() {
             to_move: (played < seats).then_some((leader + played) % seats),
             lang: Lang::De,
         };
-        for k in 0..played {
-            table.seats[(leader + k) % seats].played = Some(cards[k]);
+        for (k, card) in cards.iter().take(played).enumerate() {
+            table.seats[(leader + k) % seats].played = Some(*card);
         }
         let image = decode_picture(&renderer.table(&table).unwrap());
         check_position(&image, &slots(seats), &table, &deck);

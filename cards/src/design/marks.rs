@@ -25,9 +25,8 @@ const CLUB: &str = "M50,4 A21,21 0 0 1 67,38 A21,21 0 1 1 56,72 \
 
 /// Crown (King): five points on a band, with pearls.
 const CROWN: &str = "M8,82 L8,30 L29,54 L50,14 L71,54 L92,30 L92,82 Z";
-/// Tiara (Queen): a low arch with three rounded peaks.
-const TIARA: &str = "M10,84 C10,62 18,52 28,50 C34,34 42,22 50,18 C58,22 66,34 72,50 \
-                     C82,52 90,62 90,84 Z";
+/// Tiara (Queen): one tall peak rising from a band, its sides sweeping down.
+const TIARA: &str = "M6,86 L6,72 C22,66 36,50 50,18 C64,50 78,66 94,72 L94,86 Z";
 /// Horseshoe (Knight): a thick U, open at the top.
 const HORSESHOE: &str = "M18,12 L38,12 L38,52 A12,12 0 0 0 62,52 L62,12 L82,12 L82,54 \
                          A32,32 0 0 1 18,54 Z";
@@ -92,11 +91,11 @@ pub fn court(court: Court, colour: &str, cx: f32, cy: f32, size: f32, flip: bool
         ),
         Court::Queen => format!(
             "<path d=\"{TIARA}\" fill=\"{colour}\"/>\
-             <circle cx=\"50\" cy=\"12\" r=\"8\" fill=\"{colour}\"/>\
-             <circle cx=\"50\" cy=\"58\" r=\"9\" fill=\"#fff\"/>\
-             <circle cx=\"28\" cy=\"70\" r=\"5\" fill=\"#fff\"/>\
-             <circle cx=\"72\" cy=\"70\" r=\"5\" fill=\"#fff\"/>\
-             <rect x=\"10\" y=\"88\" width=\"80\" height=\"8\" rx=\"3\" fill=\"{colour}\"/>"
+             <circle cx=\"50\" cy=\"14\" r=\"9\" fill=\"{colour}\"/>\
+             <path d=\"M50,40 C56,50 58,58 50,66 C42,58 44,50 50,40 Z\" fill=\"#fff\"/>\
+             <circle cx=\"24\" cy=\"78\" r=\"4\" fill=\"#fff\"/>\
+             <circle cx=\"76\" cy=\"78\" r=\"4\" fill=\"#fff\"/>\
+             <rect x=\"6\" y=\"89\" width=\"88\" height=\"7\" rx=\"3\" fill=\"{colour}\"/>"
         ),
         Court::Knight => format!(
             "<path d=\"{HORSESHOE}\" fill=\"{colour}\"/>\

@@ -127,6 +127,8 @@ fn court_panel(out: &mut String, court: Court, suit: Suit, ink: &str) {
         out,
         "<rect x=\"68\" y=\"22\" width=\"64\" height=\"256\" rx=\"10\" fill=\"{tint}\" \
          stroke=\"{ink}\" stroke-width=\"2.5\"/>\
+         <rect x=\"72\" y=\"26\" width=\"56\" height=\"248\" rx=\"7\" fill=\"none\" \
+         stroke=\"{ink}\" stroke-width=\"0.8\"/>\
          <line x1=\"74\" y1=\"150\" x2=\"126\" y2=\"150\" stroke=\"{ink}\" stroke-width=\"1.5\" \
          stroke-dasharray=\"3 4\"/>"
     );
