@@ -44,9 +44,9 @@ pub(crate) enum Scene {
 /// (`Arc<Renderer>`); each call is pure computation of a few milliseconds,
 /// so async callers may want `spawn_blocking`.
 ///
-/// Faces are painted once per face and language and kept (at most 87 × 2
-/// pixmaps of 240 kB); finished pictures are kept in a least-recently-used
-/// cache keyed by the scene's whole content.
+/// Faces are painted once and kept, court cards once per language (at most
+/// 115 pixmaps of 240 kB); finished pictures are kept in a
+/// least-recently-used cache keyed by the scene's whole content.
 pub struct Renderer {
     raster: Raster,
     faces: Mutex<HashMap<(Face, Lang), Arc<Pixmap>>>,
