@@ -1,19 +1,23 @@
-//! Writes a sample hand, trick and table to a directory (default: the
-//! current one), to look at the scenes while working on the design.
+//! Writes sample pictures (hands, a trick, tables) to a directory (default:
+//! the current one), to look at the scenes while working on the design.
 //!
 //! `cargo run -p tarock-cards --example preview [DIR]`
 
 use std::path::PathBuf;
 
 use tarock_cards::{
-    Face, Hand, Lang, Play, Renderer, Seat, Suit, Table, Tarock, TarockRank, Trick,
+    Face, FrenchRank, Hand, Lang, Picture, Play, Renderer, Seat, Suit, Table, Tarock, TarockRank,
+    Trick,
 };
+
+fn t(n: u8) -> Face {
+    Face::Tarock(Tarock::new(n).expect("1..=22"))
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = std::env::args_os()
         .nth(1)
         .map_or_else(PathBuf::new, PathBuf::from);
-    let t = |n| Face::Tarock(Tarock::new(n).expect("1..=22"));
     let s = Face::TarockSuit;
     let renderer = Renderer::new();
     let cards = [
@@ -30,7 +34,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         s(Suit::Spades, TarockRank::Pip1),
         s(Suit::Clubs, TarockRank::Jack),
     ];
-    let hand = Hand::new(cards, Lang::De).with_legal(cards[..6].iter().copied());
+    let hand = Hand::new(cards, Lang::De);
+    let to_play = hand.clone().with_legal(cards[..6].iter().copied());
     let trick = Trick {
         plays: vec![
             Play::new("Anna", Some(s(Suit::Hearts, TarockRank::Queen))),
@@ -39,9 +44,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "Cleo Maximiliane von Habsburg",
                 Some(s(Suit::Hearts, TarockRank::Pip2)),
             ),
-            Play::new("Dora", None),
+            Play::new("Dora", Some(s(Suit::Hearts, TarockRank::King))),
         ],
-        winner: None,
+        winner: Some(1),
         lang: Lang::De,
     };
     let table = Table {
@@ -55,54 +60,39 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         to_move: Some(3),
         lang: Lang::De,
     };
-    let mut strip = Vec::new();
-    for face in [
-        s(Suit::Hearts, TarockRank::King),
-        s(Suit::Spades, TarockRank::Queen),
-        s(Suit::Hearts, TarockRank::Knight),
-        s(Suit::Clubs, TarockRank::Jack),
-        s(Suit::Diamonds, TarockRank::Pip1),
-        s(Suit::Clubs, TarockRank::Pip1),
-        t(1),
-        t(21),
-        t(22),
-        Face::Back,
-    ] {
-        strip.push(face);
-    }
-    let row = Hand::new(strip.iter().copied().take(5), Lang::De);
-    std::fs::write(
-        dir.join("row1.png"),
-        &renderer
-            .trick(&Trick {
-                plays: strip[..5]
-                    .iter()
-                    .map(|f| Play::new("x", Some(*f)))
-                    .collect(),
-                winner: None,
-                lang: Lang::De,
-            })?
-            .png[..],
-    )?;
-    std::fs::write(
-        dir.join("row2.png"),
-        &renderer
-            .trick(&Trick {
-                plays: strip[5..]
-                    .iter()
-                    .map(|f| Play::new("x", Some(*f)))
-                    .collect(),
-                winner: None,
-                lang: Lang::De,
-            })?
-            .png[..],
-    )?;
-    let _ = row;
-    for (name, picture) in [
-        ("hand.png", renderer.hand(&hand)?),
+    let f = Face::French;
+    let mut five = Table {
+        seats: vec![
+            Seat::new("Anna", Some(f(Suit::Clubs, FrenchRank::Nine)), 1),
+            Seat::new("Bert", None, 0),
+            Seat::new("Cleo", None, 0),
+            Seat::new("Dora", Some(f(Suit::Clubs, FrenchRank::Ace)), 2),
+            Seat::new("Emil", Some(f(Suit::Hearts, FrenchRank::Seven)), 0),
+        ],
+        leader: Some(3),
+        to_move: Some(0),
+        lang: Lang::En,
+    };
+    five.seats[2].out = true;
+    let three = Table {
+        seats: vec![
+            Seat::new("Anna", None, 0),
+            Seat::new("Bert", Some(f(Suit::Spades, FrenchRank::Ten)), 1),
+            Seat::new("Cleo", None, 2),
+        ],
+        leader: Some(1),
+        to_move: Some(2),
+        lang: Lang::De,
+    };
+    let pictures: [(&str, Picture); 6] = [
+        ("hand.png", renderer.hand(&to_play)?),
+        ("hand-waiting.png", renderer.hand(&hand)?),
         ("trick.png", renderer.trick(&trick)?),
         ("table.png", renderer.table(&table)?),
-    ] {
+        ("table-5.png", renderer.table(&five)?),
+        ("table-3.png", renderer.table(&three)?),
+    ];
+    for (name, picture) in pictures {
         std::fs::write(dir.join(name), &picture.png[..])?;
         println!(
             "{name}: {} × {}, {} bytes — {}",
