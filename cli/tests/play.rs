@@ -8,19 +8,25 @@ use std::process::{Command, Stdio};
 const BIN: &str = env!("CARGO_BIN_EXE_tarock");
 
 fn play(db: &str, input: &str, extra: &[&str]) -> String {
+    let mut args = vec!["--seed", "5"];
+    args.extend_from_slice(extra);
+    run(db, input, &args).0
+}
+
+/// `tarock play` on `db` in English for Anna with `args`, fed `input`:
+/// (standard output, standard error).
+fn run(db: &str, input: &str, args: &[&str]) -> (String, String) {
     let mut child = Command::new(BIN)
         .args([
             "play",
             "--database",
             db,
-            "--seed",
-            "5",
             "--lang",
             "en",
             "--players",
             "Anna",
         ])
-        .args(extra)
+        .args(args)
         .env_remove("TAROCK_DATABASE")
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
@@ -35,12 +41,16 @@ fn play(db: &str, input: &str, extra: &[&str]) -> String {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    (String::from_utf8(out.stdout).unwrap(), stderr)
+}
+
+/// The hand Anna is shown first.
+fn first_hand(out: &str) -> &str {
+    out.lines()
+        .find(|l| l.starts_with("Your cards:"))
+        .unwrap_or_else(|| panic!("no hand shown: {out}"))
 }
 
 /// Always pressing choice 1 is legal: the choices listed are the legal ones.
@@ -109,4 +119,42 @@ fn bad_input_gets_an_answer_and_changes_nothing() {
     let views: Vec<&str> = out.lines().filter(|l| l.starts_with(" [1]")).collect();
     assert!(views.len() >= 4, "{out}");
     assert!(views.windows(2).all(|w| w[0] == w[1]), "{views:?}");
+}
+
+#[test]
+fn a_seed_repeats_the_game_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = format!("{}q\n", ones(12));
+    let games: Vec<(String, String)> = ["a.db", "b.db"]
+        .iter()
+        .map(|name| {
+            let db = dir.path().join(name).display().to_string();
+            run(&db, &script, &["--seed", "77"])
+        })
+        .collect();
+    assert!(games[0].0.contains("Your cards:"), "{}", games[0].0);
+    assert_eq!(games[0].0, games[1].0);
+    // Standard error says a fixed seed runs, without the seed.
+    assert!(games[0].1.contains("fixed seed"), "{}", games[0].1);
+    assert!(!games[0].1.contains("77"), "{}", games[0].1);
+    // Another seed, another deal.
+    let db = dir.path().join("c.db").display().to_string();
+    let other = run(&db, &script, &["--seed", "78"]).0;
+    assert_ne!(first_hand(&other), first_hand(&games[0].0));
+}
+
+#[test]
+fn without_a_seed_every_game_is_dealt_from_fresh_entropy() {
+    let dir = tempfile::tempdir().unwrap();
+    let games: Vec<(String, String)> = ["a.db", "b.db"]
+        .iter()
+        .map(|name| {
+            let db = dir.path().join(name).display().to_string();
+            run(&db, "q\n", &[])
+        })
+        .collect();
+    // Two games started the same way deal Anna different cards (the same
+    // ten of forty twice by chance: about one in 850 million).
+    assert_ne!(first_hand(&games[0].0), first_hand(&games[1].0));
+    assert!(games[0].1.contains("OS entropy"), "{}", games[0].1);
 }

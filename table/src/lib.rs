@@ -22,6 +22,7 @@ pub mod pump;
 pub mod render;
 pub mod scheduler;
 pub mod service;
+pub mod shuffle;
 pub mod text;
 
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -31,4 +32,5 @@ pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{Messenger, Pump, SendFail};
 pub use service::{Delivery, STAND_IN, TableService};
+pub use shuffle::{DealSeed, RandomnessMode};
 pub use text::Lang;
