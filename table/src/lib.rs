@@ -13,6 +13,7 @@
 //! finished deal, then commit the events, the messages and the next deadline
 //! together. Only then are messages delivered (durable before visible).
 
+mod auction;
 pub mod clock;
 pub mod command;
 pub mod error;
@@ -22,7 +23,9 @@ pub mod pump;
 pub mod render;
 pub mod scheduler;
 pub mod service;
+pub mod settlement;
 pub mod text;
+pub mod typed;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{ChatRef, Command, CommandKind, Pace, Sender, TableSettings, UserRef};

@@ -88,6 +88,7 @@ struct Views {
     dora_trick: Outgoing,
     after_trick: Outgoing,
     settlement: Outgoing,
+    anna_copy: Outgoing,
     final_table: Outgoing,
     balances_notice: Outgoing,
 }
@@ -135,7 +136,7 @@ async fn scenario(lang: Lang) -> Views {
     press_label(&mut h, "Bert", "Weiter").await;
     let kontra = match lang {
         Lang::De => "Kontra auf Spiel",
-        Lang::En => "Kontra on Game",
+        Lang::En => "Kontra on the game",
     };
     press_label(&mut h, "Cleo", kontra).await;
     let bidding = h.last_table(table).clone();
@@ -208,6 +209,7 @@ async fn scenario(lang: Lang) -> Views {
     let settlements = h.settlements();
     assert_eq!(settlements.len(), 1);
     let settlement = settlements[0].clone();
+    let anna_copy = private_of(&h, "Anna");
     let final_table = h.last_table(table).clone();
     let mut replies = h.run("Cleo", CommandKind::Balances(t)).await;
     assert_eq!(replies.len(), 1);
@@ -225,6 +227,7 @@ async fn scenario(lang: Lang) -> Views {
         dora_trick,
         after_trick,
         settlement,
+        anna_copy,
         final_table,
         balances_notice,
     }
@@ -332,7 +335,7 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel (Kontra)\n\
+         Angesagt: Spiel – Kontra (Cleo)\n\
          Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen)\n\
          Dora ist mit der Ansage dran.",
     );
@@ -371,7 +374,8 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel (Kontra)\n\
+         Angesagt: Spiel – Kontra (Cleo)\n\
+         Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
          Im Stich: Anna ♥K · Bert ♥B · Cleo ♥R\n\
          Dora ist am Zug.",
@@ -394,7 +398,8 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel (Kontra)\n\
+         Angesagt: Spiel – Kontra (Cleo)\n\
+         Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
          Letzter Stich: Anna ♥K · Bert ♥B · Cleo ♥R · Dora ♥D → Anna\n\
          Anna ist am Zug.",
@@ -404,16 +409,34 @@ async fn german_texts() {
     assert_text(
         &v.settlement,
         "💰 Abrechnung Tisch 1, Spiel 1\n\
-         Spiel ×2: +2\n\
-         Absolut ×1: +1\n\
-         Mondfang ×1: +1\n\
-         Ergebnis: Anna +4, Bert +4, Cleo −4, Dora −4\n\
-         Stand:\n\
-         Anna: +4 Punkte (6,00 €)\n\
-         Bert: +4 Punkte (6,00 €)\n\
-         Cleo: −4 Punkte (−6,00 €)\n\
-         Dora: −4 Punkte (−6,00 €)",
+         Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
+         Kartenpunkte: Spieler (Anna und Bert) 77 : Gegner (Cleo und Dora) 11\n\
+         Rufer gewonnen (Kontra ×2): Spieler +2\n\
+         Absolut still: Spieler +1\n\
+         Mondfang: Spieler +1\n\
+         Summe: Spieler +4 – Anna und Bert bekommen je 4, Cleo und Dora zahlen je 4.\n\
+         Anna: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
+         Bert: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
+         Cleo: −4 (−6,00 €) · Stand −4 (−6,00 €)\n\
+         Dora: −4 (−6,00 €) · Stand −4 (−6,00 €)",
     );
+    // Anna's private copy (she reads German): the same, her line marked.
+    assert_text(
+        &v.anna_copy,
+        "Tisch 1 · Spiel 1 · dein Platz 1\n\
+         💰 Abrechnung Tisch 1, Spiel 1\n\
+         Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
+         Kartenpunkte: Spieler (Anna und Bert) 77 : Gegner (Cleo und Dora) 11\n\
+         Rufer gewonnen (Kontra ×2): Spieler +2\n\
+         Absolut still: Spieler +1\n\
+         Mondfang: Spieler +1\n\
+         Summe: Spieler +4 – Anna und Bert bekommen je 4, Cleo und Dora zahlen je 4.\n\
+         ▶ Anna (du): +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
+         Bert: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
+         Cleo: −4 (−6,00 €) · Stand −4 (−6,00 €)\n\
+         Dora: −4 (−6,00 €) · Stand −4 (−6,00 €)",
+    );
+    assert!(v.anna_copy.buttons().is_empty());
     let Outgoing::Settlement {
         items,
         changes,
@@ -455,7 +478,8 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
-         Angesagt: Spiel (Kontra)\n\
+         Angesagt: Spiel – Kontra (Cleo)\n\
+         Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
          Letzter Stich: Anna ♦R · Bert ♣10 · Cleo ♦A · Dora ♦D → Dora\n\
          Das Spiel ist aus.",
@@ -473,8 +497,8 @@ async fn german_texts() {
         Outgoing::Notice {
             to: user("Cleo"),
             text: "Stand:\n\
-                   Anna: +4 Punkte (6,00 €)\n\
-                   Bert: +4 Punkte (6,00 €)\n\
+                   Anna: +4 Punkte (+6,00 €)\n\
+                   Bert: +4 Punkte (+6,00 €)\n\
                    Cleo: −4 Punkte (−6,00 €)\n\
                    Dora: −4 Punkte (−6,00 €)"
                 .into()
@@ -555,8 +579,8 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game (Kontra)\n\
-         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on Game (against)\n\
+         Announced: Game – Kontra (Cleo)\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against)\n\
          Dora is to bid.",
     );
     assert_eq!(
@@ -590,7 +614,8 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game (Kontra)\n\
+         Announced: Game – Kontra (Cleo)\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
          On the table: Anna ♥K · Bert ♥J · Cleo ♥N\n\
          Dora is to play.",
@@ -611,7 +636,8 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game (Kontra)\n\
+         Announced: Game – Kontra (Cleo)\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
          Last trick: Anna ♥K · Bert ♥J · Cleo ♥N · Dora ♥Q → Anna\n\
          Anna is to play.",
@@ -619,15 +645,31 @@ async fn english_texts() {
     assert_text(
         &v.settlement,
         "💰 Settlement, table 1, deal 1\n\
-         Game ×2: +2\n\
-         Absolut ×1: +1\n\
-         Mondfang ×1: +1\n\
-         Result: Anna +4, Bert +4, Cleo −4, Dora −4\n\
-         Balances:\n\
-         Anna: +4 points (€6.00)\n\
-         Bert: +4 points (€6.00)\n\
-         Cleo: −4 points (−€6.00)\n\
-         Dora: −4 points (−€6.00)",
+         Anna plays a Rufer and calls the XX. Partner: Bert.\n\
+         Card points: declarers (Anna and Bert) 77 : opponents (Cleo and Dora) 11\n\
+         Rufer won (Kontra ×2): declarers +2\n\
+         Absolut silent: declarers +1\n\
+         Mondfang: declarers +1\n\
+         Total: declarers +4 – Anna and Bert receive 4 each, Cleo and Dora pay 4 each.\n\
+         Anna: +4 (+€6.00) · balance +4 (+€6.00)\n\
+         Bert: +4 (+€6.00) · balance +4 (+€6.00)\n\
+         Cleo: −4 (−€6.00) · balance −4 (−€6.00)\n\
+         Dora: −4 (−€6.00) · balance −4 (−€6.00)",
+    );
+    assert_text(
+        &v.anna_copy,
+        "Table 1 · deal 1 · your seat 1\n\
+         💰 Settlement, table 1, deal 1\n\
+         Anna plays a Rufer and calls the XX. Partner: Bert.\n\
+         Card points: declarers (Anna and Bert) 77 : opponents (Cleo and Dora) 11\n\
+         Rufer won (Kontra ×2): declarers +2\n\
+         Absolut silent: declarers +1\n\
+         Mondfang: declarers +1\n\
+         Total: declarers +4 – Anna and Bert receive 4 each, Cleo and Dora pay 4 each.\n\
+         ▶ Anna (you): +4 (+€6.00) · balance +4 (+€6.00)\n\
+         Bert: +4 (+€6.00) · balance +4 (+€6.00)\n\
+         Cleo: −4 (−€6.00) · balance −4 (−€6.00)\n\
+         Dora: −4 (−€6.00) · balance −4 (−€6.00)",
     );
     let Outgoing::Settlement { items, changes, .. } = &v.settlement else {
         unreachable!()
@@ -650,7 +692,8 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
-         Announced: Game (Kontra)\n\
+         Announced: Game – Kontra (Cleo)\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
          Last trick: Anna ♦N · Bert ♣10 · Cleo ♦A · Dora ♦Q → Dora\n\
          The deal is over.",
@@ -666,8 +709,8 @@ async fn english_texts() {
     assert_eq!(
         v.balances_notice.text(),
         "Balances:\n\
-         Anna: +4 points (€6.00)\n\
-         Bert: +4 points (€6.00)\n\
+         Anna: +4 points (+€6.00)\n\
+         Bert: +4 points (+€6.00)\n\
          Cleo: −4 points (−€6.00)\n\
          Dora: −4 points (−€6.00)"
     );
