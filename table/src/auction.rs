@@ -3,7 +3,7 @@
 //! with who made them ("Pagat (Dora, dagegen) – Kontra (Anna)").
 
 use tarock_engine::view::Announcement;
-use tarock_engine::{Action, Bid, Item, ItemState, Party, Seat};
+use tarock_engine::{Action, Bid, Item, ItemState, Party, Rules, Seat};
 
 use crate::render::{TableHeader, bid_label, item_name, kontra_name, seat_name};
 use crate::text::Lang;
@@ -18,9 +18,18 @@ struct Story {
     kontras: Vec<(Seat, u8)>,
 }
 
+/// Whether an opponent's announcement of `premium` puts the game on Kontra
+/// by itself (SPEC L6), given the game's level before it.
+fn implies_kontra(bid: Bid, party: Option<Party>, game_level: u8, rules: &Rules) -> bool {
+    matches!(bid, Bid::Premium(p) if rules.opp_premium_implies_game_kontra.contains(p))
+        && party == Some(Party::Opponents)
+        && game_level == 0
+}
+
 /// The stories of the four items of the game in force: a new game voids
-/// everything announced before it (SPEC E1).
-fn stories(announcements: &[Announcement]) -> [Story; 4] {
+/// everything announced before it (SPEC E1); an opponent's premium may
+/// give the game its Kontra (SPEC L6), which counts as that seat's.
+fn stories(announcements: &[Announcement], rules: &Rules) -> [Story; 4] {
     let mut stories: [Story; 4] = Default::default();
     for a in announcements {
         let Action::Bid(bid) = a.action else { continue };
@@ -30,7 +39,13 @@ fn stories(announcements: &[Announcement]) -> [Story; 4] {
                 stories = Default::default();
                 stories[Item::Valat.index()].by = Some((a.seat, Some(Party::Declarer)));
             }
-            Bid::Premium(p) => stories[p.item().index()].by = Some((a.seat, a.party)),
+            Bid::Premium(p) => {
+                let game = &mut stories[Item::Game.index()].kontras;
+                if implies_kontra(bid, a.party, game.len() as u8, rules) {
+                    game.push((a.seat, 1));
+                }
+                stories[p.item().index()].by = Some((a.seat, a.party));
+            }
             Bid::Kontra(item) => {
                 let story = &mut stories[item.index()];
                 let level = story.kontras.len() as u8 + 1;
@@ -54,10 +69,11 @@ fn party_word(party: Party, lang: Lang) -> String {
 pub(crate) fn items_text(
     announcements: &[Announcement],
     items: &[Option<ItemState>; 4],
+    rules: &Rules,
     header: &TableHeader,
     lang: Lang,
 ) -> Option<String> {
-    let stories = stories(announcements);
+    let stories = stories(announcements, rules);
     let shown: Vec<String> = Item::ALL
         .iter()
         .filter_map(|&item| {
@@ -108,6 +124,7 @@ pub(crate) fn items_text(
 /// left out. `None` before the first turn.
 pub(crate) fn history_text(
     announcements: &[Announcement],
+    rules: &Rules,
     header: &TableHeader,
     lang: Lang,
 ) -> Option<String> {
@@ -136,7 +153,12 @@ pub(crate) fn history_text(
                         levels[item.index()] += 1;
                         levels[item.index()] - 1
                     }
-                    Bid::Premium(_) => 0,
+                    Bid::Premium(_) => {
+                        if implies_kontra(bid, a.party, levels[Item::Game.index()], rules) {
+                            levels[Item::Game.index()] = 1;
+                        }
+                        0
+                    }
                 };
                 let label = bid_label(bid, lang, level, header.words);
                 history.push(match (bid, a.party) {
@@ -156,4 +178,127 @@ pub(crate) fn history_text(
         }
     }
     (!history.is_empty()).then(|| tr!(lang, "bidding-history", history = history.join("; ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use tarock_engine::Record;
+
+    use super::*;
+    use crate::render::KontraWords;
+
+    /// The FD1 hands of the rules specification (§3.9).
+    const HANDS: [&str; 4] = [
+        "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
+        "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
+        "T22 T19 T9 T4 dK hK hN sK sJ s10",
+        "T15 T10 T8 T7 T6 T1 dQ hA sQ sN",
+    ];
+
+    fn header() -> TableHeader {
+        TableHeader {
+            table: 1,
+            deal: Some(1),
+            names: ["Anna", "Bert", "Cleo", "Dora"].map(|n| Some(n.to_owned())),
+            rules: "wikipedia".into(),
+            stake_cents: 10,
+            status_note: None,
+            words: KontraWords::Wikipedia,
+        }
+    }
+
+    /// The public view after `actions` (record strings) under wikipedia.
+    fn view(actions: &[&str]) -> tarock_engine::PublicView {
+        let record = Record::from_json(
+            &serde_json::json!({
+                "format": "zwanzigerrufen-record/1",
+                "rules": "wikipedia",
+                "forehand": 0,
+                "hands": HANDS,
+                "actions": actions,
+            })
+            .to_string(),
+        )
+        .unwrap();
+        record.to_game().unwrap().public_view()
+    }
+
+    /// SPEC E3 (the Wikipedia billing example's bidding), then the first
+    /// card: every announcement keeps its author, the game's Kontra is
+    /// Bert's (his Absolut against puts the game on Kontra, SPEC L6).
+    #[test]
+    fn the_auction_keeps_who_said_what_into_the_play() {
+        let v = view(&[
+            "0 rufer",
+            "1 absolut",
+            "2 kontra-absolut",
+            "3 pagat",
+            "0 kontra-pagat",
+            "1 weiter",
+            "2 weiter",
+            "3 weiter",
+            "0 T20",
+        ]);
+        let h = header();
+        assert_eq!(
+            items_text(&v.announcements, &v.items, &v.rules, &h, Lang::De).as_deref(),
+            Some(
+                "Angesagt: Spiel – Kontra (Bert) · Absolut (Bert, dagegen) – Kontra (Cleo) · \
+                 Pagat (Dora, dagegen) – Kontra (Anna)"
+            )
+        );
+        assert_eq!(
+            history_text(&v.announcements, &v.rules, &h, Lang::En).as_deref(),
+            Some(
+                "Bidding: Anna: Rufer; Bert: Absolut (against); Cleo: Kontra on the Absolut \
+                 (with); Dora: Pagat (against); Anna: Kontra on the Pagat (with); Bert: weiter; \
+                 Cleo: weiter; Dora: weiter"
+            )
+        );
+    }
+
+    /// After the Kontra an opponent's Absolut implies, the declarers' Kontra
+    /// on the game is the Rekontra, in the history and in force.
+    #[test]
+    fn a_kontra_after_an_implied_one_is_the_rekontra() {
+        let v = view(&[
+            "0 rufer",
+            "1 absolut",
+            "2 kontra-spiel",
+            "3 weiter",
+            "0 weiter",
+            "1 weiter",
+        ]);
+        let h = header();
+        assert_eq!(
+            items_text(&v.announcements, &v.items, &v.rules, &h, Lang::De).as_deref(),
+            Some("Angesagt: Spiel – Kontra (Bert), Rekontra (Cleo) · Absolut (Bert, dagegen)")
+        );
+        assert_eq!(
+            history_text(&v.announcements, &v.rules, &h, Lang::De).as_deref(),
+            Some(
+                "Lizitation: Anna: Rufer; Bert: Absolut (dagegen); Cleo: Rekontra auf Spiel \
+                 (dazu); Dora: weiter; Anna: weiter; Bert: weiter"
+            )
+        );
+    }
+
+    /// A higher game voids the Kontras before it: the next Kontra is a
+    /// Kontra again, and nothing of the Rufer stays in force.
+    #[test]
+    fn an_overbid_starts_the_kontras_afresh() {
+        let v = view(&["0 rufer", "1 kontra-spiel", "2 solo", "3 kontra-spiel"]);
+        let h = header();
+        assert_eq!(
+            history_text(&v.announcements, &v.rules, &h, Lang::De).as_deref(),
+            Some(
+                "Lizitation: Anna: Rufer; Bert: Kontra auf Spiel (dagegen); Cleo: Solo; \
+                 Dora: Kontra auf Spiel (dagegen)"
+            )
+        );
+        assert_eq!(
+            items_text(&v.announcements, &v.items, &v.rules, &h, Lang::De).as_deref(),
+            Some("Angesagt: Spiel – Kontra (Dora)")
+        );
+    }
 }

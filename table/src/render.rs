@@ -346,8 +346,8 @@ pub fn table_text(view: &PublicView, header: &TableHeader, lang: Lang) -> String
     }
     // The whole Lizitation stays visible through the play and after it.
     let auction = [
-        auction::items_text(&view.announcements, &view.items, header, lang),
-        auction::history_text(&view.announcements, header, lang),
+        auction::items_text(&view.announcements, &view.items, &view.rules, header, lang),
+        auction::history_text(&view.announcements, &view.rules, header, lang),
     ];
     for line in auction.into_iter().flatten() {
         out.push('\n');
@@ -532,6 +532,73 @@ pub fn rule_error_text(error: &RuleError, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_preset_names_the_kontra_levels_with_its_sources_words() {
+        let kontra = Bid::Kontra(Item::Game);
+        let cases = [
+            (
+                "\"standard\"",
+                1,
+                "Rekontra auf Spiel",
+                "Rekontra on the game",
+            ),
+            (
+                "\"tarockwelt\"",
+                1,
+                "Retour auf Spiel",
+                "Retour on the game",
+            ),
+            (
+                r#"{"preset":"tarockwelt","solo_value":5}"#,
+                1,
+                "Retour auf Spiel",
+                "Retour on the game",
+            ),
+            ("\"wikipedia\"", 2, "Supre auf Spiel", "Supre on the game"),
+            (
+                "\"directnet\"",
+                2,
+                "Subkontra auf Spiel",
+                "Subkontra on the game",
+            ),
+            (
+                "\"wikipedia\"",
+                3,
+                "Resupre auf Spiel",
+                "Resupre on the game",
+            ),
+        ];
+        for (rules, level, de, en) in cases {
+            let words = KontraWords::of_rules(rules);
+            assert_eq!(bid_label(kontra, Lang::De, level, words), de, "{rules}");
+            assert_eq!(bid_label(kontra, Lang::En, level, words), en, "{rules}");
+        }
+        let words = KontraWords::Standard;
+        assert_eq!(
+            bid_label(Bid::Kontra(Item::Pagat), Lang::En, 0, words),
+            "Kontra on the Pagat"
+        );
+        assert_eq!(
+            bid_label(Bid::Kontra(Item::Pagat), Lang::De, 0, words),
+            "Kontra auf Pagat"
+        );
+    }
+
+    #[test]
+    fn paces_read_in_the_largest_whole_unit() {
+        for (ms, de, en) in [
+            (7 * 86_400_000, "7 Tage", "7 days"),
+            (86_400_000, "1 Tag", "1 day"),
+            (12 * 3_600_000, "12 Stunden", "12 hours"),
+            (36 * 3_600_000, "36 Stunden", "36 hours"),
+            (2 * 60_000, "2 Minuten", "2 minutes"),
+            (90_000, "90 Sekunden", "90 seconds"),
+        ] {
+            assert_eq!(pace_text(ms, Lang::De), de);
+            assert_eq!(pace_text(ms, Lang::En), en);
+        }
+    }
 
     #[test]
     fn cards_are_read_as_ids_and_as_shown() {

@@ -81,6 +81,7 @@ struct Views {
     joined: Outgoing,
     lobby_three: Outgoing,
     lobby_full: Outgoing,
+    anna_opening: Outgoing,
     bert_bidding: Outgoing,
     bidding: Outgoing,
     dora_bidding: Outgoing,
@@ -91,6 +92,10 @@ struct Views {
     anna_copy: Outgoing,
     final_table: Outgoing,
     balances_notice: Outgoing,
+    /// After the deal: the last trick (to Cleo) and Dora's party's tricks.
+    last_trick: Outgoing,
+    our_tricks: Outgoing,
+    rules_notice: Outgoing,
 }
 
 async fn scenario(lang: Lang) -> Views {
@@ -131,6 +136,7 @@ async fn scenario(lang: Lang) -> Views {
     assert!(h.press_table_button(table, "Anna", ":s").await.is_empty());
 
     // The bidding: Anna Rufer, Bert weiter, Cleo Kontra on the game.
+    let anna_opening = private_of(&h, "Anna");
     press_label(&mut h, "Anna", "Rufer").await;
     let bert_bidding = private_of(&h, "Bert");
     press_label(&mut h, "Bert", "Weiter").await;
@@ -214,12 +220,17 @@ async fn scenario(lang: Lang) -> Views {
     let mut replies = h.run("Cleo", CommandKind::Balances(t)).await;
     assert_eq!(replies.len(), 1);
     let balances_notice = replies.remove(0);
+    // Between deals the last deal's tricks can still be looked at.
+    let last_trick = h.run("Cleo", CommandKind::LastTrick(t)).await.remove(0);
+    let our_tricks = h.run("Dora", CommandKind::OurTricks(t)).await.remove(0);
+    let rules_notice = h.run("Bert", CommandKind::Rules(t)).await.remove(0);
     assert_eq!(check_settlements(&h, table, lang).await, 1);
     Views {
         lobby_one,
         joined,
         lobby_three,
         lobby_full,
+        anna_opening,
         bert_bidding,
         bidding,
         dora_bidding,
@@ -230,6 +241,9 @@ async fn scenario(lang: Lang) -> Views {
         anna_copy,
         final_table,
         balances_notice,
+        last_trick,
+        our_tricks,
+        rules_notice,
     }
 }
 
@@ -298,6 +312,21 @@ async fn german_texts() {
          Alle Plätze sind besetzt: „Starten“ teilt aus.",
     );
 
+    // Anna opens: she must announce a game, so there is no Weiter to offer
+    // or to mention.
+    assert_text(
+        &v.anna_opening,
+        "Tisch 1 · Spiel 1 · dein Platz 1\n\
+         Deine Karten: XVIII XVII XIV XIII IX VI I ♣K ♥K ♦R\n\
+         Du eröffnest die Lizitation: wähle ein Spiel.",
+    );
+    assert!(
+        v.anna_opening
+            .buttons()
+            .iter()
+            .flatten()
+            .all(|b| !b.payload.ends_with(":w"))
+    );
     // Bert holds the called XX: his private view says so. He may overbid
     // (7 suit cards: Farbensolo; Solo), announce Absolut or Valat for his
     // party, or pass; no Pagat (he lacks the I), no Kontra (his own game).
@@ -504,6 +533,22 @@ async fn german_texts() {
                 .into()
         }
     );
+    // After the deal: trick 10 (Dora's ♦D wins), and the opponents' two
+    // tricks: trick 4 (X XV XI XIV, 4 points) and trick 10 (♦R ♣10 ♦A ♦D,
+    // 3 + 4 = 7 points): 11 card points.
+    assert_text(
+        &v.last_trick,
+        "Letzter Stich: Anna ♦R · Bert ♣10 · Cleo ♦A · Dora ♦D – gewonnen von Dora.",
+    );
+    assert_text(
+        &v.our_tricks,
+        "Stiche der Gegenpartei (2, 11 Punkte in Karten): X XV XI XIV | ♦R ♣10 ♦A ♦D",
+    );
+    // A live table: two minutes per move.
+    assert_text(
+        &v.rules_notice,
+        "Tisch 1: Regeln standard, 1,50 € pro Punkt, 2 Minuten Bedenkzeit pro Zug.",
+    );
 }
 
 #[tokio::test]
@@ -547,6 +592,12 @@ async fn english_texts() {
          All seats are taken: \"Start\" deals.",
     );
 
+    assert_text(
+        &v.anna_opening,
+        "Table 1 · deal 1 · your seat 1\n\
+         Your cards: XVIII XVII XIV XIII IX VI I ♣K ♥K ♦N\n\
+         You open the bidding: choose a game.",
+    );
     // English court letters: Q(ueen), N (knight), J(ack).
     assert_text(
         &v.bert_bidding,
@@ -713,6 +764,18 @@ async fn english_texts() {
          Bert: +4 points (+€6.00)\n\
          Cleo: −4 points (−€6.00)\n\
          Dora: −4 points (−€6.00)"
+    );
+    assert_text(
+        &v.last_trick,
+        "Last trick: Anna ♦N · Bert ♣10 · Cleo ♦A · Dora ♦Q – won by Dora.",
+    );
+    assert_text(
+        &v.our_tricks,
+        "Tricks of the opponents (2, 11 card points): X XV XI XIV | ♦N ♣10 ♦A ♦Q",
+    );
+    assert_text(
+        &v.rules_notice,
+        "Table 1: rules standard, €1.50 per point, 2 minutes per move.",
     );
 }
 
