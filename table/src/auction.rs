@@ -1,6 +1,6 @@
 //! The Lizitation as the table shows it, from the bidding start to the end
 //! of the deal: every turn with who said it, and the announcements in force
-//! with who made them ("Pagat (Dora, dagegen) – Kontra (Anna)").
+//! with who made them ("Pagat von Dora (dagegen) – Kontra von Anna").
 
 use tarock_engine::view::Announcement;
 use tarock_engine::{Action, Bid, Item, ItemState, Party, Rules, Seat};
@@ -63,7 +63,7 @@ fn party_word(party: Party, lang: Lang) -> String {
     }
 }
 
-/// "Angesagt: Spiel – Kontra (Cleo) · Pagat (Dora, dagegen) – Kontra (Anna)":
+/// "Angesagt: Spiel – Kontra von Cleo · Pagat von Dora (dagegen) – Kontra von Anna":
 /// the items in force (the game only once kontra'd), each with who
 /// announced it and who gave each Kontra step. `None` when there is none.
 pub(crate) fn items_text(
@@ -118,10 +118,9 @@ pub(crate) fn items_text(
     (!shown.is_empty()).then(|| tr!(lang, "contract-items", items = shown.join(" · ")))
 }
 
-/// "Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel
-/// (dagegen); …": every turn in order, each Zusatz with its party. A
-/// Weiter right after the same seat's own bid only ends that turn and is
-/// left out. `None` before the first turn.
+/// "Lizitation: Anna: Rufer, Pagat (dazu); Bert: weiter; Cleo: Kontra auf
+/// Spiel (dagegen); …": every turn in order with its announcements, each
+/// Zusatz with its party. `None` before the first turn.
 pub(crate) fn history_text(
     announcements: &[Announcement],
     rules: &Rules,
@@ -129,18 +128,17 @@ pub(crate) fn history_text(
     lang: Lang,
 ) -> Option<String> {
     let mut levels = [0u8; 4];
-    let mut history = Vec::new();
-    for (i, a) in announcements.iter().enumerate() {
-        let who = seat_name(header, a.seat, lang);
+    // Each turn: who, and the texts of its announcements (none: weiter).
+    let mut turns: Vec<(Seat, Vec<String>)> = Vec::new();
+    let mut open = false;
+    for a in announcements {
         match a.action {
+            // A Weiter ends the turn; alone it is the whole turn.
             Action::Weiter => {
-                let ends_own_turn = i.checked_sub(1).is_some_and(|p| {
-                    let prev = &announcements[p];
-                    prev.seat == a.seat && matches!(prev.action, Action::Bid(_))
-                });
-                if !ends_own_turn {
-                    history.push(tr!(lang, "history-weiter", name = who));
+                if !open {
+                    turns.push((a.seat, Vec::new()));
                 }
+                open = false;
             }
             Action::Bid(bid) => {
                 let level = match bid {
@@ -161,22 +159,35 @@ pub(crate) fn history_text(
                     }
                 };
                 let label = bid_label(bid, lang, level, header.words);
-                history.push(match (bid, a.party) {
-                    (Bid::Game(_) | Bid::GameWithValat(_), _) | (_, None) => {
-                        tr!(lang, "history-bid", name = who, bid = label)
-                    }
+                let text = match (bid, a.party) {
+                    (Bid::Game(_) | Bid::GameWithValat(_), _) | (_, None) => label,
                     (_, Some(party)) => tr!(
                         lang,
-                        "history-bid-party",
-                        name = who,
+                        "bid-with-party",
                         bid = label,
                         party = party_word(party, lang)
                     ),
-                });
+                };
+                match turns.last_mut() {
+                    Some((seat, bids)) if open && *seat == a.seat => bids.push(text),
+                    _ => turns.push((a.seat, vec![text])),
+                }
+                open = true;
             }
             Action::Play(_) => break,
         }
     }
+    let history: Vec<String> = turns
+        .into_iter()
+        .map(|(seat, bids)| {
+            let name = seat_name(header, seat, lang);
+            if bids.is_empty() {
+                tr!(lang, "history-weiter", name = name)
+            } else {
+                tr!(lang, "history-bid", name = name, bids = bids.join(", "))
+            }
+        })
+        .collect();
     (!history.is_empty()).then(|| tr!(lang, "bidding-history", history = history.join("; ")))
 }
 
@@ -243,8 +254,8 @@ mod tests {
         assert_eq!(
             items_text(&v.announcements, &v.items, &v.rules, &h, Lang::De).as_deref(),
             Some(
-                "Angesagt: Spiel – Kontra (Bert) · Absolut (Bert, dagegen) – Kontra (Cleo) · \
-                 Pagat (Dora, dagegen) – Kontra (Anna)"
+                "Angesagt: Spiel – Kontra von Bert · Absolut von Bert (dagegen) – Kontra von Cleo · \
+                 Pagat von Dora (dagegen) – Kontra von Anna"
             )
         );
         assert_eq!(
@@ -272,13 +283,34 @@ mod tests {
         let h = header();
         assert_eq!(
             items_text(&v.announcements, &v.items, &v.rules, &h, Lang::De).as_deref(),
-            Some("Angesagt: Spiel – Kontra (Bert), Rekontra (Cleo) · Absolut (Bert, dagegen)")
+            Some(
+                "Angesagt: Spiel – Kontra von Bert, Rekontra von Cleo · Absolut von Bert (dagegen)"
+            )
         );
         assert_eq!(
             history_text(&v.announcements, &v.rules, &h, Lang::De).as_deref(),
             Some(
                 "Lizitation: Anna: Rufer; Bert: Absolut (dagegen); Cleo: Rekontra auf Spiel \
                  (dazu); Dora: weiter; Anna: weiter; Bert: weiter"
+            )
+        );
+    }
+
+    /// A turn of several announcements is one entry under one name.
+    #[test]
+    fn a_turn_of_several_announcements_is_one_entry() {
+        let v = view(&[
+            "0 rufer absolut",
+            "1 weiter",
+            "2 weiter",
+            "3 kontra-absolut",
+        ]);
+        let h = header();
+        assert_eq!(
+            history_text(&v.announcements, &v.rules, &h, Lang::De).as_deref(),
+            Some(
+                "Lizitation: Anna: Rufer, Absolut (dazu); Bert: weiter; Cleo: weiter; \
+                 Dora: Kontra auf Absolut (dagegen)"
             )
         );
     }
@@ -298,7 +330,7 @@ mod tests {
         );
         assert_eq!(
             items_text(&v.announcements, &v.items, &v.rules, &h, Lang::De).as_deref(),
-            Some("Angesagt: Spiel – Kontra (Dora)")
+            Some("Angesagt: Spiel – Kontra von Dora")
         );
     }
 }

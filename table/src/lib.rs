@@ -33,5 +33,5 @@ pub use error::{Rejection, ServiceError};
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{Messenger, Pump, SendFail};
-pub use service::{Delivery, STAND_IN, TableService};
+pub use service::{Delivery, MAX_STAKE_CENTS, STAND_IN, TableService, rules_spec};
 pub use text::Lang;

@@ -102,8 +102,6 @@ impl Sheet {
             tr!(
                 lang,
                 id,
-                declarers = name_list(&self.seats_of(Party::Declarer), lang),
-                opponents = name_list(&self.seats_of(Party::Opponents), lang),
                 dpoints = f.points(Party::Declarer),
                 opoints = f.points(Party::Opponents),
                 dtricks = u32::from(f.tricks(Party::Declarer)),

@@ -105,7 +105,7 @@ fn a_lost_rufer_with_kontra_and_a_silent_absolut_for_the_opponents() {
         &s.text(Lang::De, None),
         "💰 Abrechnung Tisch 3, Spiel 7\n\
          Anna spielt Rufer und ruft den XX. Partner: Dora.\n\
-         Kartenpunkte: Spieler (Anna und Dora) 30 : Gegner (Bert und Cleo) 58\n\
+         Kartenpunkte: Spieler 30 : Gegner 58\n\
          Rufer verloren (Kontra ×2): Gegner +2\n\
          Absolut still: Gegner +1\n\
          Summe: Gegner +3 – Bert und Cleo bekommen je 3, Anna und Dora zahlen je 3.\n\
@@ -118,7 +118,7 @@ fn a_lost_rufer_with_kontra_and_a_silent_absolut_for_the_opponents() {
         &s.text(Lang::En, None),
         "💰 Settlement, table 3, deal 7\n\
          Anna plays a Rufer and calls the XX. Partner: Dora.\n\
-         Card points: declarers (Anna and Dora) 30 : opponents (Bert and Cleo) 58\n\
+         Card points: declarers 30 : opponents 58\n\
          Rufer lost (Kontra ×2): opponents +2\n\
          Absolut silent: opponents +1\n\
          Total: opponents +3 – Bert and Cleo receive 3 each, Anna and Dora pay 3 each.\n\
@@ -170,7 +170,7 @@ fn an_announced_pagat_lost() {
         &s.text(Lang::De, None),
         "💰 Abrechnung Tisch 3, Spiel 7\n\
          Cleo spielt Solo.\n\
-         Kartenpunkte: Spieler (Cleo) 47 : Gegner (Anna, Bert und Dora) 41\n\
+         Kartenpunkte: Spieler 47 : Gegner 41\n\
          Solo gewonnen: Spieler +4\n\
          Pagat (Spieler) angesagt, verloren (Kontra ×2): Gegner +8\n\
          Summe: Gegner +4 – Cleo zahlt 3 × 4 = 12, Anna, Bert und Dora bekommen je 4.\n\
@@ -183,7 +183,7 @@ fn an_announced_pagat_lost() {
         &s.text(Lang::En, None),
         "💰 Settlement, table 3, deal 7\n\
          Cleo plays a Solo.\n\
-         Card points: declarers (Cleo) 47 : opponents (Anna, Bert and Dora) 41\n\
+         Card points: declarers 47 : opponents 41\n\
          Solo won: declarers +4\n\
          Pagat (declarers) announced, lost (Kontra ×2): opponents +8\n\
          Total: opponents +4 – Cleo pays 3 × 4 = 12, Anna, Bert and Dora receive 4 each.\n\
@@ -205,7 +205,7 @@ fn a_solo_won() {
         &s.text(Lang::De, None),
         "💰 Abrechnung Tisch 3, Spiel 7\n\
          Bert spielt Solo.\n\
-         Kartenpunkte: Spieler (Bert) 58 : Gegner (Anna, Cleo und Dora) 30\n\
+         Kartenpunkte: Spieler 58 : Gegner 30\n\
          Solo gewonnen: Spieler +4\n\
          Absolut still: Spieler +2\n\
          Summe: Spieler +6 – Bert bekommt 3 × 6 = 18, Anna, Cleo und Dora zahlen je 6.\n\
@@ -218,7 +218,7 @@ fn a_solo_won() {
         &s.text(Lang::En, None),
         "💰 Settlement, table 3, deal 7\n\
          Bert plays a Solo.\n\
-         Card points: declarers (Bert) 58 : opponents (Anna, Cleo and Dora) 30\n\
+         Card points: declarers 58 : opponents 30\n\
          Solo won: declarers +4\n\
          Absolut silent: declarers +2\n\
          Total: declarers +6 – Bert receives 3 × 6 = 18, Anna, Cleo and Dora pay 6 each.\n\
@@ -243,7 +243,7 @@ fn a_valat() {
         &s.text(Lang::De, None),
         "💰 Abrechnung Tisch 3, Spiel 7\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
-         Kartenpunkte: Spieler (Anna und Bert) 84 : Gegner (Cleo und Dora) 4 · Stiche 9 : 1\n\
+         Kartenpunkte: Spieler 84 : Gegner 4 · Stiche 9 : 1\n\
          Valat (Spieler) angesagt, verloren (Kontra ×2): Gegner +24\n\
          Der Valat zählt allein: Spiel und Prämien entfallen.\n\
          Summe: Gegner +24 – Cleo und Dora bekommen je 24, Anna und Bert zahlen je 24.\n\
@@ -256,7 +256,7 @@ fn a_valat() {
         &s.text(Lang::En, None),
         "💰 Settlement, table 3, deal 7\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
-         Card points: declarers (Anna and Bert) 84 : opponents (Cleo and Dora) 4 · tricks 9 : 1\n\
+         Card points: declarers 84 : opponents 4 · tricks 9 : 1\n\
          Valat (declarers) announced, lost (Kontra ×2): opponents +24\n\
          The Valat counts alone: the game and all premiums fall away.\n\
          Total: opponents +24 – Cleo and Dora receive 24 each, Anna and Bert pay 24 each.\n\
@@ -287,7 +287,7 @@ fn the_wikipedia_billing_example() {
         &s.text(Lang::De, None),
         "💰 Abrechnung Tisch 3, Spiel 7\n\
          Anna spielt Rufer und ruft den XIX. Partner: Cleo.\n\
-         Kartenpunkte: Spieler (Anna und Cleo) 40 : Gegner (Bert und Dora) 48\n\
+         Kartenpunkte: Spieler 40 : Gegner 48\n\
          Rufer verloren (Kontra ×2): Gegner +2\n\
          Absolut (Gegner) angesagt, verloren (Kontra ×2): Spieler +4\n\
          Pagat (Gegner) angesagt, gewonnen (Kontra ×2): Gegner +4\n\
@@ -301,7 +301,7 @@ fn the_wikipedia_billing_example() {
         &s.text(Lang::En, None),
         "💰 Settlement, table 3, deal 7\n\
          Anna plays a Rufer and calls the XIX. Partner: Cleo.\n\
-         Card points: declarers (Anna and Cleo) 40 : opponents (Bert and Dora) 48\n\
+         Card points: declarers 40 : opponents 48\n\
          Rufer lost (Kontra ×2): opponents +2\n\
          Absolut (opponents) announced, lost (Kontra ×2): declarers +4\n\
          Pagat (opponents) announced, won (Kontra ×2): opponents +4\n\
@@ -332,7 +332,7 @@ fn a_wikipedia_double_round() {
         &s.text(Lang::De, None),
         "💰 Abrechnung Tisch 3, Spiel 7\n\
          Anna spielt Rufer und ruft den XX. Partner: Cleo.\n\
-         Kartenpunkte: Spieler (Anna und Cleo) 52 : Gegner (Bert und Dora) 36\n\
+         Kartenpunkte: Spieler 52 : Gegner 36\n\
          Rufer gewonnen: Spieler +1\n\
          Summe: Spieler +1, Doppelrunde ×2: +2 – Anna und Cleo bekommen je 2, Bert und Dora zahlen je 2.\n\
          Anna: +2 (+0,20 €) · Stand +5 (+0,50 €)\n\
@@ -344,7 +344,7 @@ fn a_wikipedia_double_round() {
         &s.text(Lang::En, None),
         "💰 Settlement, table 3, deal 7\n\
          Anna plays a Rufer and calls the XX. Partner: Cleo.\n\
-         Card points: declarers (Anna and Cleo) 52 : opponents (Bert and Dora) 36\n\
+         Card points: declarers 52 : opponents 36\n\
          Rufer won: declarers +1\n\
          Total: declarers +1, double round ×2: +2 – Anna and Cleo receive 2 each, Bert and Dora pay 2 each.\n\
          Anna: +2 (+€0.20) · balance +5 (+€0.50)\n\
@@ -372,7 +372,7 @@ fn tarockwelt_says_retour() {
         &s.text(Lang::De, None),
         "💰 Abrechnung Tisch 3, Spiel 7\n\
          Anna spielt Rufer und ruft den XX. Partner: Dora.\n\
-         Kartenpunkte: Spieler (Anna und Dora) 45 : Gegner (Bert und Cleo) 43\n\
+         Kartenpunkte: Spieler 45 : Gegner 43\n\
          Rufer gewonnen (Retour ×4): Spieler +4\n\
          Honneurs: Gegner +1\n\
          Mondfang: Gegner +4\n\
@@ -386,7 +386,7 @@ fn tarockwelt_says_retour() {
         &s.text(Lang::En, None),
         "💰 Settlement, table 3, deal 7\n\
          Anna plays a Rufer and calls the XX. Partner: Dora.\n\
-         Card points: declarers (Anna and Dora) 45 : opponents (Bert and Cleo) 43\n\
+         Card points: declarers 45 : opponents 43\n\
          Rufer won (Retour ×4): declarers +4\n\
          Honneurs: opponents +1\n\
          Mondfang: opponents +4\n\

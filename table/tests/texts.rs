@@ -364,7 +364,7 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel – Kontra (Cleo)\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
          Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen)\n\
          Dora ist mit der Ansage dran.",
     );
@@ -403,7 +403,7 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel – Kontra (Cleo)\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
          Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
          Im Stich: Anna ♥K · Bert ♥B · Cleo ♥R\n\
@@ -427,7 +427,7 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel – Kontra (Cleo)\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
          Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
          Letzter Stich: Anna ♥K · Bert ♥B · Cleo ♥R · Dora ♥D → Anna\n\
@@ -439,7 +439,7 @@ async fn german_texts() {
         &v.settlement,
         "💰 Abrechnung Tisch 1, Spiel 1\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
-         Kartenpunkte: Spieler (Anna und Bert) 77 : Gegner (Cleo und Dora) 11\n\
+         Kartenpunkte: Spieler 77 : Gegner 11\n\
          Rufer gewonnen (Kontra ×2): Spieler +2\n\
          Absolut still: Spieler +1\n\
          Mondfang: Spieler +1\n\
@@ -455,7 +455,7 @@ async fn german_texts() {
         "Tisch 1 · Spiel 1 · dein Platz 1\n\
          💰 Abrechnung Tisch 1, Spiel 1\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
-         Kartenpunkte: Spieler (Anna und Bert) 77 : Gegner (Cleo und Dora) 11\n\
+         Kartenpunkte: Spieler 77 : Gegner 11\n\
          Rufer gewonnen (Kontra ×2): Spieler +2\n\
          Absolut still: Spieler +1\n\
          Mondfang: Spieler +1\n\
@@ -507,7 +507,7 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
-         Angesagt: Spiel – Kontra (Cleo)\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
          Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
          Letzter Stich: Anna ♦R · Bert ♣10 · Cleo ♦A · Dora ♦D → Dora\n\
@@ -630,7 +630,7 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game – Kontra (Cleo)\n\
+         Announced: Game – Kontra by Cleo\n\
          Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against)\n\
          Dora is to bid.",
     );
@@ -665,7 +665,7 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game – Kontra (Cleo)\n\
+         Announced: Game – Kontra by Cleo\n\
          Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
          On the table: Anna ♥K · Bert ♥J · Cleo ♥N\n\
@@ -687,7 +687,7 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game – Kontra (Cleo)\n\
+         Announced: Game – Kontra by Cleo\n\
          Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
          Last trick: Anna ♥K · Bert ♥J · Cleo ♥N · Dora ♥Q → Anna\n\
@@ -697,7 +697,7 @@ async fn english_texts() {
         &v.settlement,
         "💰 Settlement, table 1, deal 1\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
-         Card points: declarers (Anna and Bert) 77 : opponents (Cleo and Dora) 11\n\
+         Card points: declarers 77 : opponents 11\n\
          Rufer won (Kontra ×2): declarers +2\n\
          Absolut silent: declarers +1\n\
          Mondfang: declarers +1\n\
@@ -712,7 +712,7 @@ async fn english_texts() {
         "Table 1 · deal 1 · your seat 1\n\
          💰 Settlement, table 1, deal 1\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
-         Card points: declarers (Anna and Bert) 77 : opponents (Cleo and Dora) 11\n\
+         Card points: declarers 77 : opponents 11\n\
          Rufer won (Kontra ×2): declarers +2\n\
          Absolut silent: declarers +1\n\
          Mondfang: declarers +1\n\
@@ -743,7 +743,7 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
-         Announced: Game – Kontra (Cleo)\n\
+         Announced: Game – Kontra by Cleo\n\
          Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
          Last trick: Anna ♦N · Bert ♣10 · Cleo ♦A · Dora ♦Q → Dora\n\

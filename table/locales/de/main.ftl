@@ -52,13 +52,13 @@ contract-rufer = { $name } spielt { $game } und ruft den { $called }.
 contract-solo = { $name } spielt { $game }.
 contract-partner = Partner: { $name }.
 contract-items = Angesagt: { $items }
-announced-by = { $item } ({ $name }, { $party })
+announced-by = { $item } von { $name } ({ $party })
 announced-kontras = { $item } – { $kontras }
-kontra-by = { $kontra } ({ $name })
+kontra-by = { $kontra } von { $name }
 bidding-history = Lizitation: { $history }
 history-weiter = { $name }: weiter
-history-bid = { $name }: { $bid }
-history-bid-party = { $name }: { $bid } ({ $party })
+history-bid = { $name }: { $bids }
+bid-with-party = { $bid } ({ $party })
 tricks-won = Stiche ({ $number }/10): { $counts }
 trick-current = Im Stich: { $plays }
 trick-last = Letzter Stich: { $plays } → { $winner }
@@ -91,8 +91,8 @@ settlement-title = 💰 Abrechnung Tisch { $table }, Spiel { $deal }
 side-declarers = Spieler
 side-opponents = Gegner
 names-and = { $first } und { $last }
-settlement-points = Kartenpunkte: Spieler ({ $declarers }) { $dpoints } : Gegner ({ $opponents }) { $opoints }
-settlement-points-tricks = Kartenpunkte: Spieler ({ $declarers }) { $dpoints } : Gegner ({ $opponents }) { $opoints } · Stiche { $dtricks } : { $otricks }
+settlement-points = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints }
+settlement-points-tricks = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints } · Stiche { $dtricks } : { $otricks }
 settle-game-won = { $game } gewonnen
 settle-game-lost = { $game } verloren
 settle-announced-won = { $item } ({ $side }) angesagt, gewonnen
@@ -213,10 +213,17 @@ err-pagat-must-be-kept = Den angesagten Pagat musst du für den letzten Stich be
 err-rule-other = Nicht erlaubt: { $detail }
 
 ## Terminal (tarock play)
-terminal-continue = Weiter an Tisch { $table } (neuer Tisch: tarock play --new).
-terminal-prompt-between = Spiel aus. „n“ für das nächste Spiel, „stand“, „q“ zum Beenden> 
+terminal-continue = Zurück an Tisch { $table } (einen neuen Tisch eröffnet: tarock play --new).
+terminal-prompt-between = Spiel aus. n = nächstes Spiel · stich · unsere · stand · q = beenden> 
 terminal-no-such-choice = Diese Nummer gibt es nicht.
-terminal-help = Eingaben: eine Nummer aus der Liste · eine Karte (XXI, Sküs, ♥K oder hK) · Ansagen (rufer, solo pagat, kontra-spiel, weiter) · n = nächstes Spiel · karten · stich · unsere · stand · regeln · schluss · q = beenden
+terminal-help = Eingaben: eine Nummer aus der Liste oder ihr Text (Rufer, Kontra auf Spiel) · eine Karte (XXI, Sküs, ♥K oder hK) · Ansagen (rufer pagat, kontra, weiter; nach „Rufer + …“ das, was dazukommt) · n = nächstes Spiel · karten · stich · unsere · stand · regeln · schluss · q = beenden
+terminal-pass = Jetzt ist { $name } dran: gib { $name } die Tastatur und drück Enter (die anderen schauen weg).
+terminal-too-long = Diese Zeile ist zu lang (höchstens { $max } Zeichen); sie wird nicht gelesen.
+terminal-unreadable = Diese Zeile kann ich nicht lesen (sie ist kein UTF-8-Text).
+terminal-bad-flag = { $flag }: { $reason }
+terminal-bad-lang = --lang { $value }: diese Sprache gibt es nicht; es gibt de (Deutsch) und en (Englisch).
+terminal-bad-players = --players nimmt ein bis vier verschiedene Namen (je höchstens 32 Zeichen), durch Kommas getrennt.
+terminal-flag-needs-new = { $flag } gilt nur für einen neuen Tisch; Tisch { $table } spielt weiter wie bisher. Einen neuen Tisch eröffnet: tarock play --new { $flag }
 
 ## Telegram (tarock-telegram)
 telegram-no-token = Kein Bot-Token: Leg bei Telegram mit @BotFather (/newbot) einen Bot an und starte mit TELOXIDE_TOKEN=<Token> tarock-telegram.

@@ -55,13 +55,13 @@ contract-rufer = { $name } plays a { $game } and calls the { $called }.
 contract-solo = { $name } plays a { $game }.
 contract-partner = Partner: { $name }.
 contract-items = Announced: { $items }
-announced-by = { $item } ({ $name }, { $party })
+announced-by = { $item } by { $name } ({ $party })
 announced-kontras = { $item } – { $kontras }
-kontra-by = { $kontra } ({ $name })
+kontra-by = { $kontra } by { $name }
 bidding-history = Bidding: { $history }
 history-weiter = { $name }: weiter
-history-bid = { $name }: { $bid }
-history-bid-party = { $name }: { $bid } ({ $party })
+history-bid = { $name }: { $bids }
+bid-with-party = { $bid } ({ $party })
 tricks-won = Tricks ({ $number }/10): { $counts }
 trick-current = On the table: { $plays }
 trick-last = Last trick: { $plays } → { $winner }
@@ -94,8 +94,8 @@ settlement-title = 💰 Settlement, table { $table }, deal { $deal }
 side-declarers = declarers
 side-opponents = opponents
 names-and = { $first } and { $last }
-settlement-points = Card points: declarers ({ $declarers }) { $dpoints } : opponents ({ $opponents }) { $opoints }
-settlement-points-tricks = Card points: declarers ({ $declarers }) { $dpoints } : opponents ({ $opponents }) { $opoints } · tricks { $dtricks } : { $otricks }
+settlement-points = Card points: declarers { $dpoints } : opponents { $opoints }
+settlement-points-tricks = Card points: declarers { $dpoints } : opponents { $opoints } · tricks { $dtricks } : { $otricks }
 settle-game-won = { $game } won
 settle-game-lost = { $game } lost
 settle-announced-won = { $item } ({ $side }) announced, won
@@ -216,10 +216,17 @@ err-pagat-must-be-kept = Keep the announced Pagat for the last trick.
 err-rule-other = Not allowed: { $detail }
 
 ## Terminal (tarock play)
-terminal-continue = Continuing at table { $table } (a new table: tarock play --new).
-terminal-prompt-between = Deal over. "n" for the next deal, "balance", "q" to quit> 
+terminal-continue = Back at table { $table } (tarock play --new opens a new table).
+terminal-prompt-between = Deal over. n = next deal · trick · ours · balance · q = quit> 
 terminal-no-such-choice = There is no such number.
-terminal-help = Type: a number from the list · a card (XXI, Sküs, ♥K or hK) · announcements (rufer, solo pagat, kontra-spiel, weiter) · n = next deal · hand · trick · ours · balance · rules · close · q = quit
+terminal-help = Type: a number from the list or its text (Rufer, Kontra on the game) · a card (XXI, Sküs, ♥K or hK) · announcements (rufer pagat, kontra, weiter; after "Rufer + …" what goes with it) · n = next deal · hand · trick · ours · balance · rules · close · q = quit
+terminal-pass = { $name } is next: hand the keyboard to { $name } and press Enter (the others look away).
+terminal-too-long = This line is too long (at most { $max } characters); it is not read.
+terminal-unreadable = I cannot read this line (it is not UTF-8 text).
+terminal-bad-flag = { $flag }: { $reason }
+terminal-bad-lang = --lang { $value }: there is no such language; there are de (German) and en (English).
+terminal-bad-players = --players takes one to four different names (at most 32 characters each), separated by commas.
+terminal-flag-needs-new = { $flag } only applies to a new table; table { $table } goes on as before. A new table: tarock play --new { $flag }
 
 ## Telegram (tarock-telegram)
 telegram-no-token = No bot token: create a bot with @BotFather on Telegram (/newbot) and run TELOXIDE_TOKEN=<token> tarock-telegram.

@@ -188,6 +188,19 @@ fn rules_label(rules: &str) -> String {
     }
 }
 
+/// The most a stake per unit may be, in cents (1000 €).
+pub const MAX_STAKE_CENTS: i64 = 100_000;
+
+/// The rules text a new table stores for `text` (a preset name, any case,
+/// or a JSON object of a preset and overrides): what front ends check
+/// before they create anything.
+///
+/// # Errors
+/// [`Rejection::BadRules`] when it names no preset or the JSON is not rules.
+pub fn rules_spec(text: &str) -> Result<String, Rejection> {
+    parse_rules(text).map(|(json, _)| json)
+}
+
 /// Reads the rules a table was created with: a preset name or a JSON object.
 fn parse_rules(text: &str) -> Result<(String, Rules), Rejection> {
     let text = text.trim();
@@ -404,7 +417,7 @@ impl TableService {
         settings: &TableSettings,
     ) -> Result<Vec<Outgoing>, Fail> {
         let (rules_json, _) = parse_rules(&settings.rules)?;
-        if !(0..=100_000).contains(&settings.stake_cents) {
+        if !(0..=MAX_STAKE_CENTS).contains(&settings.stake_cents) {
             return Err(Rejection::BadStake.into());
         }
         let now = self.clock.now_ms();
