@@ -585,6 +585,45 @@ mod tests {
         );
     }
 
+    /// The Pagat reminder stands while the announcer still holds the Pagat,
+    /// and goes once it has left the hand (played, or forced out early).
+    #[test]
+    fn the_pagat_reminder_only_while_the_pagat_is_held() {
+        let record = tarock_engine::Record::from_json(
+            &serde_json::json!({
+                "format": "zwanzigerrufen-record/1",
+                "rules": "standard",
+                "forehand": 0,
+                "hands": [
+                    "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
+                    "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
+                    "T22 T19 T9 T4 dK hK hN sK sJ s10",
+                    "T15 T10 T8 T7 T6 T1 dQ hA sQ sN"
+                ],
+                "actions": ["0 rufer", "1 weiter", "2 weiter", "3 pagat", "0 weiter",
+                            "1 weiter", "2 weiter"],
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let game = record.to_game().unwrap();
+        let header = TableHeader {
+            table: 1,
+            deal: Some(1),
+            names: ["Anna", "Bert", "Cleo", "Dora"].map(|n| Some(n.to_owned())),
+            rules: "standard".into(),
+            stake_cents: 10,
+            status_note: None,
+            words: KontraWords::Standard,
+        };
+        let mut view = game.view(Seat::S3);
+        assert!(view.pagat_bound);
+        let reminder = "Du hast den Pagat angesagt: behalte ihn für den letzten Stich.";
+        assert!(private_text(&view, &header, Lang::De).contains(reminder));
+        view.hand.remove(Card::PAGAT);
+        assert!(!private_text(&view, &header, Lang::De).contains(reminder));
+    }
+
     #[test]
     fn paces_read_in_the_largest_whole_unit() {
         for (ms, de, en) in [
