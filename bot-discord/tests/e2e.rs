@@ -60,7 +60,7 @@ fn config(fake: &Fake, db: &Path, seed: u64) -> Config {
     let mut c = Config::new("test-token");
     c.api_url = Some(fake.url.clone());
     c.database = db.display().to_string();
-    c.seed = seed;
+    c.fixed_seed = Some(seed);
     c.delivery_interval = Duration::from_millis(50);
     // Every version of the table message is sent at once.
     c.edit_interval = Duration::ZERO;

@@ -32,7 +32,7 @@ fn config(fake: &Fake, db: &Path, seed: u64) -> Config {
     let mut c = Config::new("123456:TEST");
     c.api_url = Some(fake.url.parse().unwrap());
     c.database = db.display().to_string();
-    c.seed = seed;
+    c.fixed_seed = Some(seed);
     c.poll_timeout = Duration::from_secs(1);
     c.delivery_interval = Duration::from_millis(50);
     // Every version of the table message is sent at once, unless a test

@@ -62,7 +62,9 @@ pub struct Args {
     /// Leave the table that is open and start a new one.
     #[arg(long)]
     new: bool,
-    /// Seed for the shuffles and the computers (default: random).
+    /// A fixed seed for the shuffles and the computers, to repeat a game
+    /// exactly (anyone who knows it knows every hand). Default: every deal
+    /// from fresh OS entropy.
     #[arg(long)]
     seed: Option<u64>,
 }
@@ -115,12 +117,13 @@ async fn play(args: &Args, flags: Flags) -> Result<ExitCode> {
     let store = Store::open(&args.database)
         .await
         .with_context(|| format!("opening the database {}", args.database))?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(7, |d| d.as_nanos() as u64)
-    });
-    let service = TableService::new(store, Arc::new(SystemClock), seed);
+    let service = match args.seed {
+        None => TableService::new(store, Arc::new(SystemClock)),
+        Some(seed) => TableService::with_fixed_seed(store, Arc::new(SystemClock), seed),
+    };
+    // Which randomness runs, on standard error (the table is on standard
+    // output); never a seed.
+    eprintln!("tarock play: {}", service.randomness());
     let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut term = Terminal {
         service,

@@ -22,7 +22,8 @@ pub struct Args {
     /// Rules: a preset name (standard, directnet, tarockwelt, wikipedia) or a JSON object.
     #[arg(long, default_value = "standard")]
     rules: String,
-    /// Seed of the random number generator (default: from the clock).
+    /// Seed of the random number generator (default: a fresh one from the
+    /// OS, printed in the summary so that the run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
 }
@@ -39,7 +40,10 @@ pub(crate) fn parse_rules(text: &str) -> anyhow::Result<Rules> {
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let rules = parse_rules(&args.rules)?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => fresh_seed()?,
+    };
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut by_kind: BTreeMap<GameKind, u64> = BTreeMap::new();
     let (mut redeals, mut finished, mut moved) = (0u64, 0u64, 0i64);
@@ -109,8 +113,10 @@ fn percent(n: u64, of: u64) -> f64 {
     }
 }
 
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
+/// A seed from the operating system's random number generator.
+fn fresh_seed() -> anyhow::Result<u64> {
+    use rand::TryRngCore;
+    rand::rngs::OsRng
+        .try_next_u64()
+        .context("the operating system's random number generator failed")
 }

@@ -261,3 +261,41 @@ async fn an_export_into_a_closed_pipe_ends_quietly() {
     assert!(out.status.success(), "{out:?}");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// A table played with `tarock play` (fresh entropy, as in production) and
+/// exported: the export holds each deal's hands, as records do, and these
+/// are the hands the stored seed shuffles; the seed itself is not in it.
+#[tokio::test]
+async fn an_export_holds_the_deck_but_not_the_shuffle_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db").display().to_string();
+    let played = tarock(
+        &["play", "--database", &path, "--players", "Anna"],
+        Some("1\n1\nq\n"),
+    );
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let out = tarock(&["db", "export", "--database", &path, "--table", "1"], None);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let record = Record::from_json(text.lines().next().expect("one deal")).unwrap();
+
+    let store = Store::open(&path).await.unwrap();
+    let deal = store.deals_of(tarock_storage::TableId(1)).await.unwrap()[0].id;
+    let seed = store
+        .shuffle_seed(deal)
+        .await
+        .unwrap()
+        .expect("a stored seed");
+    store.close().await;
+    let shuffled = tarock_table::DealSeed::from_bytes(seed).deal();
+    let hands: Vec<String> = Seat::ALL.map(|s| shuffled.hand(s).to_string()).to_vec();
+    assert_eq!(record.hands, hands);
+    let hex: String = seed.iter().map(|b| format!("{b:02x}")).collect();
+    for secret in [hex.as_str(), &hex[..16], &hex[48..]] {
+        assert!(!text.contains(secret), "{secret} in {text}");
+    }
+}

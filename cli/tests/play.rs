@@ -1,19 +1,19 @@
 //! `tarock play` driven by a script on standard input, on a real SQLite file:
 //! the first screen, a deal played to its settlement and continued after
 //! quitting, composed turns and menu texts as input, bad flags, several
-//! people at one keyboard, unreadable and overlong input, and looking at
-//! the tricks after the deal.
+//! people at one keyboard, unreadable and overlong input, looking at the
+//! tricks after the deal, and the randomness (a fixed seed repeats a game,
+//! otherwise every deal is new).
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tarock");
 
-/// Runs `tarock play` on `db` with `input`, seed 5 and no colours; `args`
-/// after the defaults (English, Anna alone unless given).
-fn run(db: &str, input: &[u8], args: &[&str], env: &[(&str, &str)]) -> Output {
+/// Runs `tarock play` on `db` with `input` and `args`, no colours.
+fn run_raw(db: &str, input: &[u8], args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(BIN)
-        .args(["play", "--database", db, "--seed", "5"])
+        .args(["play", "--database", db])
         .args(args)
         .env_remove("TAROCK_DATABASE")
         .env_remove("COLUMNS")
@@ -28,8 +28,33 @@ fn run(db: &str, input: &[u8], args: &[&str], env: &[(&str, &str)]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// [`run`] with English texts and Anna alone (unless `args` name the
-/// players), which must succeed; its output.
+/// [`run_raw`] with the fixed seed 5 before `args`.
+fn run_seeded(db: &str, input: &[u8], args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut all = vec!["--seed", "5"];
+    all.extend_from_slice(args);
+    run_raw(db, input, &all, env)
+}
+
+/// `tarock play` on `db` in English for Anna with `args`, fed `input`,
+/// which must succeed: (standard output, standard error).
+fn run(db: &str, input: &str, args: &[&str]) -> (String, String) {
+    let mut all = vec!["--lang", "en", "--players", "Anna"];
+    all.extend_from_slice(args);
+    let out = run_raw(db, input.as_bytes(), &all, &[]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    (String::from_utf8(out.stdout).unwrap(), stderr)
+}
+
+/// The hand Anna is shown first.
+fn first_hand(out: &str) -> &str {
+    out.lines()
+        .find(|l| l.starts_with("Your cards:"))
+        .unwrap_or_else(|| panic!("no hand shown: {out}"))
+}
+
+/// Seed 5, English texts and Anna alone (unless `args` name the players);
+/// must succeed; the output.
 fn play(db: &str, input: &str, args: &[&str]) -> String {
     let mut all = args.to_vec();
     if !args.contains(&"--players") {
@@ -38,11 +63,11 @@ fn play(db: &str, input: &str, args: &[&str]) -> String {
     play_exactly(db, input, &all)
 }
 
-/// [`run`] with English texts and exactly `args`, which must succeed.
+/// Seed 5, English texts and exactly `args`; must succeed; the output.
 fn play_exactly(db: &str, input: &str, args: &[&str]) -> String {
     let mut all = vec!["--lang", "en"];
     all.extend_from_slice(args);
-    let out = run(db, input.as_bytes(), &all, &[]);
+    let out = run_seeded(db, input.as_bytes(), &all, &[]);
     assert!(
         out.status.success(),
         "{}",
@@ -107,6 +132,27 @@ fn a_deal_is_played_to_its_settlement_and_continued_after_quitting() {
     // --new closes the table and opens another.
     let fourth = play(&db, "q\n", &["--new"]);
     assert!(fourth.contains("Table 2 · deal 1"), "{fourth}");
+}
+
+#[test]
+fn bad_input_gets_an_answer_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").display().to_string();
+    let out = play(&db, "99\nhokuspokus\nT99x\nn\nq\n", &[]);
+    assert!(out.contains("There is no such number."), "{out}");
+    assert!(
+        out.contains("I do not understand that announcement"),
+        "{out}"
+    );
+    // "n" during a deal: only between deals.
+    assert!(
+        out.contains("That is only possible between deals."),
+        "{out}"
+    );
+    // Still the first deal, nobody has moved: the private view offers the same choices.
+    let views: Vec<&str> = out.lines().filter(|l| l.starts_with(" [1]")).collect();
+    assert!(views.len() >= 4, "{out}");
+    assert!(views.windows(2).all(|w| w[0] == w[1]), "{views:?}");
 }
 
 /// The first screen is the table (title, seats, Vorhand, whose turn), then
@@ -205,7 +251,7 @@ fn bad_flags_are_errors_and_create_nothing() {
             args.extend(["--lang", "en"]);
         }
         args.extend(flags.iter().copied());
-        let out = run(&db, b"q\n", &args, &[]);
+        let out = run_seeded(&db, b"q\n", &args, &[]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{flags:?}: {stderr}");
         assert!(stderr.lines().any(|l| l == expected), "{flags:?}: {stderr}");
@@ -302,7 +348,7 @@ fn unreadable_and_overlong_lines_are_refused_and_play_goes_on() {
     let mut input = b"\xff\xfe kaputt\n".to_vec();
     input.extend(b"x".repeat(5000));
     input.extend(b"\nhokuspokus\n1\nq\n");
-    let out = run(&db, &input, &["--players", "Anna"], &[]);
+    let out = run_seeded(&db, &input, &["--players", "Anna"], &[]);
     assert!(out.status.success());
     let out = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -344,7 +390,7 @@ fn tricks_can_be_reviewed_after_the_deal() {
 #[test]
 fn the_hand_shows_once_and_menus_wrap_between_entries() {
     let (_dir, db) = temp_db();
-    let out = run(
+    let out = run_seeded(
         &db,
         b"hand\n99\nq\n",
         &["--lang", "en", "--players", "Anna"],
@@ -383,4 +429,42 @@ fn the_hand_shows_once_and_menus_wrap_between_entries() {
         }
     }
     assert!(out.contains("There is no such number."), "{out}");
+}
+
+#[test]
+fn a_seed_repeats_the_game_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = format!("{}q\n", ones(12));
+    let games: Vec<(String, String)> = ["a.db", "b.db"]
+        .iter()
+        .map(|name| {
+            let db = dir.path().join(name).display().to_string();
+            run(&db, &script, &["--seed", "77"])
+        })
+        .collect();
+    assert!(games[0].0.contains("Your cards:"), "{}", games[0].0);
+    assert_eq!(games[0].0, games[1].0);
+    // Standard error says a fixed seed runs, without the seed.
+    assert!(games[0].1.contains("fixed seed"), "{}", games[0].1);
+    assert!(!games[0].1.contains("77"), "{}", games[0].1);
+    // Another seed, another deal.
+    let db = dir.path().join("c.db").display().to_string();
+    let other = run(&db, &script, &["--seed", "78"]).0;
+    assert_ne!(first_hand(&other), first_hand(&games[0].0));
+}
+
+#[test]
+fn without_a_seed_every_game_is_dealt_from_fresh_entropy() {
+    let dir = tempfile::tempdir().unwrap();
+    let games: Vec<(String, String)> = ["a.db", "b.db"]
+        .iter()
+        .map(|name| {
+            let db = dir.path().join(name).display().to_string();
+            run(&db, "q\n", &[])
+        })
+        .collect();
+    // Two games started the same way deal Anna different cards (the same
+    // ten of forty twice by chance: about one in 850 million).
+    assert_ne!(first_hand(&games[0].0), first_hand(&games[1].0));
+    assert!(games[0].1.contains("OS entropy"), "{}", games[0].1);
 }

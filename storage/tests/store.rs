@@ -27,6 +27,7 @@ on_both!(
     concurrent_claimers_never_share_a_message,
     deadlines_due_and_reminders,
     players_and_tables,
+    a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown,
 );
 
 fn message(destination: &str, text: &str) -> NewMessage {
@@ -1198,4 +1199,59 @@ async fn players_and_tables(db: TestDb) {
         (both.table.id, both.seats.len(), both.deal.is_none()),
         (t1, 1, true)
     );
+}
+
+/// A deal stored with its shuffle seed gives the same 32 bytes back, after
+/// a reopen too; a deal stored without one has none; and the seed is in
+/// nothing else the store reads (deal rows, loaded tables, records), so no
+/// view or export built from them can carry it.
+async fn a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-seed", 10, [false; 4]).await;
+    let seed: [u8; 32] = std::array::from_fn(|i| 0xF0 ^ i as u8);
+    let hex: String = seed.iter().map(|b| format!("{b:02x}")).collect();
+    let first = Record::from_game(&finished_game(3, &Preset::Standard.rules(), Seat::S0));
+    let mut tx = store.begin().await.unwrap();
+    let seeded = tx
+        .start_seeded_deal(&new_deal(table, 1, &first, NOW), &seed)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(store.shuffle_seed(seeded).await.unwrap(), Some(seed));
+
+    let shown = [
+        format!("{:?}", store.load_table(table).await.unwrap()),
+        format!("{:?}", store.deals_of(table).await.unwrap()),
+        serde_json::to_string(&store.deal_record(seeded).await.unwrap()).unwrap(),
+    ];
+    for text in &shown {
+        assert!(!text.contains(&hex), "the seed leaked: {text}");
+        assert!(
+            !text.contains(&hex[..16]),
+            "part of the seed leaked: {text}"
+        );
+    }
+
+    let mut tx = store.begin().await.unwrap();
+    tx.finish_deal(seeded, DealStatus::Abandoned, NOW)
+        .await
+        .unwrap();
+    let plain = tx
+        .start_deal(&new_deal(table, 2, &first, NOW))
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(store.shuffle_seed(plain).await.unwrap(), None);
+    assert!(matches!(
+        store
+            .shuffle_seed(tarock_storage::DealId(plain.0 + 100))
+            .await,
+        Err(StorageError::NotFound(_))
+    ));
+
+    store.close().await;
+    drop(db.store);
+    let store = Store::open(&db.url).await.unwrap();
+    assert_eq!(store.shuffle_seed(seeded).await.unwrap(), Some(seed));
+    assert_eq!(store.shuffle_seed(plain).await.unwrap(), None);
 }

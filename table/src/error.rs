@@ -5,6 +5,7 @@ use tarock_engine::RuleError;
 use tarock_storage::StorageError;
 
 use crate::render::rule_error_text;
+use crate::shuffle::EntropyError;
 use crate::text::Lang;
 use crate::tr;
 use crate::typed::BadTurn;
@@ -103,12 +104,17 @@ impl Rejection {
     }
 }
 
-/// An error the service cannot turn into a notice: the database failed.
+/// An error the service cannot turn into a notice: the database or the
+/// operating system's random number generator failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
     /// Storage failed (after retries where they make sense).
     #[error(transparent)]
     Storage(#[from] StorageError),
+    /// The operating system gave no random numbers for a shuffle or a
+    /// computer's choice; nothing was changed.
+    #[error(transparent)]
+    Entropy(#[from] EntropyError),
 }
 
 /// Inside the service: a refusal or a failure.
@@ -116,6 +122,7 @@ pub enum ServiceError {
 pub(crate) enum Fail {
     Reject(Rejection),
     Store(StorageError),
+    Entropy(EntropyError),
 }
 
 impl From<Rejection> for Fail {
@@ -127,6 +134,12 @@ impl From<Rejection> for Fail {
 impl From<StorageError> for Fail {
     fn from(e: StorageError) -> Fail {
         Fail::Store(e)
+    }
+}
+
+impl From<EntropyError> for Fail {
+    fn from(e: EntropyError) -> Fail {
+        Fail::Entropy(e)
     }
 }
 

@@ -24,6 +24,7 @@ pub mod render;
 pub mod scheduler;
 pub mod service;
 pub mod settlement;
+pub mod shuffle;
 pub mod text;
 pub mod typed;
 
@@ -34,4 +35,5 @@ pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{Messenger, Pump, SendFail};
 pub use service::{Delivery, MAX_STAKE_CENTS, STAND_IN, TableService, rules_spec};
+pub use shuffle::{DealSeed, RandomnessMode};
 pub use text::Lang;

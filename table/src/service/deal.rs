@@ -49,11 +49,10 @@ impl TableService {
         }
         let lang = w.st.lang();
         for _ in 0..100 {
-            let mut rng = StdRng::seed_from_u64(mix(
-                self.seed,
-                &[w.st.table.id.0 as u64, u64::from(number), 1],
-            ));
-            let deal = Deal::shuffled(&mut rng);
+            // A seed for this deal alone, stored with it in this
+            // transaction: durable before any hand is sent.
+            let seed = self.randomness.deal_seed(w.st.table.id, number)?;
+            let deal = seed.deal();
             let record_hands = Seat::ALL.map(|s| deal.hand(s).to_string());
             let new = NewDeal {
                 table: w.st.table.id,
@@ -64,7 +63,7 @@ impl TableService {
                 factor: double.factor(),
                 started_ms: w.now,
             };
-            let id = w.tx.start_deal(&new).await?;
+            let id = w.tx.start_seeded_deal(&new, seed.bytes()).await?;
             if let Some(seat) = deal.redeal_seat(&rules) {
                 w.tx.finish_deal(id, DealStatus::Redeal, w.now).await?;
                 let name =
@@ -209,19 +208,14 @@ impl TableService {
     }
 
     /// What a computer of `level` does for the seat to act, seeing only
-    /// that seat's view; deterministic in the table, deal and step.
+    /// that seat's view, with random numbers of its own (fresh entropy, or
+    /// with a fixed seed deterministic in the table, deal and step).
     pub(super) fn computer_move(&self, w: &Work, level: Level) -> Result<Move, Fail> {
         let game = w.st.game().ok_or(Rejection::NoDeal)?;
         let step = w.st.step().ok_or(Rejection::NoDeal)?;
-        let mut rng = StdRng::seed_from_u64(mix(
-            self.seed,
-            &[
-                w.st.table.id.0 as u64,
-                u64::from(step.deal),
-                u64::from(step.seq),
-                2,
-            ],
-        ));
+        let mut rng = self
+            .randomness
+            .computer_rng(w.st.table.id, step.deal, step.seq)?;
         let mut player = level.player();
         let invalid = |e: tarock_ai::drive::IllegalChoice| {
             Fail::Store(StorageError::Invalid(format!("computer player: {e}")))

@@ -6,12 +6,10 @@
 use std::str::FromStr;
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use serde_json::Value;
 use tarock_ai::{Level, drive};
 use tarock_engine::score::DoubleRound;
-use tarock_engine::{Action, Bid, Card, Deal, Game, Party, Phase, Rules, Seat};
+use tarock_engine::{Action, Bid, Card, Game, Party, Phase, Rules, Seat};
 use tarock_storage::{
     Deadline, DealStatus, Event, LoadedDeal, MessageId, NewDeal, NewMessage, NewSettlement,
     NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store, Table,
@@ -28,6 +26,7 @@ use crate::render::{
     plays_text, private_text, signed, signed_money, sorted, table_text,
 };
 use crate::settlement::{Sheet, settlement_items};
+use crate::shuffle::{Randomness, RandomnessMode};
 use crate::text::Lang;
 use crate::tr;
 
@@ -52,7 +51,7 @@ const LEASE_MS: i64 = 30_000;
 pub struct TableService {
     store: Store,
     clock: Arc<dyn Clock>,
-    seed: u64,
+    randomness: Randomness,
     /// Notified after every command that may have set a deadline, so the
     /// deadline loop looks again instead of sleeping on.
     deadlines_changed: tokio::sync::Notify,
@@ -220,22 +219,6 @@ fn parse_rules(text: &str) -> Result<(String, Rules), Rejection> {
     Ok((json, rules))
 }
 
-/// A seed mixed from the service seed and where in the table's history it is
-/// used, so that a computer's choice or a shuffle depends only on that (the
-/// same after a restart).
-fn mix(seed: u64, parts: &[u64]) -> u64 {
-    let mut h = seed ^ 0x9E37_79B9_7F4A_7C15;
-    for &p in parts {
-        h ^= p
-            .wrapping_add(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(h << 6)
-            .wrapping_add(h >> 2);
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^= h >> 31;
-    }
-    h
-}
-
 fn move_text(m: &Move) -> String {
     match m {
         Move::Turn(bids) if bids.is_empty() => "weiter".to_owned(),
@@ -249,16 +232,64 @@ fn move_text(m: &Move) -> String {
 }
 
 impl TableService {
-    /// A service on `store`, reading time from `clock`. `seed` drives the
-    /// shuffles and the computer players' choices: give a random one in
-    /// production and a fixed one in tests.
-    pub fn new(store: Store, clock: Arc<dyn Clock>, seed: u64) -> TableService {
+    /// The production service on `store`, reading time from `clock`. Every
+    /// deal is shuffled from 256 bits of fresh OS entropy, stored with the
+    /// deal before any hand is sent, and every computer decision draws its
+    /// own; there is no seed to give, so nothing guessable (a start time, a
+    /// clock) can reach a shuffle:
+    ///
+    /// ```no_run
+    /// # use std::sync::Arc;
+    /// # use tarock_table::{SystemClock, TableService};
+    /// # async fn demo() -> Result<(), tarock_storage::StorageError> {
+    /// let store = tarock_storage::Store::open("tarock.db").await?;
+    /// let service = TableService::new(store, Arc::new(SystemClock));
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// A seed from the start time, as the bots once passed, does not even
+    /// compile:
+    ///
+    /// ```compile_fail,E0061
+    /// # use std::sync::Arc;
+    /// # use tarock_table::{SystemClock, TableService};
+    /// # async fn demo() -> Result<(), tarock_storage::StorageError> {
+    /// let store = tarock_storage::Store::open("tarock.db").await?;
+    /// let started = std::time::SystemTime::now()
+    ///     .duration_since(std::time::UNIX_EPOCH)
+    ///     .map_or(7, |d| d.as_nanos() as u64);
+    /// let service = TableService::new(store, Arc::new(SystemClock), started);
+    /// # Ok(()) }
+    /// ```
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> TableService {
+        TableService::with(store, clock, Randomness::Entropy)
+    }
+
+    /// A service whose shuffles and computer choices all follow from
+    /// `seed`: the same commands give the same deals and the same moves,
+    /// after a restart too. Anyone who knows the seed knows every hand, so
+    /// this is for tests and tools (`tarock play --seed`), never for a
+    /// table played for money.
+    pub fn with_fixed_seed(store: Store, clock: Arc<dyn Clock>, seed: u64) -> TableService {
+        TableService::with(store, clock, Randomness::Fixed(seed))
+    }
+
+    fn with(store: Store, clock: Arc<dyn Clock>, randomness: Randomness) -> TableService {
+        // Which mode runs, never a number: an operator sees at start whether
+        // this process deals for real.
+        log::info!("table service randomness: {}", randomness.mode());
         TableService {
             store,
             clock,
-            seed,
+            randomness,
             deadlines_changed: tokio::sync::Notify::new(),
         }
+    }
+
+    /// Which kind of randomness this service runs on (logged when it is
+    /// built, without any number).
+    pub fn randomness(&self) -> RandomnessMode {
+        self.randomness.mode()
     }
 
     /// Completes after a command that may have changed a deadline (at once
@@ -301,6 +332,7 @@ impl TableService {
                 Ok(vec![notice(Rejection::Stale.text(lang))])
             }
             Err(Fail::Store(e)) => Err(e.into()),
+            Err(Fail::Entropy(e)) => Err(e.into()),
         }
     }
 
@@ -608,14 +640,5 @@ mod tests {
             rules_label(r#"{"preset":"directnet","solo_value":5}"#),
             "directnet*"
         );
-    }
-
-    #[test]
-    fn seeds_differ_by_every_part() {
-        let base = mix(1, &[2, 3, 4]);
-        assert_ne!(base, mix(2, &[2, 3, 4]));
-        assert_ne!(base, mix(1, &[3, 3, 4]));
-        assert_ne!(base, mix(1, &[2, 3, 5]));
-        assert_eq!(base, mix(1, &[2, 3, 4]));
     }
 }

@@ -31,7 +31,8 @@ pub struct Harness {
     pub service: TableService,
     pub clock: Arc<ManualClock>,
     pub path: String,
-    pub seed: u64,
+    /// The fixed seed of the service; `None`: OS entropy, as in production.
+    pub seed: Option<u64>,
     /// Every message delivered from the outbox, in order.
     pub sent: Vec<Outgoing>,
     /// The language each user writes in (German unless set).
@@ -65,19 +66,34 @@ pub fn sender(name: &str, lang: Lang) -> Sender {
 }
 
 impl Harness {
+    /// A service with a fixed seed (reproducible deals) on a new file.
     pub async fn new(seed: u64) -> Harness {
+        Harness::fresh(Some(seed), Arc::new(ManualClock::new(T0))).await
+    }
+
+    /// The production service (every deal from fresh OS entropy) on a new
+    /// file, reading time from `clock`.
+    pub async fn with_entropy(clock: Arc<ManualClock>) -> Harness {
+        Harness::fresh(None, clock).await
+    }
+
+    async fn fresh(seed: Option<u64>, clock: Arc<ManualClock>) -> Harness {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tarock.db").display().to_string();
-        let mut h = Harness::open(&path, seed, Arc::new(ManualClock::new(T0))).await;
+        let mut h = Harness::open(&path, seed, clock).await;
         h._dir = Some(dir);
         h
     }
 
     /// A service on an existing database (a restart).
-    pub async fn open(path: &str, seed: u64, clock: Arc<ManualClock>) -> Harness {
+    pub async fn open(path: &str, seed: Option<u64>, clock: Arc<ManualClock>) -> Harness {
         let store = Store::open(path).await.unwrap();
+        let service = match seed {
+            Some(seed) => TableService::with_fixed_seed(store, clock.clone(), seed),
+            None => TableService::new(store, clock.clone()),
+        };
         Harness {
-            service: TableService::new(store, clock.clone(), seed),
+            service,
             clock,
             path: path.to_owned(),
             seed,
@@ -88,9 +104,9 @@ impl Harness {
     }
 
     /// Drops the service and its store (a crash: nothing is closed in
-    /// order) and starts a new one on the same file, clock and seed. What
-    /// the platform side holds (the delivered messages, the users'
-    /// languages) is kept.
+    /// order) and starts a new one on the same file, clock and seed (a new
+    /// production service draws its own entropy). What the platform side
+    /// holds (the delivered messages, the users' languages) is kept.
     pub async fn restart(self) -> Harness {
         let Harness {
             service,
