@@ -24,7 +24,8 @@ fn run_raw(db: &str, input: &[u8], args: &[&str], env: &[(&str, &str)]) -> Outpu
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    // A run that stops early (a bad flag) may not read its input.
+    let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }
 
