@@ -48,16 +48,23 @@ fn is_kontra_name(word: &str) -> bool {
     )
 }
 
-/// Words that are part of a label but say nothing the engine needs: the
-/// party labels (the engine labels every announcement itself), articles.
-fn is_filler(word: &str) -> bool {
-    matches!(word, "dazu" | "dagegen" | "against" | "the" | "das" | "den")
+/// Articles inside a Kontra phrase ("Kontra on the game", "auf den Pagat").
+fn is_article(word: &str) -> bool {
+    matches!(word, "the" | "das" | "den")
+}
+
+/// Party labels after an announcement ("Pagat dagegen"): the engine labels
+/// every announcement itself, so they say nothing more.
+fn is_party_label(word: &str) -> bool {
+    matches!(word, "dazu" | "dagegen" | "with" | "against")
 }
 
 /// The record words of a typed turn: splits on spaces and the `+` of
 /// composed labels, drops the marks of buttons (`…`, `✓`), reads Kontra
 /// phrases and `mit Valat`. A trailing `weiter` ends the turn as any turn
-/// ends; `weiter` alone (or `pass`) is the empty turn.
+/// ends; `weiter` alone is the empty turn. Anything else that names no
+/// announcement (an article or a party label alone, chat) is refused, so
+/// that no chat message can pass for a Weiter.
 fn record_words(text: &str) -> Result<Vec<String>, BadTurn> {
     let lower = text.to_lowercase();
     let tokens: Vec<&str> = lower
@@ -65,15 +72,17 @@ fn record_words(text: &str) -> Result<Vec<String>, BadTurn> {
         .filter(|t| !t.is_empty() && !matches!(*t, "…" | "..." | "✓"))
         .collect();
     let mut words = Vec::new();
+    let mut weiter = false;
     let mut i = 0;
     while i < tokens.len() {
         let token = tokens[i];
         i += 1;
         match token {
-            "weiter" | "pass" => {
+            "weiter" => {
                 if i < tokens.len() {
                     return Err(BadTurn::WeiterFirst);
                 }
+                weiter = true;
             }
             "rufer" | "farbensolo" | "solo" | "absolut" | "pagat" | "valat" => {
                 words.push(token.to_owned());
@@ -93,7 +102,7 @@ fn record_words(text: &str) -> Result<Vec<String>, BadTurn> {
                 // "Kontra", "Kontra auf Spiel", "Kontra Pagat", "Rekontra on the Pagat".
                 let preposition = matches!(tokens.get(i), Some(&"auf" | &"on" | &"aufs"));
                 let mut j = i + usize::from(preposition);
-                while tokens.get(j).is_some_and(|t| is_filler(t)) {
+                while tokens.get(j).is_some_and(|t| is_article(t)) {
                     j += 1;
                 }
                 let item = match tokens.get(j).and_then(|t| item_word(t)) {
@@ -106,9 +115,12 @@ fn record_words(text: &str) -> Result<Vec<String>, BadTurn> {
                 };
                 words.push(format!("kontra-{item}"));
             }
-            t if is_filler(t) => {}
+            t if is_party_label(t) && !words.is_empty() => {}
             other => return Err(unknown(other)),
         }
+    }
+    if words.is_empty() && !weiter {
+        return Err(tokens.first().map_or(BadTurn::Empty, |t| unknown(t)));
     }
     Ok(words)
 }
@@ -178,7 +190,6 @@ mod tests {
             ])
         );
         assert_eq!(parse("Weiter", &standard), Ok(vec![]));
-        assert_eq!(parse("pass", &standard), Ok(vec![]));
         assert_eq!(
             parse("Rufer ✓", &standard),
             Ok(vec![Bid::Game(GameKind::Rufer)])
@@ -224,7 +235,20 @@ mod tests {
             parse(&word, &rules),
             Err(BadTurn::UnknownWord("y".repeat(20)))
         );
-        // "hallo zusammen, wer spielt mit?" is chat, not a turn.
-        assert!(parse("hallo zusammen, wer spielt mit?", &rules).is_err());
+        // Chat is not a turn, and nothing but "weiter" is a Weiter: a party
+        // label or an article alone, or "…", names no announcement.
+        for chat in [
+            "hallo zusammen, wer spielt mit?",
+            "pass",
+            "dagegen",
+            "das",
+            "the",
+        ] {
+            assert!(
+                matches!(parse(chat, &rules), Err(BadTurn::UnknownWord(_))),
+                "{chat}"
+            );
+        }
+        assert_eq!(parse("… ✓", &rules), Err(BadTurn::Empty));
     }
 }
