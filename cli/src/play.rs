@@ -218,13 +218,18 @@ impl Terminal {
                         self.print(&delivery.message)
                     }
                     Outgoing::Table { .. } => {}
-                    Outgoing::Settlement { table, .. } if *table == self.table && alone => {
+                    // With one person here their own copy is shown, else
+                    // the table's; either after the table's last view.
+                    Outgoing::Settlement { table, .. } if *table == self.table => {
                         settled = true;
+                        if !alone {
+                            copy = Some(delivery.message.clone());
+                        }
                     }
                     Outgoing::Private {
                         to, table, buttons, ..
                     } if *table == self.table => {
-                        if settled && buttons.is_empty() {
+                        if settled && alone && buttons.is_empty() {
                             copy = Some(delivery.message.clone());
                         }
                         if self.partial.as_ref().is_some_and(|(u, _)| *u == to.user_id) {
@@ -305,8 +310,13 @@ impl Terminal {
 
     /// With several people at the keyboard: the person to act next, when
     /// someone else's hand was the last one shown.
-    fn pass_to(&self) -> Option<UserRef> {
-        let (user, _) = self.actor()?;
+    fn pass_to(&mut self) -> Option<UserRef> {
+        let Some((user, _)) = self.actor() else {
+            // Between deals: whoever acts first in the next one gets the
+            // keyboard passed, whoever pressed "n".
+            self.shown_to = None;
+            return None;
+        };
         (self.humans.len() > 1 && self.shown_to.as_deref() != Some(user.user_id.as_str()))
             .then_some(user)
     }
