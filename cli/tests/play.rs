@@ -309,7 +309,11 @@ fn hot_seat_hides_hands_and_continues_after_a_restart() {
     );
 
     // Restarted without --players: Anna and Bert are still the people here.
-    let out = play_exactly(&db, &format!("{}q\n", step.repeat(70)), &[]);
+    let out = play_exactly(
+        &db,
+        &format!("{}n\n{}q\n", step.repeat(70), step.repeat(2)),
+        &[],
+    );
     check_hands_follow_their_pass_screens(&out);
     assert!(out.contains("Back at table 1"), "{out}");
     assert!(!out.contains("not a word of the bidding"), "{out}");
@@ -320,14 +324,24 @@ fn hot_seat_hides_hands_and_continues_after_a_restart() {
         !out[..settled].contains("Deal over."),
         "no 'Deal over' in the middle of the deal:\n{out}"
     );
+    assert!(out.contains("Table 1 · deal 2"), "{out}");
 }
 
 /// Every private view ("your seat N") comes after a pass screen naming the
-/// person on that seat (Anna 1, Bert 2), never before the first one.
+/// person on that seat (Anna 1, Bert 2), never before the first one, and a
+/// new deal is passed anew before the first hand of it.
 fn check_hands_follow_their_pass_screens(out: &str) {
     let mut holder: Option<&str> = None;
     let mut hands = 0;
+    let mut deal = "";
     for line in out.lines() {
+        if let Some(rest) = line.strip_prefix("🃏 Table 1 · deal ") {
+            let number = rest.split(' ').next().unwrap_or_default();
+            if number != deal {
+                deal = number;
+                holder = None;
+            }
+        }
         if line.contains(" is next: hand the keyboard to ") {
             holder = line.split(' ').next();
         }
