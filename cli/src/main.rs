@@ -5,8 +5,8 @@
 //!   again continues the same table.
 //! - `tarock replay FILE... | -` replays game records and prints one JSON
 //!   line per record (see `docs/RECORD.md`).
-//! - `tarock simulate --games N` plays random legal deals through the rules
-//!   engine and reports what happened and how fast.
+//! - `tarock simulate --games N [--game koenigrufen]` plays random legal deals
+//!   through the rules engine and reports what happened and how fast.
 //! - `tarock arena --players A,B --deals N` plays duplicate matches between
 //!   two computer player types and reports the difference with a 95 % interval.
 //! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
@@ -14,6 +14,7 @@
 
 mod arena;
 mod db;
+mod koenigrufen;
 mod play;
 mod replay;
 mod simulate;

@@ -1,4 +1,5 @@
-//! `tarock replay`: one JSON report line per record.
+//! `tarock replay`: one JSON report line per record, for Zwanzigerrufen and
+//! Königrufen records alike (dispatched on the record's `format`).
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -13,27 +14,27 @@ pub fn run(files: &[String]) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
     let mut any_invalid = false;
     for file in files {
-        let reports = if file == "-" {
+        let reports: Vec<(String, bool)> = if file == "-" {
             let mut reports = Vec::new();
             // Lines as bytes: a line that is not UTF-8 is an invalid record,
             // not the end of the input.
             for line in io::stdin().lock().split(b'\n') {
                 match String::from_utf8(line?) {
                     Ok(line) if line.trim().is_empty() => {}
-                    Ok(line) => reports.push(ReplayReport::from_json(&line)),
-                    Err(_) => reports.push(invalid("the line is not UTF-8".into())),
+                    Ok(line) => reports.push(report_line(&line)),
+                    Err(_) => reports.push(line_of(invalid("the line is not UTF-8".into()))),
                 }
             }
             reports
         } else {
             match std::fs::read_to_string(file) {
                 Ok(text) => reports_of_file(&text),
-                Err(e) => vec![unreadable(file, &e)],
+                Err(e) => vec![line_of(unreadable(file, &e))],
             }
         };
-        for report in reports {
-            any_invalid |= report.status == Status::Invalid;
-            writeln!(out, "{}", report.to_json())?;
+        for (line, invalid) in reports {
+            any_invalid |= invalid;
+            writeln!(out, "{line}")?;
         }
     }
     out.flush()?;
@@ -44,8 +45,21 @@ pub fn run(files: &[String]) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The report line of one record of either game, dispatching on its
+/// `format`, and whether the record was invalid.
+fn report_line(text: &str) -> (String, bool) {
+    if crate::koenigrufen::is_record(text) {
+        return crate::koenigrufen::replay_line(text);
+    }
+    line_of(ReplayReport::from_json(text))
+}
+
+fn line_of(report: ReplayReport) -> (String, bool) {
+    (report.to_json(), report.status == Status::Invalid)
+}
+
 /// A file holds one record (possibly pretty-printed) or JSON Lines.
-fn reports_of_file(text: &str) -> Vec<ReplayReport> {
+fn reports_of_file(text: &str) -> Vec<(String, bool)> {
     let whole_is_one_value = serde_json::from_str::<serde_json::Value>(text).is_ok();
     // JSON Lines if some line on its own is a JSON object; no line of a
     // pretty-printed record is.
@@ -56,11 +70,11 @@ fn reports_of_file(text: &str) -> Vec<ReplayReport> {
         )
     });
     if whole_is_one_value || !some_line_is_object {
-        return vec![ReplayReport::from_json(text)];
+        return vec![report_line(text)];
     }
     text.lines()
         .filter(|l| !l.trim().is_empty())
-        .map(ReplayReport::from_json)
+        .map(report_line)
         .collect()
 }
 

@@ -16,10 +16,14 @@ use tarock_engine::sim::{play_out, random_game};
 /// Options of `tarock simulate`.
 #[derive(clap::Args)]
 pub struct Args {
+    /// The game: zwanzigerrufen (default) or koenigrufen.
+    #[arg(long, default_value = "zwanzigerrufen")]
+    game: String,
     /// Number of deals to play (redeals not counted).
     #[arg(long, default_value_t = 100_000)]
     games: u64,
-    /// Rules: a preset name (standard, directnet, tarockwelt, wikipedia) or a JSON object.
+    /// Rules: a preset name (Zwanzigerrufen: standard, directnet, tarockwelt,
+    /// wikipedia; Königrufen: cup2019, standard) or a JSON object.
     #[arg(long, default_value = "standard")]
     rules: String,
     /// Seed of the random number generator (default: a fresh one from the
@@ -39,11 +43,16 @@ pub(crate) fn parse_rules(text: &str) -> anyhow::Result<Rules> {
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let rules = parse_rules(&args.rules)?;
     let seed = match args.seed {
         Some(seed) => seed,
         None => fresh_seed()?,
     };
+    match args.game.as_str() {
+        "zwanzigerrufen" => {}
+        "koenigrufen" => return crate::koenigrufen::simulate(args.games, &args.rules, seed),
+        other => bail!("unknown game {other:?}: zwanzigerrufen or koenigrufen"),
+    }
+    let rules = parse_rules(&args.rules)?;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut by_kind: BTreeMap<GameKind, u64> = BTreeMap::new();
     let (mut redeals, mut finished, mut moved) = (0u64, 0u64, 0i64);
