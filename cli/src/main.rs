@@ -63,9 +63,21 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`tarock db export … | head`): nothing more
+        // is wanted, which is no error.
+        Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tarock: {e:#}");
             ExitCode::from(1)
         }
     }
+}
+
+/// Whether `error` comes from writing to a pipe whose reader has closed it.
+fn closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
