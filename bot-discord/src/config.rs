@@ -32,8 +32,11 @@ pub struct Config {
     /// Register the slash commands in this server only (they appear at
     /// once; global ones can take a while), for development.
     pub guild_id: Option<u64>,
-    /// Seed of the shuffles and the computer players.
-    pub seed: u64,
+    /// A fixed seed for the shuffles and the computer players, for tests
+    /// only: anyone who knows it knows every hand. `None` (the default, and
+    /// all the environment can give) shuffles every deal from fresh OS
+    /// entropy.
+    pub fixed_seed: Option<u64>,
     /// The service's clock.
     pub clock: Arc<dyn Clock>,
     /// How often the outbox is looked at when nothing wakes the deliverer.
@@ -57,7 +60,7 @@ impl std::fmt::Debug for Config {
             .field("api_url", &self.api_url)
             .field("database", &self.database)
             .field("guild_id", &self.guild_id)
-            .field("seed", &self.seed)
+            .field("fixed_seed", &self.fixed_seed.map(|_| "set"))
             .finish_non_exhaustive()
     }
 }
@@ -70,9 +73,7 @@ impl Config {
             api_url: None,
             database: "tarock.db".to_owned(),
             guild_id: None,
-            seed: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(7, |d| d.as_nanos() as u64),
+            fixed_seed: None,
             clock: Arc::new(SystemClock),
             delivery_interval: Duration::from_millis(500),
             edit_interval: Duration::from_millis(1500),
@@ -174,5 +175,22 @@ mod tests {
         }
         // The token never shows in debug output.
         assert!(!format!("{:?}", Config::new("secret-token")).contains("secret-token"));
+    }
+
+    /// Production deals come from OS entropy: no default and no variable of
+    /// the environment gives a fixed seed, and a fixed seed set by a test
+    /// is not printed.
+    #[test]
+    fn production_shuffles_from_entropy_and_no_seed_is_printed() {
+        assert_eq!(Config::new("t").fixed_seed, None);
+        let vars = |name: &str| match name {
+            "DISCORD_TOKEN" => Some("t".to_owned()),
+            "TAROCK_SEED" | "TAROCK_FIXED_SEED" | "SEED" => Some("4242".to_owned()),
+            _ => None,
+        };
+        assert_eq!(Config::from_vars(vars).unwrap().fixed_seed, None);
+        let mut c = Config::new("t");
+        c.fixed_seed = Some(987_654_321);
+        assert!(!format!("{c:?}").contains("987654321"));
     }
 }

@@ -202,7 +202,10 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), BotError> {
     let store = Store::open(&config.database).await?;
-    let service = Arc::new(TableService::new(store, config.clock.clone(), config.seed));
+    let service = Arc::new(match config.fixed_seed {
+        None => TableService::new(store, config.clock.clone()),
+        Some(seed) => TableService::with_fixed_seed(store, config.clock.clone(), seed),
+    });
     let bot = Arc::new(Bot::new(service.clone(), &config));
 
     let mut http = HttpBuilder::new(&config.token);

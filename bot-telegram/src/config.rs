@@ -26,8 +26,11 @@ pub struct Config {
     pub api_url: Option<Url>,
     /// The database: a file path, `sqlite://FILE` or `postgres://…`.
     pub database: String,
-    /// Seed of the shuffles and the computer players.
-    pub seed: u64,
+    /// A fixed seed for the shuffles and the computer players, for tests
+    /// only: anyone who knows it knows every hand. `None` (the default, and
+    /// all the environment can give) shuffles every deal from fresh OS
+    /// entropy.
+    pub fixed_seed: Option<u64>,
     /// The service's clock.
     pub clock: Arc<dyn Clock>,
     /// How long one `getUpdates` long poll may wait.
@@ -50,7 +53,7 @@ impl std::fmt::Debug for Config {
         f.debug_struct("Config")
             .field("api_url", &self.api_url)
             .field("database", &self.database)
-            .field("seed", &self.seed)
+            .field("fixed_seed", &self.fixed_seed.map(|_| "set"))
             .finish_non_exhaustive()
     }
 }
@@ -62,9 +65,7 @@ impl Config {
             token: token.into(),
             api_url: None,
             database: "tarock.db".to_owned(),
-            seed: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(7, |d| d.as_nanos() as u64),
+            fixed_seed: None,
             clock: Arc::new(SystemClock),
             poll_timeout: Duration::from_secs(10),
             delivery_interval: Duration::from_millis(500),
@@ -147,5 +148,22 @@ mod tests {
         ));
         // The token never shows in debug output.
         assert!(!format!("{:?}", Config::new("secret-token")).contains("secret-token"));
+    }
+
+    /// Production deals come from OS entropy: no default and no variable of
+    /// the environment gives a fixed seed, and a fixed seed set by a test
+    /// is not printed.
+    #[test]
+    fn production_shuffles_from_entropy_and_no_seed_is_printed() {
+        assert_eq!(Config::new("t").fixed_seed, None);
+        let vars = |name: &str| match name {
+            "TELOXIDE_TOKEN" => Some("t".to_owned()),
+            "TAROCK_SEED" | "TAROCK_FIXED_SEED" | "SEED" => Some("4242".to_owned()),
+            _ => None,
+        };
+        assert_eq!(Config::from_vars(vars).unwrap().fixed_seed, None);
+        let mut c = Config::new("t");
+        c.fixed_seed = Some(987_654_321);
+        assert!(!format!("{c:?}").contains("987654321"));
     }
 }

@@ -89,7 +89,10 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), BotError> {
     let store = Store::open(&config.database).await?;
-    let service = Arc::new(TableService::new(store, config.clock.clone(), config.seed));
+    let service = Arc::new(match config.fixed_seed {
+        None => TableService::new(store, config.clock.clone()),
+        Some(seed) => TableService::with_fixed_seed(store, config.clock.clone(), seed),
+    });
     let mut bot = Bot::new(config.token.clone());
     if let Some(url) = &config.api_url {
         bot = bot.set_api_url(url.clone());

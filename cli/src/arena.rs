@@ -18,7 +18,7 @@ use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use serde_json::json;
 use tarock_ai::{Level, Player, drive};
-use tarock_engine::rules::{GameKind, Rules};
+use tarock_engine::rules::{GameKind, ValidRules};
 use tarock_engine::score::Scored;
 use tarock_engine::{Action, Deal, Game, Party, Seat, SeatView};
 
@@ -94,7 +94,12 @@ fn stream(seed: u64, deal: u64, play: u64) -> u64 {
     x.wrapping_mul(0x94D0_49BB_1331_11EB)
 }
 
-fn play_deal(levels: [Level; 2], rules: &Rules, seed: u64, i: u64) -> anyhow::Result<DealResult> {
+fn play_deal(
+    levels: [Level; 2],
+    rules: &ValidRules,
+    seed: u64,
+    i: u64,
+) -> anyhow::Result<DealResult> {
     let mut deal_rng = SmallRng::seed_from_u64(stream(seed, i, 0));
     let (deal, _) = Deal::shuffled_valid(&mut deal_rng, rules);
     let forehand = Seat::ALL[(i % 4) as usize];
@@ -165,7 +170,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_deals(levels: [Level; 2], rules: &Rules, args: &Args) -> anyhow::Result<Vec<DealResult>> {
+fn run_deals(
+    levels: [Level; 2],
+    rules: &ValidRules,
+    args: &Args,
+) -> anyhow::Result<Vec<DealResult>> {
     let next = AtomicU64::new(0);
     let slots: Mutex<Vec<Option<anyhow::Result<DealResult>>>> =
         Mutex::new((0..args.deals).map(|_| None).collect());
@@ -213,7 +222,13 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
     f64::from(sorted[i]) / 1000.0
 }
 
-fn report(levels: [Level; 2], rules: &Rules, args: &Args, results: &[DealResult], seconds: f64) {
+fn report(
+    levels: [Level; 2],
+    rules: &ValidRules,
+    args: &Args,
+    results: &[DealResult],
+    seconds: f64,
+) {
     let (a, b) = (levels[0].name().to_owned(), levels[1].name().to_owned());
     let (key_a, key_b) = if a == b {
         (format!("{a}/A"), format!("{b}/B"))

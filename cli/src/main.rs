@@ -5,8 +5,8 @@
 //!   again continues the same table.
 //! - `tarock replay FILE... | -` replays game records and prints one JSON
 //!   line per record (see `docs/RECORD.md`).
-//! - `tarock simulate --games N` plays random legal deals through the rules
-//!   engine and reports what happened and how fast.
+//! - `tarock simulate --games N [--game koenigrufen]` plays random legal deals
+//!   through the rules engine and reports what happened and how fast.
 //! - `tarock arena --players A,B --deals N` plays duplicate matches between
 //!   two computer player types and reports the difference with a 95 % interval.
 //! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
@@ -14,6 +14,7 @@
 
 mod arena;
 mod db;
+mod koenigrufen;
 mod play;
 mod replay;
 mod simulate;
@@ -63,9 +64,21 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`tarock db export … | head`): nothing more
+        // is wanted, which is no error.
+        Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tarock: {e:#}");
             ExitCode::from(1)
         }
     }
+}
+
+/// Whether `error` comes from writing to a pipe whose reader has closed it.
+fn closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -1,4 +1,5 @@
-//! 20 ab in the `tarock` tool: `tarock simulate --game zwanzig-ab` (random
+//! 20 ab in the `tarock` tool: replay lines for `zwanzig-ab-record/…`
+//! records, `tarock simulate --game zwanzig-ab` (random
 //! sessions through the checked rules API, the SPEC's invariants checked
 //! after every deal) and `tarock arena --game zwanzig-ab` (duplicate
 //! sessions between two computer player types).
@@ -12,11 +13,31 @@ use rand::rngs::SmallRng;
 use serde_json::json;
 use tarock_ai::zwanzig_ab::AbLevel;
 use tarock_ai::zwanzig_ab::arena::{ArenaConfig, run};
+use tarock_zwanzig_ab::record::{ReplayReport, Status};
 use tarock_zwanzig_ab::sim::play_deal;
 use tarock_zwanzig_ab::{Rules, Session, Step};
 
 /// The game name on the command line.
 pub const GAME: &str = "zwanzig-ab";
+
+/// Whether `text` is a 20 ab record (its `format` names the game; another
+/// version of the format is reported as an invalid 20 ab record).
+pub fn is_record(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|v| {
+            v.get("format")?
+                .as_str()
+                .map(|f| f.starts_with("zwanzig-ab-record/"))
+        })
+        .unwrap_or(false)
+}
+
+/// The replay line of a 20 ab record (SPEC §9.2), and whether it was invalid.
+pub fn replay_line(text: &str) -> (String, bool) {
+    let report = ReplayReport::from_json(text);
+    (report.to_json(), report.status == Status::Invalid)
+}
 
 /// Reads `--rules` for 20 ab: a preset name or a JSON rules object.
 pub fn parse_rules(text: &str) -> anyhow::Result<Rules> {

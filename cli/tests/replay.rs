@@ -1401,6 +1401,17 @@ fn simulate_is_deterministic_for_a_seed() {
 }
 
 #[test]
+fn simulate_without_a_seed_draws_one_and_prints_it_to_repeat_the_run() {
+    let first = simulate(&["--games", "300"]);
+    let second = simulate(&["--games", "300"]);
+    let seed = first["seed"].as_u64().expect("the seed used");
+    assert_ne!(Some(seed), second["seed"].as_u64(), "a fresh seed each run");
+    let again = simulate(&["--games", "300", "--seed", &seed.to_string()]);
+    assert_eq!(again["game_types"], first["game_types"]);
+    assert_eq!(again["redeals"], first["redeals"]);
+}
+
+#[test]
 fn simulate_with_other_rules() {
     let summary = simulate(&["--games", "500", "--seed", "1", "--rules", "tarockwelt"]);
     check_summary(&summary, 500);

@@ -122,6 +122,24 @@ fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError>
     Ok(LoadedDeal { deal, events, game })
 }
 
+/// A seed as 64 lowercase hexadecimal digits, as the `shuffle_seed` column holds it.
+fn hex(bytes: &[u8; 32]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The 32 bytes of 64 hexadecimal digits.
+fn unhex(text: &str) -> Option<[u8; 32]> {
+    let digits = text.as_bytes();
+    if digits.len() != 64 || !digits.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    let mut bytes = [0; 32];
+    for (byte, pair) in bytes.iter_mut().zip(digits.chunks_exact(2)) {
+        *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(bytes)
+}
+
 async fn deal_row(conn: &mut AnyConnection, id: DealId) -> Result<Option<DealRow>, StorageError> {
     let row = sqlx::query(concat!(
         "SELECT ",
@@ -217,18 +235,43 @@ fn check_new_deal(deal: &NewDeal) -> Result<(), StorageError> {
 }
 
 impl Tx {
-    /// Stores a newly dealt deal as the table's current one.
+    /// Stores a newly dealt deal as the table's current one, without the
+    /// seed it was shuffled from (tools and imported records; the table
+    /// service uses [`Tx::start_seeded_deal`]).
     ///
     /// # Errors
     /// [`StorageError::Invalid`] when the hands or rules cannot be read in the
     /// record format; [`StorageError::Conflict`]-free: a second deal with the
     /// same number fails with the database's unique-key error.
     pub async fn start_deal(&mut self, deal: &NewDeal) -> Result<DealId, StorageError> {
+        self.insert_deal(deal, None).await
+    }
+
+    /// Stores a newly dealt deal as the table's current one together with
+    /// the secret 256-bit seed its hands were shuffled from, in one row:
+    /// the seed is durable before any hand can be sent. Read it back only
+    /// with [`Store::shuffle_seed`]; no other read returns it.
+    ///
+    /// # Errors
+    /// As [`Tx::start_deal`].
+    pub async fn start_seeded_deal(
+        &mut self,
+        deal: &NewDeal,
+        seed: &[u8; 32],
+    ) -> Result<DealId, StorageError> {
+        self.insert_deal(deal, Some(hex(seed))).await
+    }
+
+    async fn insert_deal(
+        &mut self,
+        deal: &NewDeal,
+        seed: Option<String>,
+    ) -> Result<DealId, StorageError> {
         check_new_deal(deal)?;
         let hands = serde_json::to_string(&deal.hands).expect("strings serialize");
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7)
+            "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms, shuffle_seed)
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8)
              RETURNING id",
         )
         .bind(deal.table.0)
@@ -238,6 +281,7 @@ impl Tx {
         .bind(&deal.rules)
         .bind(deal.factor as i32)
         .bind(deal.started_ms)
+        .bind(seed)
         .fetch_one(self.conn())
         .await?;
         Ok(DealId(id))
@@ -389,6 +433,31 @@ impl Store {
         load_deal(&mut *self.conn().await?, id).await
     }
 
+    /// The secret seed deal `id` was shuffled from, if it was stored with
+    /// one ([`Tx::start_seeded_deal`]). As secret as the hands while the
+    /// deal is played: for checking a deal against its seed, never for a
+    /// message, an export or a log line.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`]; [`StorageError::Corrupt`] when the stored
+    /// seed is not 64 hexadecimal digits.
+    pub async fn shuffle_seed(&self, id: DealId) -> Result<Option<[u8; 32]>, StorageError> {
+        let row = sqlx::query("SELECT table_id, shuffle_seed FROM deals WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&mut *self.conn().await?)
+            .await?
+            .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
+        let text: Option<String> = get(&row, "deals", "shuffle_seed")?;
+        text.map(|t| {
+            unhex(&t).ok_or_else(|| StorageError::Corrupt {
+                table: TableId(get(&row, "deals", "table_id").unwrap_or_default()),
+                deal: Some(id),
+                detail: "the stored shuffle seed is not 64 hexadecimal digits".into(),
+            })
+        })
+        .transpose()
+    }
+
     /// The game record of a deal (RECORD.md), as stored; not replayed.
     ///
     /// # Errors
@@ -416,5 +485,32 @@ impl Store {
         .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter().map(deal_from_row).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_are_stored_as_64_hex_digits_and_read_back() {
+        let mut seed = [0u8; 32];
+        for (i, b) in seed.iter_mut().enumerate() {
+            *b = (i as u8).wrapping_mul(37) ^ 0xA5;
+        }
+        let text = hex(&seed);
+        assert_eq!(text.len(), 64);
+        assert!(text.starts_with("a580"), "{text}");
+        assert_eq!(unhex(&text), Some(seed));
+        assert_eq!(unhex(&text.to_uppercase()), Some(seed));
+        for bad in [
+            "",
+            "00",
+            &text[..62],
+            &format!("{}zz", &text[..62]),
+            &format!("+{}", &text[1..]),
+        ] {
+            assert_eq!(unhex(bad), None, "{bad:?}");
+        }
     }
 }

@@ -9,7 +9,7 @@ use common::*;
 use tarock_engine::{Preset, Record, Seat};
 use tarock_storage::{
     AppendAction, Backend, Deadline, DealStatus, Event, NewMessage, NewSettlement, Occupant,
-    Platform, SettleDeal, StorageError, Store, TableStatus,
+    Participant, Platform, SettleDeal, StorageError, Store, TableStatus,
 };
 
 on_both!(
@@ -27,6 +27,7 @@ on_both!(
     concurrent_claimers_never_share_a_message,
     deadlines_due_and_reminders,
     players_and_tables,
+    a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown,
 );
 
 fn message(destination: &str, text: &str) -> NewMessage {
@@ -539,8 +540,9 @@ async fn redelivered_update_is_applied_once(db: TestDb) {
 }
 
 /// Many random deals at three tables with overlapping players and computer
-/// seats: every table's ledger sums to zero, in units and in money, and
-/// every player's balance equals the sum of the engine's settlements.
+/// seats: every table's ledger sums to zero, in units and in money, every
+/// player's balance equals the sum of the engine's settlements, and two
+/// computers of one level at one table keep two balances, one per seat.
 async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     let store = &db.store;
     // Eight players; tables seat different foursomes, some with computers.
@@ -555,7 +557,7 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     }
     let layouts: [(i64, [Option<usize>; 4]); 3] = [
         (10, [Some(0), Some(1), Some(2), Some(3)]),
-        (25, [Some(2), None, Some(4), Some(5)]),
+        (25, [Some(2), None, Some(4), None]),
         (100, [Some(6), Some(0), None, Some(7)]),
     ];
     let mut tables = Vec::new();
@@ -584,9 +586,9 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
         Preset::Tarockwelt.rules(),
         Preset::Wikipedia.rules(),
     ];
-    let mut expected_units: HashMap<Occupant, i64> = HashMap::new();
-    let mut expected_cents: HashMap<Occupant, i64> = HashMap::new();
-    let mut table_units: HashMap<(usize, Occupant), i64> = HashMap::new();
+    let mut expected_units: HashMap<Participant, i64> = HashMap::new();
+    let mut expected_cents: HashMap<Participant, i64> = HashMap::new();
+    let mut table_units: HashMap<(usize, Participant), i64> = HashMap::new();
     for n in 0..36u32 {
         let t = (n % 3) as usize;
         let rules = presets[(n / 3) as usize % 4];
@@ -611,9 +613,10 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
                 Some(p) => Occupant::Player(players[p]),
                 None => Occupant::Computer("easy".into()),
             };
-            *expected_units.entry(occupant.clone()).or_default() += change;
-            *expected_cents.entry(occupant.clone()).or_default() += change * layouts[t].0;
-            *table_units.entry((t, occupant)).or_default() += change;
+            let participant = Participant::of(seat, &occupant);
+            *expected_units.entry(participant.clone()).or_default() += change;
+            *expected_cents.entry(participant.clone()).or_default() += change * layouts[t].0;
+            *table_units.entry((t, participant)).or_default() += change;
         }
     }
     for (t, table) in tables.iter().enumerate() {
@@ -628,10 +631,15 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
             0,
             "table {t} money"
         );
+        // One balance per seat: four people, or people and computer seats.
+        assert_eq!(balances.len(), 4, "table {t}: {balances:?}");
         for balance in &balances {
-            assert_eq!(balance.units, table_units[&(t, balance.occupant.clone())]);
+            assert_eq!(
+                balance.units,
+                table_units[&(t, balance.participant.clone())]
+            );
             assert_eq!(balance.cents, balance.units * layouts[t].0);
-            // Everyone, the computer level too, holds one seat for 12 deals.
+            // Everyone, each computer seat too, holds one seat for 12 deals.
             assert_eq!(balance.deals, 12);
         }
         // Sorted from the best balance down.
@@ -639,7 +647,7 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     }
     for (i, player) in players.iter().enumerate() {
         let balance = store.player_balance(*player).await.unwrap();
-        let key = Occupant::Player(*player);
+        let key = Participant::Player(*player);
         assert_eq!(
             balance.units,
             expected_units.get(&key).copied().unwrap_or(0),
@@ -1191,4 +1199,59 @@ async fn players_and_tables(db: TestDb) {
         (both.table.id, both.seats.len(), both.deal.is_none()),
         (t1, 1, true)
     );
+}
+
+/// A deal stored with its shuffle seed gives the same 32 bytes back, after
+/// a reopen too; a deal stored without one has none; and the seed is in
+/// nothing else the store reads (deal rows, loaded tables, records), so no
+/// view or export built from them can carry it.
+async fn a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-seed", 10, [false; 4]).await;
+    let seed: [u8; 32] = std::array::from_fn(|i| 0xF0 ^ i as u8);
+    let hex: String = seed.iter().map(|b| format!("{b:02x}")).collect();
+    let first = Record::from_game(&finished_game(3, &Preset::Standard.rules(), Seat::S0));
+    let mut tx = store.begin().await.unwrap();
+    let seeded = tx
+        .start_seeded_deal(&new_deal(table, 1, &first, NOW), &seed)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(store.shuffle_seed(seeded).await.unwrap(), Some(seed));
+
+    let shown = [
+        format!("{:?}", store.load_table(table).await.unwrap()),
+        format!("{:?}", store.deals_of(table).await.unwrap()),
+        serde_json::to_string(&store.deal_record(seeded).await.unwrap()).unwrap(),
+    ];
+    for text in &shown {
+        assert!(!text.contains(&hex), "the seed leaked: {text}");
+        assert!(
+            !text.contains(&hex[..16]),
+            "part of the seed leaked: {text}"
+        );
+    }
+
+    let mut tx = store.begin().await.unwrap();
+    tx.finish_deal(seeded, DealStatus::Abandoned, NOW)
+        .await
+        .unwrap();
+    let plain = tx
+        .start_deal(&new_deal(table, 2, &first, NOW))
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(store.shuffle_seed(plain).await.unwrap(), None);
+    assert!(matches!(
+        store
+            .shuffle_seed(tarock_storage::DealId(plain.0 + 100))
+            .await,
+        Err(StorageError::NotFound(_))
+    ));
+
+    store.close().await;
+    drop(db.store);
+    let store = Store::open(&db.url).await.unwrap();
+    assert_eq!(store.shuffle_seed(seeded).await.unwrap(), Some(seed));
+    assert_eq!(store.shuffle_seed(plain).await.unwrap(), None);
 }

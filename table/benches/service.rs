@@ -107,7 +107,8 @@ async fn run(tables: usize, commands: usize, humans: usize) {
     let store = Store::open(&dir.path().join("bench.db").display().to_string())
         .await
         .unwrap();
-    let service = TableService::new(store, Arc::new(ManualClock::new(1_795_176_000_000)), 11);
+    let service =
+        TableService::with_fixed_seed(store, Arc::new(ManualClock::new(1_795_176_000_000)), 11);
     let mut views = HashMap::new();
     let mut ids = Vec::new();
     for t in 0..tables {

@@ -5,8 +5,10 @@ use tarock_engine::RuleError;
 use tarock_storage::StorageError;
 
 use crate::render::rule_error_text;
+use crate::shuffle::EntropyError;
 use crate::text::Lang;
 use crate::tr;
+use crate::typed::BadTurn;
 
 /// A refused command. Each has a text in every language; nothing was
 /// changed.
@@ -57,7 +59,7 @@ pub enum Rejection {
     /// The rules of the game forbid it.
     Rule(RuleError),
     /// A bidding turn that cannot be read.
-    BadTurn(String),
+    BadTurn(BadTurn),
     /// The parties are not known to the sender yet.
     PartyUnknown,
     /// No trick has been completed yet.
@@ -90,19 +92,29 @@ impl Rejection {
             Rejection::BadRules(detail) => tr!(lang, "rej-bad-rules", detail = detail.as_str()),
             Rejection::BadStake => tr!(lang, "rej-bad-stake"),
             Rejection::Rule(e) => rule_error_text(e, lang),
-            Rejection::BadTurn(detail) => tr!(lang, "rej-bad-turn", detail = detail.as_str()),
+            Rejection::BadTurn(BadTurn::UnknownWord(word)) => {
+                tr!(lang, "rej-bad-turn", word = word.as_str())
+            }
+            Rejection::BadTurn(BadTurn::WeiterFirst) => tr!(lang, "rej-bad-turn-weiter"),
+            Rejection::BadTurn(BadTurn::Empty) => tr!(lang, "rej-bad-turn-empty"),
+            Rejection::BadTurn(BadTurn::TooLong) => tr!(lang, "rej-too-long"),
             Rejection::PartyUnknown => tr!(lang, "rej-party-unknown"),
             Rejection::NoTrickYet => tr!(lang, "rej-no-trick-yet"),
         }
     }
 }
 
-/// An error the service cannot turn into a notice: the database failed.
+/// An error the service cannot turn into a notice: the database or the
+/// operating system's random number generator failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
     /// Storage failed (after retries where they make sense).
     #[error(transparent)]
     Storage(#[from] StorageError),
+    /// The operating system gave no random numbers for a shuffle or a
+    /// computer's choice; nothing was changed.
+    #[error(transparent)]
+    Entropy(#[from] EntropyError),
 }
 
 /// Inside the service: a refusal or a failure.
@@ -110,6 +122,7 @@ pub enum ServiceError {
 pub(crate) enum Fail {
     Reject(Rejection),
     Store(StorageError),
+    Entropy(EntropyError),
 }
 
 impl From<Rejection> for Fail {
@@ -121,6 +134,12 @@ impl From<Rejection> for Fail {
 impl From<StorageError> for Fail {
     fn from(e: StorageError) -> Fail {
         Fail::Store(e)
+    }
+}
+
+impl From<EntropyError> for Fail {
+    fn from(e: EntropyError) -> Fail {
+        Fail::Entropy(e)
     }
 }
 

@@ -72,7 +72,11 @@ mod tests {
         let store = tarock_storage::Store::open(&dir.path().join("t.db").display().to_string())
             .await
             .unwrap();
-        let service = Arc::new(TableService::new(store, Arc::new(ManualClock::new(0)), 1));
+        let service = Arc::new(TableService::with_fixed_seed(
+            store,
+            Arc::new(ManualClock::new(0)),
+            1,
+        ));
         let (tx, rx) = tokio::sync::watch::channel(false);
         let task = tokio::spawn(run_deadlines(service, rx));
         tx.send(true).unwrap();

@@ -18,6 +18,7 @@ impl TableService {
                 Ok(false) | Err(Fail::Reject(_)) => {}
                 Err(Fail::Store(StorageError::Conflict { .. })) => {}
                 Err(Fail::Store(e)) => return Err(e.into()),
+                Err(Fail::Entropy(e)) => return Err(e.into()),
             }
         }
         Ok(handled)

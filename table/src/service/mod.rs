@@ -6,15 +6,14 @@
 use std::str::FromStr;
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use serde_json::Value;
 use tarock_ai::{Level, drive};
 use tarock_engine::score::DoubleRound;
-use tarock_engine::{Action, Bid, Card, Deal, Game, Party, Phase, Rules, Seat};
+use tarock_engine::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, ValidRules};
 use tarock_storage::{
     Deadline, DealStatus, Event, LoadedDeal, MessageId, NewDeal, NewMessage, NewSettlement,
-    NewTable, Occupant, Platform, SeatRow, StorageError, Store, Table, TableId, TableStatus, Tx,
+    NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store, Table,
+    TableId, TableStatus, Tx,
 };
 
 use crate::clock::Clock;
@@ -23,9 +22,11 @@ use crate::error::{Fail, Rejection, ServiceError};
 use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
 use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
 use crate::render::{
-    TableHeader, bid_label, card_label, hand_text, lobby_text, money, plays_text, private_text,
-    settlement_items, settlement_text, signed, sorted, table_text,
+    KontraWords, TableHeader, bid_label, card_label, hand_text, lobby_text, money, pace_text,
+    plays_text, private_text, signed, signed_money, sorted, table_text,
 };
+use crate::settlement::{Sheet, settlement_items};
+use crate::shuffle::{Randomness, RandomnessMode};
 use crate::text::Lang;
 use crate::tr;
 
@@ -37,7 +38,7 @@ mod queries;
 mod views;
 
 pub use delivery::Delivery;
-use views::{computer_name, label_turn, occupant_name, user_of};
+use views::{label_turn, occupant_name, participant_name, user_of};
 
 /// The computer level that plays for a seat whose time ran out.
 pub const STAND_IN: Level = Level::Medium;
@@ -50,7 +51,7 @@ const LEASE_MS: i64 = 30_000;
 pub struct TableService {
     store: Store,
     clock: Arc<dyn Clock>,
-    seed: u64,
+    randomness: Randomness,
     /// Notified after every command that may have set a deadline, so the
     /// deadline loop looks again instead of sleeping on.
     deadlines_changed: tokio::sync::Notify,
@@ -186,34 +187,36 @@ fn rules_label(rules: &str) -> String {
     }
 }
 
+/// The most a stake per unit may be, in cents (1000 €).
+pub const MAX_STAKE_CENTS: i64 = 100_000;
+
+/// The rules text a new table stores for `text` (a preset name, any case,
+/// or a JSON object of a preset and overrides): what front ends check
+/// before they create anything.
+///
+/// # Errors
+/// [`Rejection::BadRules`] when it names no preset or the JSON is not rules.
+pub fn rules_spec(text: &str) -> Result<String, Rejection> {
+    parse_rules(text).map(|(json, _)| json)
+}
+
 /// Reads the rules a table was created with: a preset name or a JSON object.
-fn parse_rules(text: &str) -> Result<(String, Rules), Rejection> {
+fn parse_rules(text: &str) -> Result<(String, ValidRules), Rejection> {
     let text = text.trim();
     let json = if text.starts_with('{') || text.starts_with('"') {
         text.to_owned()
     } else {
-        Value::String(text.to_ascii_lowercase()).to_string()
+        let name = text.to_ascii_lowercase();
+        if name.parse::<tarock_engine::Preset>().is_err() {
+            // A name that is no preset is quoted back, shortened.
+            return Err(Rejection::BadRules(text.chars().take(40).collect()));
+        }
+        Value::String(name).to_string()
     };
     let value: Value =
         serde_json::from_str(&json).map_err(|e| Rejection::BadRules(e.to_string()))?;
     let rules = Rules::from_spec(&value).map_err(|e| Rejection::BadRules(e.to_string()))?;
     Ok((json, rules))
-}
-
-/// A seed mixed from the service seed and where in the table's history it is
-/// used, so that a computer's choice or a shuffle depends only on that (the
-/// same after a restart).
-fn mix(seed: u64, parts: &[u64]) -> u64 {
-    let mut h = seed ^ 0x9E37_79B9_7F4A_7C15;
-    for &p in parts {
-        h ^= p
-            .wrapping_add(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(h << 6)
-            .wrapping_add(h >> 2);
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^= h >> 31;
-    }
-    h
 }
 
 fn move_text(m: &Move) -> String {
@@ -229,16 +232,64 @@ fn move_text(m: &Move) -> String {
 }
 
 impl TableService {
-    /// A service on `store`, reading time from `clock`. `seed` drives the
-    /// shuffles and the computer players' choices: give a random one in
-    /// production and a fixed one in tests.
-    pub fn new(store: Store, clock: Arc<dyn Clock>, seed: u64) -> TableService {
+    /// The production service on `store`, reading time from `clock`. Every
+    /// deal is shuffled from 256 bits of fresh OS entropy, stored with the
+    /// deal before any hand is sent, and every computer decision draws its
+    /// own; there is no seed to give, so nothing guessable (a start time, a
+    /// clock) can reach a shuffle:
+    ///
+    /// ```no_run
+    /// # use std::sync::Arc;
+    /// # use tarock_table::{SystemClock, TableService};
+    /// # async fn demo() -> Result<(), tarock_storage::StorageError> {
+    /// let store = tarock_storage::Store::open("tarock.db").await?;
+    /// let service = TableService::new(store, Arc::new(SystemClock));
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// A seed from the start time, as the bots once passed, does not even
+    /// compile:
+    ///
+    /// ```compile_fail,E0061
+    /// # use std::sync::Arc;
+    /// # use tarock_table::{SystemClock, TableService};
+    /// # async fn demo() -> Result<(), tarock_storage::StorageError> {
+    /// let store = tarock_storage::Store::open("tarock.db").await?;
+    /// let started = std::time::SystemTime::now()
+    ///     .duration_since(std::time::UNIX_EPOCH)
+    ///     .map_or(7, |d| d.as_nanos() as u64);
+    /// let service = TableService::new(store, Arc::new(SystemClock), started);
+    /// # Ok(()) }
+    /// ```
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> TableService {
+        TableService::with(store, clock, Randomness::Entropy)
+    }
+
+    /// A service whose shuffles and computer choices all follow from
+    /// `seed`: the same commands give the same deals and the same moves,
+    /// after a restart too. Anyone who knows the seed knows every hand, so
+    /// this is for tests and tools (`tarock play --seed`), never for a
+    /// table played for money.
+    pub fn with_fixed_seed(store: Store, clock: Arc<dyn Clock>, seed: u64) -> TableService {
+        TableService::with(store, clock, Randomness::Fixed(seed))
+    }
+
+    fn with(store: Store, clock: Arc<dyn Clock>, randomness: Randomness) -> TableService {
+        // Which mode runs, never a number: an operator sees at start whether
+        // this process deals for real.
+        log::info!("table service randomness: {}", randomness.mode());
         TableService {
             store,
             clock,
-            seed,
+            randomness,
             deadlines_changed: tokio::sync::Notify::new(),
         }
+    }
+
+    /// Which kind of randomness this service runs on (logged when it is
+    /// built, without any number).
+    pub fn randomness(&self) -> RandomnessMode {
+        self.randomness.mode()
     }
 
     /// Completes after a command that may have changed a deadline (at once
@@ -281,6 +332,7 @@ impl TableService {
                 Ok(vec![notice(Rejection::Stale.text(lang))])
             }
             Err(Fail::Store(e)) => Err(e.into()),
+            Err(Fail::Entropy(e)) => Err(e.into()),
         }
     }
 
@@ -397,7 +449,7 @@ impl TableService {
         settings: &TableSettings,
     ) -> Result<Vec<Outgoing>, Fail> {
         let (rules_json, _) = parse_rules(&settings.rules)?;
-        if !(0..=100_000).contains(&settings.stake_cents) {
+        if !(0..=MAX_STAKE_CENTS).contains(&settings.stake_cents) {
             return Err(Rejection::BadStake.into());
         }
         let now = self.clock.now_ms();
@@ -588,14 +640,5 @@ mod tests {
             rules_label(r#"{"preset":"directnet","solo_value":5}"#),
             "directnet*"
         );
-    }
-
-    #[test]
-    fn seeds_differ_by_every_part() {
-        let base = mix(1, &[2, 3, 4]);
-        assert_ne!(base, mix(2, &[2, 3, 4]));
-        assert_ne!(base, mix(1, &[3, 3, 4]));
-        assert_ne!(base, mix(1, &[2, 3, 5]));
-        assert_eq!(base, mix(1, &[2, 3, 4]));
     }
 }

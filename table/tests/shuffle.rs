@@ -1,0 +1,263 @@
+//! Deals nobody can predict: the production service shuffles every deal
+//! from fresh OS entropy, whatever its clock says, stores the seed with the
+//! deal before any hand is sent, continues the identical deal after a
+//! restart, and lets the seed out nowhere: not in a message, a record or a
+//! log line. A service with a fixed seed stays reproducible.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+
+use common::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tarock_engine::{Phase, Seat};
+use tarock_storage::{DealId, DealRow, DealStatus, TableId};
+use tarock_table::{
+    CommandKind, DealSeed, Lang, ManualClock, Outgoing, Pace, RandomnessMode, TableSettings,
+};
+
+const HUMANS: [&str; 2] = ["Anna", "Bert"];
+
+fn settings() -> TableSettings {
+    TableSettings {
+        rules: "standard".into(),
+        stake_cents: 10,
+        pace: Pace::LIVE,
+        lang: Lang::De,
+    }
+}
+
+/// Every line logged by anything in this test binary, at every level.
+static LOG: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+struct Recorder;
+
+impl log::Log for Recorder {
+    fn enabled(&self, _: &log::Metadata<'_>) -> bool {
+        true
+    }
+
+    fn log(&self, record: &log::Record<'_>) {
+        LOG.lock()
+            .unwrap()
+            .push(format!("{} {}", record.target(), record.args()));
+    }
+
+    fn flush(&self) {}
+}
+
+fn record_logs() {
+    // Several tests may ask; the first one installs the recorder.
+    if log::set_logger(&Recorder).is_ok() {
+        log::set_max_level(log::LevelFilter::Trace);
+    }
+}
+
+/// A table of Anna, Bert and two medium computers with its first deal
+/// started by Anna.
+async fn first_deal(h: &mut Harness) -> TableId {
+    let table = h.table_with(&HUMANS, "medium", settings()).await;
+    h.press_table_button(table, "Anna", ":s").await;
+    table
+}
+
+/// The deal rows of `table`, in order.
+async fn deals(h: &Harness, table: TableId) -> Vec<DealRow> {
+    h.store().deals_of(table).await.unwrap()
+}
+
+/// The seed stored with `deal`, which must have one.
+async fn seed_of(h: &Harness, deal: DealId) -> [u8; 32] {
+    h.store()
+        .shuffle_seed(deal)
+        .await
+        .unwrap()
+        .expect("every deal the service dealt has its seed")
+}
+
+/// The hands a stored seed deals, as the record writes them.
+fn hands_of(seed: [u8; 32]) -> [String; 4] {
+    let deal = DealSeed::from_bytes(seed).deal();
+    Seat::ALL.map(|s| deal.hand(s).to_string())
+}
+
+fn hex(seed: &[u8; 32]) -> String {
+    seed.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Two production services started at the same instant of the same clock,
+/// with the same tables and the same commands, deal different hands: the
+/// shuffle does not follow from anything the two share.
+#[tokio::test]
+async fn two_services_with_the_same_clock_deal_different_hands() {
+    let clock = Arc::new(ManualClock::new(T0));
+    let mut one = Harness::with_entropy(clock.clone()).await;
+    let mut two = Harness::with_entropy(clock.clone()).await;
+    assert_eq!(one.service.randomness(), RandomnessMode::Entropy);
+    let (t1, t2) = (first_deal(&mut one).await, first_deal(&mut two).await);
+    assert_eq!(t1, t2, "the same table id at both");
+    let (d1, d2) = (&deals(&one, t1).await[0], &deals(&two, t2).await[0]);
+    assert_eq!((d1.number, d1.started_ms), (d2.number, d2.started_ms));
+    assert_ne!(d1.hands, d2.hands);
+    assert_ne!(seed_of(&one, d1.id).await, seed_of(&two, d2.id).await);
+    // Not even Anna's own ten cards agree.
+    assert_ne!(d1.hands[0], d2.hands[0]);
+}
+
+/// The same fixed seed deals the same hands in two services, and another
+/// seed deals others: tests and `--seed` runs stay reproducible.
+#[tokio::test]
+async fn a_fixed_seed_deals_the_same_hands_every_time() {
+    let mut one = Harness::new(31).await;
+    let mut two = Harness::new(31).await;
+    let mut other = Harness::new(32).await;
+    assert_eq!(one.service.randomness(), RandomnessMode::FixedSeed);
+    let tables = [
+        first_deal(&mut one).await,
+        first_deal(&mut two).await,
+        first_deal(&mut other).await,
+    ];
+    let d1 = &deals(&one, tables[0]).await[0];
+    let d2 = &deals(&two, tables[1]).await[0];
+    let d3 = &deals(&other, tables[2]).await[0];
+    assert_eq!(d1.hands, d2.hands);
+    assert_ne!(d1.hands, d3.hands);
+    // The fixed seed is stored like an entropy seed, and deals the hands.
+    assert_eq!(hands_of(seed_of(&one, d1.id).await), d1.hands);
+}
+
+/// Every deal, redeals included, is stored with the seed that shuffles
+/// exactly its hands, in the transaction that dealt it; no two seeds of a
+/// table are alike.
+#[tokio::test]
+async fn every_deal_is_stored_with_the_seed_of_its_hands() {
+    let mut h = Harness::with_entropy(Arc::new(ManualClock::new(T0))).await;
+    let table = first_deal(&mut h).await;
+    let mut rng = StdRng::seed_from_u64(19);
+    for _ in 0..3 {
+        h.play_out(table, &HUMANS, &mut rng).await;
+        h.press_table_button(table, "Anna", ":s").await;
+    }
+    let rows = deals(&h, table).await;
+    assert!(rows.len() >= 4, "{rows:?}");
+    let mut seeds = Vec::new();
+    for row in &rows {
+        let seed = seed_of(&h, row.id).await;
+        assert_eq!(hands_of(seed), row.hands, "deal {}", row.number);
+        assert!(!seeds.contains(&seed), "deal {} repeats a seed", row.number);
+        seeds.push(seed);
+    }
+}
+
+/// The service is dropped in the middle of the trick play and a new
+/// production service (with entropy of its own) opens the same file: the
+/// deal goes on with the same hands and the same stored seed, Anna sees
+/// the same cards, and it is played to its end. The next deal gets a new
+/// seed.
+#[tokio::test]
+async fn a_restart_mid_deal_continues_the_identical_deal() {
+    let mut h = Harness::with_entropy(Arc::new(ManualClock::new(T0))).await;
+    let table = first_deal(&mut h).await;
+    let mut rng = StdRng::seed_from_u64(1919);
+    while h.game(table).await.unwrap().phase() == Phase::Bidding
+        || h.game(table).await.unwrap().tricks().len() < 3
+    {
+        h.random_move(table, &HUMANS, &mut rng).await;
+        assert!(h.settlements_of(table).is_empty(), "the deal ended early");
+    }
+    let before = h.loaded(table).await.deal.unwrap();
+    let seed = seed_of(&h, before.deal.id).await;
+    let anna = h.seat_of(table, "Anna").await.unwrap();
+    let anna_hand = before.game.as_ref().unwrap().hand(anna);
+
+    let mut h = h.restart().await;
+    assert_eq!(h.service.randomness(), RandomnessMode::Entropy);
+    let after = h.loaded(table).await.deal.unwrap();
+    assert_eq!(after.deal.id, before.deal.id);
+    assert_eq!(after.deal.hands, before.deal.hands);
+    assert_eq!(after.events, before.events);
+    assert_eq!(after.game, before.game);
+    assert_eq!(seed_of(&h, after.deal.id).await, seed);
+    // Anna asks for her hand and gets the same cards.
+    let replies = h.run("Anna", CommandKind::Hand(Some(table))).await;
+    let shown = replies
+        .iter()
+        .find_map(|m| match m {
+            Outgoing::Private { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .expect("Anna's hand");
+    for card in anna_hand.iter() {
+        let label = tarock_table::render::card_label(card, Lang::De);
+        assert!(shown.contains(&label), "{label} missing from {shown}");
+    }
+
+    h.play_out(table, &HUMANS, &mut rng).await;
+    let finished = &deals(&h, table).await[0];
+    assert_eq!(finished.status, DealStatus::Finished);
+    assert_eq!(finished.hands, before.deal.hands);
+    h.press_table_button(table, "Anna", ":s").await;
+    let rows = deals(&h, table).await;
+    let next = rows.last().unwrap();
+    assert!(next.number >= 2);
+    let next_seed = seed_of(&h, next.id).await;
+    assert_ne!(next_seed, seed);
+    assert_eq!(hands_of(next_seed), next.hands);
+}
+
+/// Whole deals at a production table: the seed of a deal is in no message
+/// sent (public or private, while the deal is played or after it), in no
+/// exported record, and in no log line (the service's start line says
+/// which randomness runs, and nothing more).
+#[tokio::test]
+async fn a_deal_seed_is_in_no_message_record_or_log_line() {
+    record_logs();
+    let mut h = Harness::with_entropy(Arc::new(ManualClock::new(T0))).await;
+    let table = first_deal(&mut h).await;
+    let mut rng = StdRng::seed_from_u64(4);
+    h.play_out(table, &HUMANS, &mut rng).await;
+    h.press_table_button(table, "Anna", ":s").await;
+    h.random_move(table, &HUMANS, &mut rng).await;
+    let rows = deals(&h, table).await;
+    assert!(rows.len() >= 2);
+    let mut secrets = Vec::new();
+    for row in &rows {
+        let seed = seed_of(&h, row.id).await;
+        let full = hex(&seed);
+        // The whole seed in hex, upper-case hex, a part of it, and the bytes
+        // as a list of numbers.
+        secrets.push(full.clone());
+        secrets.push(full.to_uppercase());
+        secrets.push(full[..16].to_owned());
+        secrets.push(format!(
+            "{}, {}, {}, {}",
+            seed[0], seed[1], seed[2], seed[3]
+        ));
+        secrets.push(format!("{},{},{},{}", seed[0], seed[1], seed[2], seed[3]));
+    }
+    let mut shown: Vec<String> = h
+        .sent
+        .iter()
+        .map(|m| serde_json::to_string(m).unwrap())
+        .collect();
+    assert!(shown.len() > 20, "a deal sends many messages");
+    for row in &rows {
+        let record = h.store().deal_record(row.id).await.unwrap();
+        shown.push(serde_json::to_string(&record).unwrap());
+    }
+    let logged = LOG.lock().unwrap().clone();
+    // The service said at its start which randomness it runs on.
+    assert!(
+        logged
+            .iter()
+            .any(|l| l.contains("randomness") && l.contains("OS entropy")),
+        "{logged:?}"
+    );
+    shown.extend(logged);
+    for text in &shown {
+        for secret in &secrets {
+            assert!(!text.contains(secret.as_str()), "{secret} leaked in {text}");
+        }
+    }
+}
