@@ -154,7 +154,7 @@ fn simulate_plays_20_ab_sessions() {
     assert_eq!(again["sessions"], summary["sessions"]);
     let bad = run(&["simulate", "--game", "zwanzig-ab", "--players", "6"], "");
     assert_ne!(bad.status.code(), Some(0));
-    let unknown = run(&["simulate", "--game", "koenigrufen"], "");
+    let unknown = run(&["simulate", "--game", "schnapsen"], "");
     assert_ne!(unknown.status.code(), Some(0));
 }
 
