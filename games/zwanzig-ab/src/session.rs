@@ -581,6 +581,7 @@ impl Session {
     /// # Errors
     /// A [`RuleError`] naming the rule (SPEC §9.4) the action breaks; the
     /// session is then unchanged.
+    #[inline]
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
         self.precheck(seat, &action)?;
         let step = match action {
