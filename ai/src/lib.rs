@@ -24,6 +24,9 @@
 //!   within a node budget, so its decisions depend only on the random number
 //!   generator it is given.
 //!
+//! The computer players of "20 ab" live in [`zwanzig_ab`] (levels easy,
+//! medium and strong, and a duplicate arena for 3–5 seats).
+//!
 //! A player sees only a [`SeatView`]: the engine's per-seat view holds its
 //! own hand and what is public, never another hand, so no player can cheat.
 //! [`drive`] connects players to a [`Game`](tarock_engine::Game): it builds
@@ -55,6 +58,7 @@ pub mod play;
 pub mod sample;
 pub mod search;
 pub mod strong;
+pub mod zwanzig_ab;
 
 pub use easy::Easy;
 pub use level::{Level, ParseLevelError, player_by_name};

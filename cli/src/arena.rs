@@ -18,7 +18,7 @@ use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use serde_json::json;
 use tarock_ai::{Level, Player, drive};
-use tarock_engine::rules::{GameKind, Rules};
+use tarock_engine::rules::{GameKind, ValidRules};
 use tarock_engine::score::Scored;
 use tarock_engine::{Action, Deal, Game, Party, Seat, SeatView};
 
@@ -27,9 +27,6 @@ use crate::simulate::parse_rules;
 /// Options of `tarock arena`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: zwanzigerrufen (default) or koenigrufen.
-    #[arg(long, default_value = "zwanzigerrufen")]
-    pub(crate) game: String,
     /// The two player types, e.g. `medium,easy` (easy, medium, strong).
     #[arg(long)]
     pub(crate) players: String,
@@ -46,6 +43,13 @@ pub struct Args {
     /// Worker threads (the result does not depend on it).
     #[arg(long, default_value_t = 1)]
     pub(crate) threads: usize,
+    /// The game: zwanzigerrufen, zwanzig-ab (then `--deals` counts
+    /// duplicate sets, each a whole session's decks) or koenigrufen.
+    #[arg(long, default_value = "zwanzigerrufen")]
+    pub(crate) game: String,
+    /// Seats at a 20 ab table (3–5).
+    #[arg(long, default_value_t = 4)]
+    seats: u8,
 }
 
 /// What happened in one duplicate deal.
@@ -91,7 +95,12 @@ pub(crate) fn stream(seed: u64, deal: u64, play: u64) -> u64 {
     x.wrapping_mul(0x94D0_49BB_1331_11EB)
 }
 
-fn play_deal(levels: [Level; 2], rules: &Rules, seed: u64, i: u64) -> anyhow::Result<DealResult> {
+fn play_deal(
+    levels: [Level; 2],
+    rules: &ValidRules,
+    seed: u64,
+    i: u64,
+) -> anyhow::Result<DealResult> {
     let mut deal_rng = SmallRng::seed_from_u64(stream(seed, i, 0));
     let (deal, _) = Deal::shuffled_valid(&mut deal_rng, rules);
     let forehand = Seat::ALL[(i % 4) as usize];
@@ -141,7 +150,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     match args.game.as_str() {
         "zwanzigerrufen" => {}
         "koenigrufen" => return crate::koenigrufen_arena::run(args),
-        other => bail!("unknown game {other:?}: zwanzigerrufen or koenigrufen"),
+        crate::zwanzig_ab::GAME => {
+            let (a, n) = (args, args.seats);
+            return crate::zwanzig_ab::arena(&a.players, a.deals, n, &a.rules, a.seed, a.threads);
+        }
+        other => bail!("unknown game {other:?} (zwanzigerrufen, zwanzig-ab or koenigrufen)"),
     }
     let rules = parse_rules(&args.rules)?;
     let names: Vec<&str> = args.players.split(',').map(str::trim).collect();
@@ -159,7 +172,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_deals(levels: [Level; 2], rules: &Rules, args: &Args) -> anyhow::Result<Vec<DealResult>> {
+fn run_deals(
+    levels: [Level; 2],
+    rules: &ValidRules,
+    args: &Args,
+) -> anyhow::Result<Vec<DealResult>> {
     let next = AtomicU64::new(0);
     let slots: Mutex<Vec<Option<anyhow::Result<DealResult>>>> =
         Mutex::new((0..args.deals).map(|_| None).collect());
@@ -207,7 +224,13 @@ pub(crate) fn percentile(sorted: &[u32], p: f64) -> f64 {
     f64::from(sorted[i]) / 1000.0
 }
 
-fn report(levels: [Level; 2], rules: &Rules, args: &Args, results: &[DealResult], seconds: f64) {
+fn report(
+    levels: [Level; 2],
+    rules: &ValidRules,
+    args: &Args,
+    results: &[DealResult],
+    seconds: f64,
+) {
     let (a, b) = (levels[0].name().to_owned(), levels[1].name().to_owned());
     let (key_a, key_b) = if a == b {
         (format!("{a}/A"), format!("{b}/B"))

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Args as ClapArgs, Subcommand};
-use tarock_storage::{DealId, Store, TableId};
+use serde_json::json;
+use tarock_storage::{DealId, Participant, Store, TableId};
 
 /// Where the database is: `--database`, else `TAROCK_DATABASE`, else the
 /// SQLite file `tarock.db`.
@@ -37,6 +38,13 @@ enum DbCommand {
         #[arg(long)]
         deal: Option<i64>,
     },
+    /// Print a table's running balances, one JSON line per participant
+    /// (each person, and each computer seat), best first.
+    Balances {
+        /// The table.
+        #[arg(long)]
+        table: i64,
+    },
 }
 
 /// Runs `tarock db …`.
@@ -52,6 +60,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let result = match &args.command {
             DbCommand::Status => status(&store, &args.database).await,
             DbCommand::Export { table, deal } => export(&store, *table, *deal).await,
+            DbCommand::Balances { table } => balances(&store, TableId(*table)).await,
         };
         store.close().await;
         result
@@ -119,6 +128,35 @@ async fn export(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<
             .await
             .with_context(|| format!("reading deal {id}"))?;
         writeln!(out, "{}", record.to_json())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn balances(store: &Store, table: TableId) -> Result<ExitCode> {
+    if store.table(table).await?.is_none() {
+        anyhow::bail!("there is no table {table}");
+    }
+    let mut out = std::io::stdout().lock();
+    for b in store.table_balances(table).await? {
+        let who = match &b.participant {
+            Participant::Player(id) => {
+                let name = store
+                    .player(*id)
+                    .await?
+                    .map_or_else(|| format!("#{id}"), |p| p.display_name);
+                json!({"name": name, "player": id.0})
+            }
+            Participant::Computer { seat, level } => json!({
+                "name": format!("Computer {} ({level})", seat.index() + 1),
+                "seat": seat.index(),
+                "computer": level,
+            }),
+        };
+        let mut line = who;
+        line["units"] = b.units.into();
+        line["cents"] = b.cents.into();
+        line["deals"] = b.deals.into();
+        writeln!(out, "{line}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

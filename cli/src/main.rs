@@ -7,7 +7,7 @@
 //!   line per record (see `docs/RECORD.md`).
 //! - `tarock simulate --games N [--game koenigrufen]` plays random legal deals
 //!   through the rules engine and reports what happened and how fast.
-//! - `tarock arena --players A,B --deals N [--game koenigrufen]` plays
+//! - `tarock arena --players A,B --deals N [--game zwanzig-ab|koenigrufen]` plays
 //!   duplicate matches between two computer player types and reports the
 //!   difference with a 95 % interval.
 //! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
@@ -20,6 +20,7 @@ mod koenigrufen_arena;
 mod play;
 mod replay;
 mod simulate;
+mod zwanzig_ab;
 
 use std::process::ExitCode;
 
@@ -46,9 +47,9 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
-    /// Play random legal deals and report game types and speed.
+    /// Play random legal deals and report game types and speed (`--game zwanzig-ab` for 20 ab, `--game koenigrufen` for Königrufen).
     Simulate(simulate::Args),
-    /// Play duplicate deals between two computer player types (easy, medium, strong).
+    /// Play duplicate deals between two computer player types (easy, medium, strong; `--game zwanzig-ab` for 20 ab, `--game koenigrufen` for Königrufen).
     Arena(arena::Args),
     /// Look into the database (SQLite file or PostgreSQL) and export game records.
     Db(db::Args),
@@ -65,9 +66,21 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`tarock db export … | head`): nothing more
+        // is wanted, which is no error.
+        Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tarock: {e:#}");
             ExitCode::from(1)
         }
     }
+}
+
+/// Whether `error` comes from writing to a pipe whose reader has closed it.
+fn closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -4,22 +4,36 @@
 //! line by line from standard input, so a script can drive it too; quitting
 //! and starting again continues the same table.
 
+mod flags;
+mod input;
+mod menu;
+mod seating;
+
 use std::collections::HashMap;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
+use tarock_engine::Bid;
 use tarock_storage::{Platform, Store, TableId, TableStatus};
+use tarock_table::payload::{ButtonAction, Payload};
 use tarock_table::render::parse_card;
+use tarock_table::text::{Arg, text};
+use tarock_table::typed::MAX_TYPED;
 use tarock_table::{
-    ChatRef, Command, CommandKind, Lang, Outgoing, Pace, Sender, SystemClock, TableService,
-    TableSettings, UserRef,
+    ChatRef, Command, CommandKind, Lang, Outgoing, Sender, SystemClock, TableService, UserRef,
 };
+
+use flags::{Flags, new_humans};
+use input::{Line, Lines};
 
 /// The chat id of the terminal's table in the database.
 const TERMINAL_CHAT: &str = "terminal";
+
+/// Clears a terminal screen (only written to a terminal).
+const CLEAR: &str = "\x1b[2J\x1b[H";
 
 /// Options of `tarock play`.
 #[derive(ClapArgs, Debug)]
@@ -27,22 +41,24 @@ pub struct Args {
     /// The database: a file path, sqlite://FILE or postgres://….
     #[arg(long, env = "TAROCK_DATABASE", default_value = "tarock.db")]
     database: String,
-    /// The people at this keyboard, comma-separated; computers fill the
-    /// other seats. Default: your login name.
+    /// The people at this keyboard of a new table, comma-separated;
+    /// computers fill the other seats. Default: your login name.
     #[arg(long, value_delimiter = ',')]
     players: Vec<String>,
-    /// Strength of the computer players: easy, medium or strong.
-    #[arg(long, default_value = "medium")]
-    computers: String,
-    /// Rules of a new table: a preset (standard, directnet, tarockwelt, wikipedia) or JSON.
-    #[arg(long, default_value = "standard")]
-    rules: String,
-    /// Language of the texts: de or en.
-    #[arg(long, default_value = "de")]
-    lang: String,
-    /// Money per point of a new table, in cents.
-    #[arg(long, default_value_t = 10)]
-    stake: i64,
+    /// Strength of the computer players of a new table: easy, medium
+    /// (default) or strong.
+    #[arg(long)]
+    computers: Option<String>,
+    /// Rules of a new table: a preset (standard, directnet, tarockwelt,
+    /// wikipedia) or JSON. Default: standard.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Language of a new table: de (default) or en.
+    #[arg(long)]
+    lang: Option<String>,
+    /// Money per point of a new table, in cents. Default: 10.
+    #[arg(long)]
+    stake: Option<i64>,
     /// Leave the table that is open and start a new one.
     #[arg(long)]
     new: bool,
@@ -59,10 +75,17 @@ struct Terminal {
     humans: Vec<UserRef>,
     lang: Lang,
     color: bool,
-    /// The newest private view per human user id.
+    /// The newest private view per human user id: a hand with its choices,
+    /// or the keyboard of a turn being composed.
     private: HashMap<String, Outgoing>,
+    /// The turn being composed by a user (their id and its announcements),
+    /// while the view shows what may follow.
+    partial: Option<(String, Vec<Bid>)>,
+    /// Whose hand is on the screen (several people at one keyboard).
+    shown_to: Option<String>,
     /// While seating a new table: deliver without printing.
     quiet: bool,
+    input: Lines<std::io::StdinLock<'static>>,
 }
 
 fn chat() -> ChatRef {
@@ -75,40 +98,22 @@ fn chat() -> ChatRef {
 
 /// Runs `tarock play`.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    // Bad flags create nothing: not even the database file.
+    let flags = match Flags::check(args) {
+        Ok(flags) => flags,
+        Err(message) => {
+            eprintln!("{message}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(play(args))
+    runtime.block_on(play(args, flags))
 }
 
-async fn play(args: &Args) -> Result<ExitCode> {
-    let lang = Lang::from_tag(&args.lang);
-    let login = std::env::var("USER").unwrap_or_default();
-    let default_name = if login.is_empty() || login == "root" {
-        "Anna".to_owned()
-    } else {
-        login
-    };
-    let names = if args.players.is_empty() {
-        vec![default_name]
-    } else {
-        args.players.clone()
-    };
-    let humans: Vec<UserRef> = names
-        .iter()
-        .map(|n| n.trim())
-        .filter(|n| !n.is_empty())
-        .enumerate()
-        .map(|(i, name)| UserRef {
-            platform: Platform::Local,
-            user_id: format!("local-{}", i + 1),
-            name: name.to_owned(),
-        })
-        .collect();
-    if humans.is_empty() || humans.len() > 4 {
-        bail!("--players takes one to four names");
-    }
+async fn play(args: &Args, flags: Flags) -> Result<ExitCode> {
     let store = Store::open(&args.database)
         .await
         .with_context(|| format!("opening the database {}", args.database))?;
@@ -123,15 +128,16 @@ async fn play(args: &Args) -> Result<ExitCode> {
     let mut term = Terminal {
         service,
         table: TableId(0),
-        humans,
-        lang,
+        humans: new_humans(&flags),
+        lang: flags.lang,
         color,
         private: HashMap::new(),
+        partial: None,
+        shown_to: None,
         quiet: false,
+        input: Lines::new(std::io::stdin().lock(), MAX_TYPED),
     };
-    term.quiet = true;
-    term.table = term.open_table(args).await?;
-    term.quiet = false;
+    term.table = term.open_table(args, &flags).await?;
     term.show_all().await?;
     let result = term.repl().await;
     term.service.store().close().await;
@@ -148,7 +154,22 @@ impl Terminal {
         }
     }
 
+    fn say(&self, id: &str, args: Vec<(&'static str, Arg)>) {
+        println!("{}", text(self.lang, id, args));
+    }
+
     async fn send(&mut self, user: &UserRef, kind: CommandKind) -> Result<()> {
+        // Pressing "Rufer + …" starts a turn: its answer is what may follow.
+        let composing = match &kind {
+            CommandKind::Button(payload) => match payload.parse::<Payload>() {
+                Ok(Payload {
+                    action: ButtonAction::Compose(bids),
+                    ..
+                }) => Some(bids),
+                _ => None,
+            },
+            _ => None,
+        };
         let replies = self
             .service
             .handle(Command {
@@ -158,82 +179,24 @@ impl Terminal {
             })
             .await?;
         for reply in replies {
-            self.print(&reply);
+            match &reply {
+                // A view with choices replaces the one on screen; the prompt
+                // shows it (once).
+                Outgoing::Private { table, buttons, .. }
+                    if *table == self.table && !buttons.is_empty() =>
+                {
+                    self.private.insert(user.user_id.clone(), reply.clone());
+                    self.partial = composing.clone().map(|b| (user.user_id.clone(), b));
+                }
+                _ => self.print(&reply),
+            }
         }
         self.show_all().await
     }
 
-    /// The terminal's open table, or a new one with the humans and computers seated.
-    async fn open_table(&mut self, args: &Args) -> Result<TableId> {
-        let store = self.service.store().clone();
-        let open = store.open_tables_in(Platform::Local, TERMINAL_CHAT).await?;
-        if let Some(table) = open.last() {
-            if !args.new {
-                println!(
-                    "{}",
-                    tarock_table::text::text(
-                        self.lang,
-                        "terminal-continue",
-                        vec![("table", table.id.0.into())]
-                    )
-                );
-                self.table = table.id;
-                self.quiet = false;
-                // Show the table as it stands and everybody's hand here.
-                for human in self.humans.clone() {
-                    self.send(&human, CommandKind::Refresh(Some(table.id)))
-                        .await?;
-                }
-                return Ok(table.id);
-            }
-            let first = self.humans[0].clone();
-            self.send(&first, CommandKind::Close(Some(table.id)))
-                .await?;
-        }
-        let first = self.humans[0].clone();
-        let settings = TableSettings {
-            rules: args.rules.clone(),
-            stake_cents: args.stake,
-            // Nobody in a terminal should be overruled by a clock.
-            pace: Pace::parse("7d").expect("a valid pace"),
-            lang: self.lang,
-        };
-        let replies = self
-            .service
-            .handle(Command {
-                sender: self.sender(&first),
-                update_id: None,
-                kind: CommandKind::Create(settings),
-            })
-            .await?;
-        if let Some(reply) = replies.first() {
-            bail!("{}", reply.text());
-        }
-        let table = store
-            .open_tables_in(Platform::Local, TERMINAL_CHAT)
-            .await?
-            .last()
-            .map(|t| t.id)
-            .context("the new table is missing")?;
-        self.table = table;
-        for human in self.humans.clone().iter().skip(1) {
-            self.send(human, CommandKind::Join(Some(table), None))
-                .await?;
-        }
-        for _ in self.humans.len()..4 {
-            self.send(
-                &first,
-                CommandKind::AddComputer(Some(table), args.computers.clone()),
-            )
-            .await?;
-        }
-        self.send(&first, CommandKind::Start(Some(table))).await?;
-        Ok(table)
-    }
-
     /// Delivers the outbox to the screen: the newest table view of a batch,
-    /// every chat message and settlement, and the private views of the
-    /// people here.
+    /// every chat message, the settlement (with one person here: their own
+    /// copy, their line marked), and the private views of the people here.
     async fn show_all(&mut self) -> Result<()> {
         loop {
             let batch = self.service.claim(100).await?;
@@ -243,6 +206,10 @@ impl Terminal {
             let last_table = batch
                 .iter()
                 .rposition(|d| matches!(d.message, Outgoing::Table { .. }));
+            let alone = self.humans.len() == 1;
+            let mut settled = false;
+            // The settlement copy comes after the table's last trick.
+            let mut copy = None;
             for (i, delivery) in batch.iter().enumerate() {
                 match &delivery.message {
                     Outgoing::Table { table, .. }
@@ -251,13 +218,33 @@ impl Terminal {
                         self.print(&delivery.message)
                     }
                     Outgoing::Table { .. } => {}
-                    Outgoing::Private { to, table, .. } if *table == self.table => {
+                    // With one person here their own copy is shown, else
+                    // the table's; either after the table's last view.
+                    Outgoing::Settlement { table, .. } if *table == self.table => {
+                        settled = true;
+                        if !alone {
+                            copy = Some(delivery.message.clone());
+                        }
+                    }
+                    Outgoing::Private {
+                        to, table, buttons, ..
+                    } if *table == self.table => {
+                        if settled && alone && buttons.is_empty() {
+                            copy = Some(delivery.message.clone());
+                        }
+                        if self.partial.as_ref().is_some_and(|(u, _)| *u == to.user_id) {
+                            self.partial = None;
+                        }
                         self.private
                             .insert(to.user_id.clone(), delivery.message.clone());
                     }
+                    Outgoing::Private { .. } => {}
                     other => self.print(other),
                 }
                 self.service.delivered(delivery.id).await?;
+            }
+            if let Some(copy) = copy {
+                self.print(&copy);
             }
         }
     }
@@ -274,7 +261,7 @@ impl Terminal {
         if !self.color {
             return text.to_owned();
         }
-        // Red suits in red, tarock numerals in bold.
+        // Red suits in red.
         text.replace('♥', "\x1b[31m♥")
             .replace('♦', "\x1b[31m♦")
             .split(' ')
@@ -296,7 +283,6 @@ impl Terminal {
         let rule = "─".repeat(60);
         match message {
             Outgoing::Table { text, .. } => println!("{rule}\n{}\n{rule}", self.paint(text)),
-            Outgoing::Settlement { text, .. } => println!("{}", self.paint(text)),
             Outgoing::Notice { to, text } => println!("[{}] {}", to.name, self.paint(text)),
             other => println!("{}", self.paint(other.text())),
         }
@@ -306,28 +292,36 @@ impl Terminal {
         match self.actor() {
             Some((user, view)) => {
                 println!("{}", self.paint(view.text()));
-                let mut n = 0;
-                let mut line = String::new();
-                for row in view.buttons() {
-                    for button in row {
-                        n += 1;
-                        line.push_str(&format!(" [{n}] {} ", self.paint(&button.label)));
-                    }
+                let entries: Vec<(String, usize)> = view
+                    .buttons()
+                    .iter()
+                    .flatten()
+                    .map(|b| (self.paint(&b.label), b.label.chars().count()))
+                    .collect();
+                for line in menu::lines(&entries, menu::width()) {
+                    println!("{line}");
                 }
-                println!("{line}");
                 print!("{}> ", user.name);
             }
-            None => print!(
-                "{}",
-                tarock_table::text::text(self.lang, "terminal-prompt-between", vec![])
-            ),
+            None => print!("{} ", text(self.lang, "terminal-prompt-between", vec![])),
         }
         let _ = std::io::stdout().flush();
     }
 
+    /// With several people at the keyboard: the person to act next, when
+    /// someone else's hand was the last one shown.
+    fn pass_to(&mut self) -> Option<UserRef> {
+        let Some((user, _)) = self.actor() else {
+            // Between deals: whoever acts first in the next one gets the
+            // keyboard passed, whoever pressed "n".
+            self.shown_to = None;
+            return None;
+        };
+        (self.humans.len() > 1 && self.shown_to.as_deref() != Some(user.user_id.as_str()))
+            .then_some(user)
+    }
+
     async fn repl(&mut self) -> Result<ExitCode> {
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
         loop {
             // Deadlines: in the terminal they only matter for very slow paces.
             self.service.tick().await?;
@@ -335,12 +329,51 @@ impl Terminal {
             if self.table_closed().await? {
                 return Ok(ExitCode::SUCCESS);
             }
+            if let Some(user) = self.pass_to() {
+                // Hot seat: nobody sees the next hand before its owner has
+                // the keyboard.
+                if self.color {
+                    print!("{CLEAR}");
+                }
+                print!(
+                    "{} ",
+                    text(
+                        self.lang,
+                        "terminal-pass",
+                        vec![("name", user.name.as_str().into())]
+                    )
+                );
+                let _ = std::io::stdout().flush();
+                if self.input.next_line()? == Line::End {
+                    println!();
+                    return Ok(ExitCode::SUCCESS);
+                }
+                if self.color {
+                    print!("{CLEAR}");
+                } else {
+                    println!();
+                }
+                self.shown_to = Some(user.user_id);
+                continue;
+            }
             self.prompt();
-            let Some(line) = lines.next() else {
-                println!();
-                return Ok(ExitCode::SUCCESS);
+            let line = match self.input.next_line()? {
+                Line::End => {
+                    println!();
+                    return Ok(ExitCode::SUCCESS);
+                }
+                Line::TooLong => {
+                    println!();
+                    self.say("terminal-too-long", vec![("max", MAX_TYPED.into())]);
+                    continue;
+                }
+                Line::Unreadable => {
+                    println!();
+                    self.say("terminal-unreadable", vec![]);
+                    continue;
+                }
+                Line::Text(line) => line,
             };
-            let line = line.context("reading standard input")?;
             if !self.color {
                 // Echo scripted input so that a transcript reads like a session.
                 println!("{}", line.trim());
@@ -369,13 +402,10 @@ impl Terminal {
             None => return Ok(true),
             Some("q" | "quit" | "exit" | "ende") => return Ok(false),
             Some("?" | "h" | "help" | "hilfe") => {
-                println!(
-                    "{}",
-                    tarock_table::text::text(self.lang, "terminal-help", vec![])
-                );
+                self.say("terminal-help", vec![]);
                 return Ok(true);
             }
-            Some("n" | "next" | "weiter-spiel" | "neu") => CommandKind::Start(t),
+            Some("n" | "next" | "neu") => CommandKind::Start(t),
             Some("hand" | "karten") => CommandKind::Hand(t),
             Some("stich" | "trick" | "last") => CommandKind::LastTrick(t),
             Some("unsere" | "ours") => CommandKind::OurTricks(t),
@@ -383,29 +413,53 @@ impl Terminal {
             Some("regeln" | "rules") => CommandKind::Rules(t),
             Some("schluss" | "close") => CommandKind::Close(t),
             Some(first) => {
-                if let (Ok(n), Some((_, view))) = (first.parse::<usize>(), &actor) {
-                    match view.buttons().iter().flatten().nth(n.wrapping_sub(1)) {
+                let buttons: Vec<tarock_table::Button> = actor
+                    .as_ref()
+                    .map(|(_, v)| v.buttons().iter().flatten().cloned().collect())
+                    .unwrap_or_default();
+                // A number from the menu, or a menu entry as it reads.
+                let wanted = normalize(line);
+                if first.chars().all(|c| c.is_ascii_digit()) {
+                    match first
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| buttons.get(n.wrapping_sub(1)))
+                    {
                         Some(button) => CommandKind::Button(button.payload.clone()),
                         None => {
-                            println!(
-                                "{}",
-                                tarock_table::text::text(
-                                    self.lang,
-                                    "terminal-no-such-choice",
-                                    vec![]
-                                )
-                            );
+                            self.say("terminal-no-such-choice", vec![]);
                             return Ok(true);
                         }
                     }
-                } else if let Some(card) = parse_card(line.trim()) {
+                } else if let Some(button) = buttons.iter().find(|b| normalize(&b.label) == wanted)
+                {
+                    CommandKind::Button(button.payload.clone())
+                } else if let Some(card) = parse_card(line) {
                     CommandKind::Play(t, None, card)
                 } else {
-                    CommandKind::TurnWords(t, None, words)
+                    // Words go after the announcements of a turn being composed.
+                    let mut turn: Vec<String> = match &self.partial {
+                        Some((id, bids)) if *id == user.user_id => {
+                            bids.iter().map(ToString::to_string).collect()
+                        }
+                        _ => Vec::new(),
+                    };
+                    turn.extend(words);
+                    CommandKind::TurnWords(t, None, turn)
                 }
             }
         };
         self.send(&user, kind).await?;
         Ok(true)
     }
+}
+
+/// A menu entry or typed line as compared: lower case, single spaces,
+/// three dots as the ellipsis.
+fn normalize(text: &str) -> String {
+    text.to_lowercase()
+        .replace("...", "…")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }

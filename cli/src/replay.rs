@@ -1,5 +1,5 @@
-//! `tarock replay`: one JSON report line per record, for Zwanzigerrufen and
-//! Königrufen records alike (dispatched on the record's `format`).
+//! `tarock replay`: one JSON report line per record, for Zwanzigerrufen,
+//! Königrufen and 20 ab records alike (dispatched on the record's `format`).
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -50,6 +50,9 @@ pub fn run(files: &[String]) -> anyhow::Result<ExitCode> {
 fn report_line(text: &str) -> (String, bool) {
     if crate::koenigrufen::is_record(text) {
         return crate::koenigrufen::replay_line(text);
+    }
+    if crate::zwanzig_ab::is_record(text) {
+        return crate::zwanzig_ab::replay_line(text);
     }
     line_of(ReplayReport::from_json(text))
 }

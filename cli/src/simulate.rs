@@ -4,19 +4,17 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::json;
-use tarock_engine::Seat;
-use tarock_engine::card::TOTAL_POINTS;
-use tarock_engine::rules::{GameKind, Rules};
-use tarock_engine::sim::{play_out, random_game};
+use tarock_engine::rules::{GameKind, Rules, ValidRules};
+use tarock_engine::sim::simulate;
 
 /// Options of `tarock simulate`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: zwanzigerrufen (default) or koenigrufen.
+    /// The game: zwanzigerrufen (default), koenigrufen or zwanzig-ab.
     #[arg(long, default_value = "zwanzigerrufen")]
     game: String,
     /// Number of deals to play (redeals not counted).
@@ -30,10 +28,17 @@ pub struct Args {
     /// OS, printed in the summary so that the run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
+    /// Players at a 20 ab table (3–5).
+    #[arg(long, default_value_t = 4)]
+    players: u8,
+    /// 20 ab: a session still running after this many deals is abandoned
+    /// (random play need not end one).
+    #[arg(long, default_value_t = 200)]
+    max_deals: u64,
 }
 
 /// Reads `--rules`: a preset name or a JSON rules object.
-pub(crate) fn parse_rules(text: &str) -> anyhow::Result<Rules> {
+pub(crate) fn parse_rules(text: &str) -> anyhow::Result<ValidRules> {
     let spec = if text.trim_start().starts_with('{') {
         serde_json::from_str(text).context("--rules is not valid JSON")?
     } else {
@@ -50,29 +55,17 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     match args.game.as_str() {
         "zwanzigerrufen" => {}
         "koenigrufen" => return crate::koenigrufen::simulate(args.games, &args.rules, seed),
-        other => bail!("unknown game {other:?}: zwanzigerrufen or koenigrufen"),
+        crate::zwanzig_ab::GAME => {
+            let (n, max) = (args.players, args.max_deals);
+            return crate::zwanzig_ab::simulate(args.games, n, max, &args.rules, seed);
+        }
+        other => bail!("unknown game {other:?}: zwanzigerrufen, koenigrufen or zwanzig-ab"),
     }
     let rules = parse_rules(&args.rules)?;
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut by_kind: BTreeMap<GameKind, u64> = BTreeMap::new();
-    let (mut redeals, mut finished, mut moved) = (0u64, 0u64, 0i64);
     let start = Instant::now();
-    for i in 0..args.games {
-        let forehand = Seat::ALL[(i % 4) as usize];
-        let (mut game, thrown) = random_game(&mut rng, &rules, forehand);
-        let settlement = play_out(&mut game, &mut rng);
-        redeals += u64::from(thrown);
-        let (points, _) = game.score_so_far();
-        if settlement.changes.iter().sum::<i64>() != 0
-            || points[0] + points[1] != u32::from(TOTAL_POINTS)
-        {
-            bail!("deal {i} (seed {seed}) broke an invariant: {settlement:?}");
-        }
-        finished += 1;
-        moved += settlement.changes.iter().map(|c| c.abs()).sum::<i64>();
-        let kind = game.contract().expect("a finished deal has a game").kind;
-        *by_kind.entry(kind).or_default() += 1;
-    }
+    let tally = simulate(&mut rng, &rules, args.games)
+        .map_err(|broken| anyhow!("{broken} (seed {seed})"))?;
     let seconds = start.elapsed().as_secs_f64();
     let per_second = if seconds > 0.0 {
         args.games as f64 / seconds
@@ -85,29 +78,31 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         "Simulated {} random deals ({name} rules, seed {seed}) in {seconds:.3} s: {per_second:.0} deals/s",
         args.games
     );
-    println!("Thrown in and redealt: {redeals}");
+    println!("Thrown in and redealt: {}", tally.redeals);
+    let by_kind: Vec<(GameKind, u64)> = GameKind::ALL
+        .into_iter()
+        .map(|k| (k, tally.of_kind(k)))
+        .filter(|(_, n)| *n > 0)
+        .collect();
     for (kind, n) in &by_kind {
         println!("  {kind:<10} {n:>10} ({:.1} %)", percent(*n, args.games));
     }
-    if finished > 0 {
+    if tally.finished > 0 {
         println!(
             "Mean units changing hands per deal: {:.2}",
-            moved as f64 / finished as f64 / 2.0
+            tally.moved as f64 / tally.finished as f64 / 2.0
         );
     }
     println!("Every deal: 88 card points, balances summing to zero.");
-    let games: BTreeMap<String, u64> = by_kind
-        .iter()
-        .map(|(k, n)| (k.word().to_owned(), *n))
-        .collect();
+    let games: BTreeMap<&str, u64> = by_kind.iter().map(|(k, n)| (k.word(), *n)).collect();
     let summary = json!({
         "games": args.games,
         "seconds": seconds,
         "games_per_second": per_second.round(),
         "rules": name,
         "seed": seed,
-        "finished": finished,
-        "redeals": redeals,
+        "finished": tally.finished,
+        "redeals": tally.redeals,
         "game_types": games,
     });
     println!("{summary}");

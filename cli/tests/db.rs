@@ -177,6 +177,91 @@ async fn status_counts_and_bad_input() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Each computer seat of a table is its own participant in the balances
+/// export, with its seat's change; a table that does not exist is an error.
+#[tokio::test]
+async fn balances_are_exported_per_participant() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db").display().to_string();
+    let (full, _) = store_two_deals(&path).await;
+    let changes = full.to_game().unwrap().settlement().unwrap().changes;
+    let store = Store::open(&path).await.unwrap();
+    let mut tx = store.begin().await.unwrap();
+    tx.settle(
+        tarock_storage::DealId(1),
+        &tarock_storage::NewSettlement {
+            changes,
+            breakdown: "{}".into(),
+            settled_ms: 1,
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    store.close().await;
+
+    let out = tarock(
+        &["db", "balances", "--database", &path, "--table", "1"],
+        None,
+    );
+    assert!(out.status.success());
+    let mut got: Vec<(String, i64, i64, i64)> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["computer"], "easy");
+            assert_eq!(v["deals"], 1);
+            (
+                v["name"].as_str().unwrap().to_owned(),
+                v["seat"].as_i64().unwrap(),
+                v["units"].as_i64().unwrap(),
+                v["cents"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    got.sort_by_key(|g| g.1);
+    let expected: Vec<(String, i64, i64, i64)> = (0..4)
+        .map(|s| {
+            (
+                format!("Computer {} (easy)", s + 1),
+                s as i64,
+                changes[s],
+                changes[s] * 10,
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+
+    let out = tarock(
+        &["db", "balances", "--database", &path, "--table", "9"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no table 9"));
+}
+
+/// `tarock db export … | head`: a reader that stops early is no error.
+#[tokio::test]
+async fn an_export_into_a_closed_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db").display().to_string();
+    store_two_deals(&path).await;
+    let mut child = Command::new(BIN)
+        .args(["db", "export", "--database", &path, "--table", "1"])
+        .env_remove("TAROCK_DATABASE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before anything is written.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
 /// A table played with `tarock play` (fresh entropy, as in production) and
 /// exported: the export holds each deal's hands, as records do, and these
 /// are the hands the stored seed shuffles; the seed itself is not in it.

@@ -46,6 +46,9 @@ impl Bid {
     ];
 }
 
+// `LegalActions` keeps the legal bids as a 16-bit mask over `Bid::ALL`.
+const _: () = assert!(Bid::ALL.len() <= 16);
+
 impl fmt::Display for Bid {
     /// The record words of the bid (`solo`, `farbensolo valat`, `kontra-spiel` …).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -113,6 +113,17 @@ const SUIT_OF: [Option<Suit>; DECK_SIZE] = {
     t
 };
 
+/// The class of each card by index (see [`Card::class`]).
+const CLASS_OF: [CardSet; DECK_SIZE] = {
+    let mut t = [CardSet::TAROCKS; DECK_SIZE];
+    let mut i = 20;
+    while i < DECK_SIZE {
+        t[i] = Suit::ALL[(i - 20) / 5].cards();
+        i += 1;
+    }
+    t
+};
+
 const _: () = {
     let mut sum = 0u32;
     let mut i = 0;
@@ -130,6 +141,16 @@ impl Card {
     pub const MOND: Card = Card(18);
     /// The Sküs (Gstieß), the highest tarock.
     pub const SKUS: Card = Card(19);
+    /// All 40 cards in deck order.
+    pub const DECK: [Card; DECK_SIZE] = {
+        let mut deck = [Card(0); DECK_SIZE];
+        let mut i = 0;
+        while i < DECK_SIZE {
+            deck[i] = Card(i as u8);
+            i += 1;
+        }
+        deck
+    };
 
     /// The card with deck index `index`, if it is below 40.
     pub const fn from_index(index: u8) -> Option<Card> {
@@ -176,6 +197,13 @@ impl Card {
         } else {
             None
         }
+    }
+
+    /// The cards of this card's class: all tarocks for a tarock, its suit for
+    /// a suit card. These follow it when it is led, and rank among themselves
+    /// in deck order.
+    pub const fn class(self) -> CardSet {
+        CLASS_OF[self.0 as usize]
     }
 
     /// The suit, or `None` for a tarock.

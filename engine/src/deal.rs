@@ -66,10 +66,14 @@ impl Deal {
 
     /// A uniformly random deal from the caller's random number generator.
     pub fn shuffled<R: Rng + ?Sized>(rng: &mut R) -> Deal {
-        let mut deck: [Card; DECK_SIZE] =
-            std::array::from_fn(|i| Card::from_index(i as u8).expect("index below 40"));
+        let mut deck = Card::DECK;
         deck.shuffle(rng);
-        Deal::from_deck(&deck).expect("a shuffled deck is a partition")
+        // A permutation of the deck is a partition: no need to check it.
+        let mut hands = [CardSet::EMPTY; 4];
+        for (hand, chunk) in hands.iter_mut().zip(deck.chunks_exact(HAND_SIZE as usize)) {
+            *hand = chunk.iter().copied().collect();
+        }
+        Deal { hands }
     }
 
     /// The hand of `seat`.
@@ -122,7 +126,7 @@ impl Deal {
 /// Exactly one tarock, and it is a Trull card.
 fn lone_trull(hand: CardSet) -> bool {
     let tarocks = hand.intersect(CardSet::TAROCKS);
-    tarocks.len() == 1 && CardSet::TRULL.contains_all(tarocks)
+    CardSet::TRULL.contains_all(tarocks) && tarocks.len() == 1
 }
 
 /// Whether one hand forces a redeal (SPEC §2.2, formal predicate).
@@ -135,6 +139,6 @@ pub fn forces_redeal(hand: CardSet, rules: &Rules) -> bool {
         RedealRule::NoTarockOrLoneTrull => tarocks.is_empty() || lone_trull(hand),
         RedealRule::NoTarock => tarocks.is_empty(),
     };
-    let two_trull = tarocks.len() == 2 && CardSet::TRULL.contains_all(tarocks);
-    by_rule || (rules.redeal_two_trull && two_trull)
+    let two_trull = || CardSet::TRULL.contains_all(tarocks) && tarocks.len() == 2;
+    by_rule || (rules.redeal_two_trull && two_trull())
 }

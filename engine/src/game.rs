@@ -9,7 +9,7 @@ use crate::bidding::{Bid, Bidding, Contract};
 use crate::card::{Card, CardSet};
 use crate::deal::{Deal, DealError};
 use crate::error::RuleError;
-use crate::rules::{Item, Rules};
+use crate::rules::{Item, ValidRules};
 use crate::score::{Announced, Facts, PagatOutcome, Settlement, TRICKS, settle};
 use crate::seat::{Party, Seat};
 use crate::trick::{CompletedTrick, Trick, illegal_reason, legal_cards};
@@ -70,7 +70,8 @@ pub enum Step {
 pub struct LegalActions {
     /// The seat to act.
     pub seat: Option<Seat>,
-    bids: [Option<Bid>; Bid::ALL.len()],
+    /// Bit `i` set: [`Bid::ALL`]`[i]` is legal.
+    bids: u16,
     /// Whether the seat may end its turn (say Weiter).
     pub weiter: bool,
     /// Cards the seat may play.
@@ -80,14 +81,24 @@ pub struct LegalActions {
 impl LegalActions {
     const NONE: LegalActions = LegalActions {
         seat: None,
-        bids: [None; Bid::ALL.len()],
+        bids: 0,
         weiter: false,
         cards: CardSet::EMPTY,
     };
 
-    /// The legal bids.
+    /// The legal bids, in [`Bid::ALL`] order.
     pub fn bids(&self) -> impl Iterator<Item = Bid> + '_ {
-        self.bids.iter().flatten().copied()
+        let mask = self.bids;
+        Bid::ALL
+            .into_iter()
+            .enumerate()
+            .filter(move |(i, _)| mask & 1 << i != 0)
+            .map(|(_, bid)| bid)
+    }
+
+    /// Number of legal bids.
+    pub const fn bid_count(&self) -> u32 {
+        self.bids.count_ones()
     }
 
     /// All legal actions: bids, then Weiter, then cards.
@@ -100,7 +111,7 @@ impl LegalActions {
 
     /// Number of legal actions.
     pub fn len(&self) -> usize {
-        self.bids().count() + usize::from(self.weiter) + self.cards.len() as usize
+        self.bid_count() as usize + usize::from(self.weiter) + self.cards.len() as usize
     }
 
     /// Whether there is none (only when the deal is over).
@@ -123,28 +134,114 @@ impl LegalActions {
     }
 }
 
-/// The state of trick play.
+/// The state of trick play, kept inline so that a deal needs no heap for it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Play {
     contract: Contract,
     current: Trick,
-    tricks: Vec<CompletedTrick>,
+    /// The completed tricks: the first `done`; the others stay [`Play::UNPLAYED`].
+    tricks: [CompletedTrick; TRICKS as usize],
+    done: u8,
+    /// Card points and tricks taken by [declarer party, opponents].
+    taken: ([u32; 2], [u8; 2]),
     /// The seat that announced Pagat Ultimo while it is in force (SPEC §4.3).
     pagat_bound: Option<Seat>,
+    /// The cards the seat to act may play, worked out once after each card
+    /// (empty when the deal is over).
+    legal: CardSet,
+}
+
+impl Play {
+    /// A trick slot not played yet.
+    const UNPLAYED: CompletedTrick = CompletedTrick {
+        trick: Trick::new(Seat::S0),
+        winner: Seat::S0,
+        winning_card: Card::PAGAT,
+    };
+
+    fn new(
+        contract: Contract,
+        leader: Seat,
+        pagat_bound: Option<Seat>,
+        hands: &[CardSet; 4],
+    ) -> Play {
+        let mut play = Play {
+            contract,
+            current: Trick::new(leader),
+            tricks: [Play::UNPLAYED; TRICKS as usize],
+            done: 0,
+            taken: ([0, 0], [0, 0]),
+            pagat_bound,
+            legal: CardSet::EMPTY,
+        };
+        play.next_turn(hands);
+        play
+    }
+
+    /// The seat to act now (`None` after the tenth trick), with
+    /// [`Play::legal`] worked out for it.
+    fn next_turn(&mut self, hands: &[CardSet; 4]) -> Option<Seat> {
+        if self.is_over() {
+            self.legal = CardSet::EMPTY;
+            return None;
+        }
+        let seat = self.current.to_play();
+        let bound = self.pagat_bound == Some(seat);
+        self.legal = legal_cards(
+            hands[seat.index()],
+            &self.current,
+            self.contract.kind,
+            bound,
+        );
+        Some(seat)
+    }
+
+    /// The completed tricks in order.
+    fn tricks(&self) -> &[CompletedTrick] {
+        &self.tricks[..usize::from(self.done)]
+    }
+
+    /// Whether all ten tricks are played.
+    const fn is_over(&self) -> bool {
+        self.done == TRICKS
+    }
+
+    /// Records the complete current trick, won by `winner` with `winning_card`.
+    fn take(&mut self, winner: Seat, winning_card: Card) {
+        let side = usize::from(self.contract.party(winner) == Party::Opponents);
+        self.taken.0[side] += self.current.points();
+        self.taken.1[side] += 1;
+        self.tricks[usize::from(self.done)] = CompletedTrick {
+            trick: self.current,
+            winner,
+            winning_card,
+        };
+        self.done += 1;
+        self.current = Trick::new(winner);
+    }
 }
 
 /// One deal of Zwanzigerrufen. Built from a valid [`Deal`]; changed only
-/// through [`Game::apply`], which leaves it untouched when it returns an error.
+/// through [`Game::apply`] (or [`Game::play_card`]), which leaves it untouched
+/// when it returns an error.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
-    rules: Rules,
+    rules: ValidRules,
     deal: Deal,
     forehand: Seat,
     hands: [CardSet; 4],
     bidding: Bidding,
     play: Option<Play>,
-    log: Vec<(Seat, Action)>,
+    /// The seat to act (`None` once the deal is over), kept up to date by
+    /// every accepted action because every action asks for it.
+    to_act: Option<Seat>,
+    /// The bids and Weiters in order; the cards played are in `play`.
+    bidding_log: Vec<(Seat, Action)>,
 }
+
+/// Room in a new game's bidding log: random play (and any real table) stays
+/// well below it, so the log is one allocation per deal.
+const BIDDING_LOG_CAPACITY: usize = 64;
 
 /// Why a deal cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -155,19 +252,15 @@ pub enum NewGameError {
     /// This seat's hand forces a redeal under the rules.
     #[error("the hand of seat {0} forces a redeal")]
     Redeal(Seat),
-    /// The rules have a value out of range.
-    #[error(transparent)]
-    Rules(#[from] crate::rules::RulesError),
 }
 
 impl Game {
-    /// Starts the bidding on `deal` with `forehand` as the Vorhand.
+    /// Starts the bidding on `deal` with `forehand` as the Vorhand. The rules
+    /// were range-checked when they were made, so this costs no check of them.
     ///
     /// # Errors
-    /// [`NewGameError::Redeal`] when some hand forces a redeal (the lowest such seat);
-    /// [`NewGameError::Rules`] when a rules value is out of range.
-    pub fn new(rules: Rules, deal: Deal, forehand: Seat) -> Result<Game, NewGameError> {
-        rules.validate()?;
+    /// [`NewGameError::Redeal`] when some hand forces a redeal (the lowest such seat).
+    pub fn new(rules: ValidRules, deal: Deal, forehand: Seat) -> Result<Game, NewGameError> {
         if let Some(seat) = deal.redeal_seat(&rules) {
             return Err(NewGameError::Redeal(seat));
         }
@@ -178,12 +271,13 @@ impl Game {
             hands: deal.hands(),
             bidding: Bidding::new(forehand),
             play: None,
-            log: Vec::with_capacity(64),
+            to_act: Some(forehand),
+            bidding_log: Vec::with_capacity(BIDDING_LOG_CAPACITY),
         })
     }
 
     /// The rules in force.
-    pub const fn rules(&self) -> &Rules {
+    pub const fn rules(&self) -> &ValidRules {
         &self.rules
     }
 
@@ -202,9 +296,15 @@ impl Game {
         self.hands[seat.index()]
     }
 
-    /// Every accepted action in order.
-    pub fn log(&self) -> &[(Seat, Action)] {
-        &self.log
+    /// Every accepted action in order: the bids and Weiters, then the cards.
+    pub fn log(&self) -> impl Iterator<Item = (Seat, Action)> + '_ {
+        // The cards are not logged twice: the tricks hold them in order.
+        let tricks = self.tricks().iter().map(|t| &t.trick);
+        let cards = tricks
+            .chain(self.current_trick())
+            .flat_map(Trick::plays)
+            .map(|(seat, card)| (seat, Action::Play(card)));
+        self.bidding_log.iter().copied().chain(cards)
     }
 
     /// The bidding state (also after it ended).
@@ -221,18 +321,14 @@ impl Game {
     pub fn phase(&self) -> Phase {
         match &self.play {
             None => Phase::Bidding,
-            Some(p) if p.tricks.len() == usize::from(TRICKS) => Phase::Finished,
+            Some(p) if p.is_over() => Phase::Finished,
             Some(_) => Phase::Play,
         }
     }
 
     /// The seat to act, or `None` when the deal is over.
-    pub fn to_act(&self) -> Option<Seat> {
-        match &self.play {
-            None => Some(self.bidding.turn()),
-            Some(p) if p.tricks.len() == usize::from(TRICKS) => None,
-            Some(p) => Some(p.current.to_play()),
-        }
+    pub const fn to_act(&self) -> Option<Seat> {
+        self.to_act
     }
 
     /// The trick being played (empty when a new one is to be led).
@@ -242,7 +338,7 @@ impl Game {
 
     /// The completed tricks in order.
     pub fn tricks(&self) -> &[CompletedTrick] {
-        self.play.as_ref().map_or(&[], |p| &p.tricks)
+        self.play.as_ref().map_or(&[], Play::tricks)
     }
 
     /// The seat bound to keep the Pagat for the last trick, if any.
@@ -262,14 +358,14 @@ impl Game {
         match &self.play {
             None => {
                 let hand = self.hand(seat);
-                for (slot, bid) in legal.bids.iter_mut().zip(Bid::ALL) {
+                for (i, bid) in Bid::ALL.into_iter().enumerate() {
                     if self.bidding.check(seat, bid, hand, &self.rules).is_ok() {
-                        *slot = Some(bid);
+                        legal.bids |= 1 << i;
                     }
                 }
                 legal.weiter = self.bidding.check_weiter(seat, hand, &self.rules).is_ok();
             }
-            Some(play) => legal.cards = self.legal_cards_in(play, seat),
+            Some(play) => legal.cards = play.legal,
         }
         legal
     }
@@ -287,15 +383,7 @@ impl Game {
 
     /// The cards the seat to act may play (empty outside trick play).
     pub fn legal_cards(&self) -> CardSet {
-        match (&self.play, self.to_act()) {
-            (Some(play), Some(seat)) => self.legal_cards_in(play, seat),
-            _ => CardSet::EMPTY,
-        }
-    }
-
-    fn legal_cards_in(&self, play: &Play, seat: Seat) -> CardSet {
-        let bound = play.pagat_bound == Some(seat);
-        legal_cards(self.hand(seat), &play.current, play.contract.kind, bound)
+        self.play.as_ref().map_or(CardSet::EMPTY, |p| p.legal)
     }
 
     /// Applies `action` by `seat`.
@@ -303,20 +391,34 @@ impl Game {
     /// # Errors
     /// A [`RuleError`] naming the rule the action breaks; the game is then unchanged.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
-        let expected = self.to_act().ok_or(RuleError::DealOver)?;
-        if seat != expected {
-            return Err(RuleError::NotYourTurn {
-                expected,
-                actual: seat,
-            });
+        if let Action::Play(card) = action {
+            return self.play_card(seat, card);
         }
+        self.check_turn(seat)?;
         let step = match action {
             Action::Bid(bid) => self.bid(seat, bid)?,
-            Action::Weiter => self.weiter(seat)?,
-            Action::Play(card) => self.play_card(seat, card)?,
+            _ => self.weiter(seat)?,
         };
-        self.log.push((seat, action));
+        self.bidding_log.push((seat, action));
         Ok(step)
+    }
+
+    /// Plays `card` for `seat`: [`Game::apply`] of [`Action::Play`], for
+    /// callers that know the action is a card (trick play, 40 times a deal).
+    ///
+    /// # Errors
+    /// A [`RuleError`] naming the rule the card breaks; the game is then unchanged.
+    pub fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
+        self.check_turn(seat)?;
+        self.put_card(seat, card)
+    }
+
+    /// Whether `seat` is the seat to act.
+    fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
+        match self.to_act() {
+            Some(expected) if expected == seat => Ok(()),
+            to_act => Err(turn_error(to_act, seat)),
+        }
     }
 
     /// Applies a whole bidding turn (its bids, then Weiter) atomically: if any
@@ -356,66 +458,55 @@ impl Game {
             .check_weiter(seat, self.hand(seat), &self.rules)?;
         self.bidding.end_turn(seat);
         if !self.bidding.is_over() {
+            self.to_act = Some(self.bidding.turn());
             return Ok(Step::TurnEnded);
         }
         let contract = *self.bidding.contract().expect("a game was opened");
         let pagat = self.bidding.item(Item::Pagat).filter(|p| p.in_force());
-        self.play = Some(Play {
-            contract,
-            current: Trick::new(self.forehand),
-            tricks: Vec::with_capacity(usize::from(TRICKS)),
-            pagat_bound: pagat.map(|p| p.announcer),
-        });
+        let pagat_bound = pagat.map(|p| p.announcer);
+        self.play = Some(Play::new(contract, self.forehand, pagat_bound, &self.hands));
+        self.to_act = Some(self.forehand);
         Ok(Step::BiddingEnded)
     }
 
-    fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
-        let Some(play) = &self.play else {
+    /// Puts `card` of `seat`, whose turn it is, on the trick if it is legal.
+    fn put_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
+        let Some(play) = &mut self.play else {
             return Err(RuleError::StillBidding);
         };
-        let legal = self.legal_cards_in(play, seat);
-        if !legal.contains(card) {
+        if !play.legal.contains(card) {
             let bound = play.pagat_bound == Some(seat);
-            let why = illegal_reason(self.hand(seat), card, &play.current, bound);
-            return Err(why);
+            return Err(illegal_reason(
+                self.hands[seat.index()],
+                card,
+                &play.current,
+                bound,
+            ));
         }
         self.hands[seat.index()].remove(card);
-        let play = self.play.as_mut().expect("checked above");
         if play.contract.called == Some(card) {
             self.bidding.reveal(seat);
         }
         play.current.push(card);
-        if !play.current.is_complete() {
-            return Ok(Step::CardPlayed);
-        }
-        let (winner, winning_card) = play.current.winner(play.contract.kind, &self.rules);
-        play.tricks.push(CompletedTrick {
-            trick: play.current,
-            winner,
-            winning_card,
-        });
-        play.current = Trick::new(winner);
-        if play.tricks.len() == usize::from(TRICKS) {
-            Ok(Step::Finished(winner))
+        let step = if play.current.is_complete() {
+            let (winner, winning_card) = play.current.winner(play.contract.kind, &self.rules);
+            play.take(winner, winning_card);
+            if play.is_over() {
+                Step::Finished(winner)
+            } else {
+                Step::TrickTaken(winner)
+            }
         } else {
-            Ok(Step::TrickTaken(winner))
-        }
+            Step::CardPlayed
+        };
+        self.to_act = play.next_turn(&self.hands);
+        Ok(step)
     }
 
     /// Card points and tricks taken so far by [declarer party, opponents]
     /// (zeros while bidding).
     pub fn score_so_far(&self) -> ([u32; 2], [u8; 2]) {
-        let Some(play) = &self.play else {
-            return ([0, 0], [0, 0]);
-        };
-        let mut points = [0, 0];
-        let mut tricks = [0, 0];
-        for t in &play.tricks {
-            let side = usize::from(play.contract.party(t.winner) == Party::Opponents);
-            points[side] += t.trick.points();
-            tricks[side] += 1;
-        }
-        (points, tricks)
+        self.play.as_ref().map_or(([0, 0], [0, 0]), |p| p.taken)
     }
 
     /// The facts of the finished deal, or `None` before the last trick.
@@ -457,12 +548,12 @@ impl Game {
             valat: announced(Item::Valat),
             pagat_fate: (
                 c.party(self.deal.holder(Card::PAGAT)),
-                pagat_outcome(&play.tricks),
+                pagat_outcome(play.tricks()),
             ),
             trull: holder_party(CardSet::TRULL),
             four_kings: holder_party(CardSet::KINGS),
             honneur,
-            mond_caught: mond_caught(&play.tricks).map(|s| c.party(s)),
+            mond_caught: mond_caught(play.tricks()).map(|s| c.party(s)),
         })
     }
 
@@ -474,6 +565,19 @@ impl Game {
     /// The settlement with a session factor (2 during a double round).
     pub fn settlement_with_factor(&self, factor: u32) -> Option<Settlement> {
         self.facts().map(|f| settle(&f, &self.rules, factor))
+    }
+}
+
+/// Why `seat` may not act when `to_act` is the seat to act (kept out of the
+/// way of the accepted actions).
+#[cold]
+fn turn_error(to_act: Option<Seat>, seat: Seat) -> RuleError {
+    match to_act {
+        None => RuleError::DealOver,
+        Some(expected) => RuleError::NotYourTurn {
+            expected,
+            actual: seat,
+        },
     }
 }
 

@@ -9,10 +9,12 @@
 //! four Kings, Honneur and a caught Mond score on their own.
 //!
 //! This crate is the whole game and nothing else: no IO, no clock, no
-//! randomness it did not receive. A [`Game`] is built from [`Rules`], a
-//! [`Deal`] and the Vorhand's seat; it changes only through [`Game::apply`],
-//! which checks every action against the rules and leaves the game exactly as
-//! it was when it returns a [`RuleError`]. [`Game::legal_actions`] lists what
+//! randomness it did not receive. A [`Game`] is built from [`ValidRules`]
+//! ([`Rules`] whose values were range-checked once, when they were made), a
+//! [`Deal`] and the Vorhand's seat; it changes only through [`Game::apply`]
+//! (or [`Game::play_card`], its short way for a card), which checks every
+//! action against the rules and leaves the game exactly as it was when it
+//! returns a [`RuleError`]. [`Game::legal_actions`] lists what
 //! the seat to act may do, so front ends only ever offer legal buttons, and
 //! [`Game::view`] gives the part of the game one seat may see.
 //!
@@ -80,7 +82,7 @@ pub use deal::Deal;
 pub use error::RuleError;
 pub use game::{Action, Game, LegalActions, NewGameError, Phase, Step};
 pub use record::{Record, ReplayReport};
-pub use rules::{GameKind, Item, Premium, Preset, Rules};
+pub use rules::{GameKind, Item, Premium, Preset, Rules, ValidRules};
 pub use score::{Facts, Settlement, settle};
 pub use seat::{Party, Seat};
 pub use view::{PublicView, SeatView};

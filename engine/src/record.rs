@@ -15,7 +15,7 @@ use crate::card::{Card, CardSet};
 use crate::deal::Deal;
 use crate::error::RuleError;
 use crate::game::{Action, Game, NewGameError, Phase};
-use crate::rules::{GameKind, Item, Premium, Rules};
+use crate::rules::{GameKind, Item, Premium, Rules, ValidRules};
 use crate::seat::Seat;
 
 /// The value of the `format` field.
@@ -196,7 +196,7 @@ pub fn turn_bids(words: &[String], rules: &Rules) -> Result<Vec<Bid>, String> {
 #[derive(Clone, Debug)]
 pub struct ParsedRecord {
     /// The rules.
-    pub rules: Rules,
+    pub rules: ValidRules,
     /// The four hands (not yet checked for a redeal).
     pub deal: Deal,
     /// The Vorhand.
@@ -293,7 +293,6 @@ impl Record {
             Ok(g) => g,
             Err(NewGameError::Redeal(seat)) => return Err(ReplayError::Redeal(seat)),
             Err(NewGameError::Deal(e)) => return Err(RecordError::Hands(e.to_string()).into()),
-            Err(NewGameError::Rules(e)) => return Err(RecordError::Rules(e).into()),
         };
         for (index, (seat, actions)) in parsed.actions.iter().enumerate() {
             if let Err(error) = apply_all(&mut game, *seat, actions) {
@@ -314,7 +313,7 @@ impl Record {
     pub fn from_game(game: &Game) -> Record {
         let mut actions = Vec::new();
         let mut turn: Vec<String> = Vec::new();
-        for &(seat, action) in game.log() {
+        for (seat, action) in game.log() {
             match action {
                 Action::Bid(bid) => turn.push(bid.to_string()),
                 Action::Weiter if turn.is_empty() => actions.push(format!("{seat} weiter")),

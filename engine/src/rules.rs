@@ -5,6 +5,7 @@
 //! or a game record can override any of them by name (see [`Rules::from_spec`]).
 
 use std::fmt;
+use std::ops::Deref;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -278,14 +279,14 @@ impl Preset {
         }
     }
 
-    /// The rules of this preset.
-    pub const fn rules(self) -> Rules {
-        match self {
+    /// The rules of this preset (checked by the test `presets_are_in_range`).
+    pub const fn rules(self) -> ValidRules {
+        ValidRules(match self {
             Preset::Standard => STANDARD,
             Preset::Directnet => DIRECTNET,
             Preset::Tarockwelt => TAROCKWELT,
             Preset::Wikipedia => WIKIPEDIA,
-        }
+        })
     }
 }
 
@@ -520,7 +521,7 @@ impl Rules {
 
     /// The preset these rules are, if they are exactly one.
     pub fn preset(&self) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.rules() == *self)
+        Preset::ALL.into_iter().find(|p| *p.rules() == *self)
     }
 
     /// Reads a rules description: a preset name, or an object with a
@@ -530,7 +531,7 @@ impl Rules {
     /// [`RulesError::UnknownPreset`] for a name that is not a preset,
     /// [`RulesError::UnknownFlag`] for an override the engine does not know,
     /// [`RulesError::Malformed`] for anything else that does not fit.
-    pub fn from_spec(spec: &Value) -> Result<Rules, RulesError> {
+    pub fn from_spec(spec: &Value) -> Result<ValidRules, RulesError> {
         match spec {
             Value::String(name) => Ok(name.parse::<Preset>()?.rules()),
             Value::Object(map) => {
@@ -545,27 +546,12 @@ impl Rules {
                 }
                 let rules: Rules = serde_json::from_value(base)
                     .map_err(|e| RulesError::Malformed(e.to_string()))?;
-                rules.validate()?;
-                Ok(rules)
+                ValidRules::new(rules)
             }
             _ => Err(RulesError::Malformed(
                 "rules must be a preset name or an object".into(),
             )),
         }
-    }
-
-    /// Overrides must stay in the ranges the settlement is computed in: Kontra
-    /// levels up to Resupre (SPEC §3.1), amounts and factors up to
-    /// [`MAX_AMOUNT`], so that no line or balance can overflow.
-    ///
-    /// # Errors
-    /// [`RulesError::Malformed`] naming the first field out of range.
-    pub fn validate(&self) -> Result<(), RulesError> {
-        // Walk the serialized fields so that a field added later is checked too.
-        for (name, value) in object(self) {
-            check_range(&name, &value, MAX_AMOUNT)?;
-        }
-        Ok(())
     }
 
     /// The shortest description of these rules: the preset name when they
@@ -584,6 +570,64 @@ impl Rules {
         out.insert("preset".into(), Value::String(preset.name().into()));
         out.extend(diff);
         Value::Object(out)
+    }
+}
+
+/// Rules whose every value is in range: the only rules a [`Game`](crate::Game)
+/// is played with. They are checked once, where they are made
+/// ([`ValidRules::new`], [`Rules::from_spec`], [`Preset::rules`]), so that
+/// starting a deal costs no check; reading them goes through `Deref` to [`Rules`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Rules", into = "Rules")]
+pub struct ValidRules(Rules);
+
+impl ValidRules {
+    /// Checks that `rules` stay in the ranges the settlement is computed in:
+    /// Kontra levels up to Resupre (SPEC §3.1), amounts and factors up to
+    /// [`MAX_AMOUNT`], so that no line or balance can overflow.
+    ///
+    /// The check walks the serialized fields, so a field added to [`Rules`]
+    /// later is range-checked without a hand-kept list (the test
+    /// `every_number_is_range_checked` holds it to that).
+    ///
+    /// # Errors
+    /// [`RulesError::Malformed`] naming the first field out of range.
+    pub fn new(rules: Rules) -> Result<ValidRules, RulesError> {
+        for (name, value) in object(&rules) {
+            check_range(&name, &value, MAX_AMOUNT)?;
+        }
+        Ok(ValidRules(rules))
+    }
+
+    /// The plain rules, e.g. to change a field and check them again.
+    pub const fn get(self) -> Rules {
+        self.0
+    }
+}
+
+impl Deref for ValidRules {
+    type Target = Rules;
+    fn deref(&self) -> &Rules {
+        &self.0
+    }
+}
+
+impl Default for ValidRules {
+    fn default() -> ValidRules {
+        Preset::Standard.rules()
+    }
+}
+
+impl TryFrom<Rules> for ValidRules {
+    type Error = RulesError;
+    fn try_from(rules: Rules) -> Result<ValidRules, RulesError> {
+        ValidRules::new(rules)
+    }
+}
+
+impl From<ValidRules> for Rules {
+    fn from(rules: ValidRules) -> Rules {
+        rules.0
     }
 }
 
@@ -719,7 +763,79 @@ mod tests {
             max_kontra: KontraLimits::all(9),
             ..STANDARD
         };
-        assert!(direct.validate().is_err());
+        assert!(ValidRules::new(direct).is_err());
+        assert!(serde_json::from_value::<ValidRules>(json!(direct)).is_err());
+    }
+
+    #[test]
+    fn presets_are_in_range() {
+        for p in Preset::ALL {
+            assert_eq!(ValidRules::new(p.rules().get()), Ok(p.rules()), "{p}");
+        }
+    }
+
+    /// Every number of every preset, as a path like `max_kontra.pagat.solo`.
+    fn number_paths(value: &Value, path: &str, out: &mut Vec<String>) {
+        match value {
+            Value::Number(_) => out.push(path.to_owned()),
+            Value::Object(map) => {
+                for (k, v) in map {
+                    let sub = if path.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{path}.{k}")
+                    };
+                    number_paths(v, &sub, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The override `{"preset": "standard", path: value}` with `path` spelled out as nesting.
+    fn override_at(path: &str, value: u64) -> Value {
+        let leaf = path
+            .rsplit('.')
+            .fold(json!(value), |inner, key| json!({ key: inner }));
+        let mut spec = leaf;
+        spec["preset"] = json!("standard");
+        spec
+    }
+
+    /// The coverage guard of the range check: a number added to `Rules` later
+    /// (at any depth) must be rejected above its bound, whatever its type.
+    #[test]
+    fn every_number_is_range_checked() {
+        let mut paths = Vec::new();
+        number_paths(&json!(STANDARD), "", &mut paths);
+        for known in [
+            "solo_value",
+            "farbensolo_min_suit_cards",
+            "max_kontra.valat.solo",
+        ] {
+            assert!(paths.iter().any(|p| p == known), "{known} in {paths:?}");
+        }
+        for path in &paths {
+            let bound = if path.starts_with("max_kontra.") {
+                u64::from(MAX_KONTRA_LEVEL)
+            } else {
+                u64::from(MAX_AMOUNT)
+            };
+            assert!(
+                matches!(
+                    Rules::from_spec(&override_at(path, bound + 1)),
+                    Err(RulesError::Malformed(_))
+                ),
+                "{path} = {} must be rejected",
+                bound + 1
+            );
+            let mut rules = json!(STANDARD);
+            let leaf = path.split('.').fold(&mut rules, |v, k| &mut v[k]);
+            *leaf = json!(bound + 1);
+            if let Ok(rules) = serde_json::from_value::<Rules>(rules) {
+                assert!(ValidRules::new(rules).is_err(), "{path} passed the check");
+            }
+        }
     }
 
     #[test]

@@ -130,11 +130,7 @@ pub fn legal_cards_after(
             }
         }
         Some(led) => {
-            let follow = match led.suit() {
-                None => CardSet::TAROCKS,
-                Some(suit) => suit.cards(),
-            };
-            let same = hand.intersect(follow);
+            let same = hand.intersect(led.class());
             let tarocks = hand.intersect(CardSet::TAROCKS);
             if !same.is_empty() {
                 same
@@ -145,15 +141,23 @@ pub fn legal_cards_after(
             }
         }
     };
-    let pagat = CardSet::single(Card::PAGAT);
-    if pagat_bound && legal.contains(Card::PAGAT) && legal.len() > 1 {
-        legal.without(pagat)
+    if pagat_bound {
+        keep_pagat(legal)
     } else {
         legal
     }
 }
 
+/// `legal` without the Pagat if another card remains (SPEC §4.3); rare, so
+/// out of the way of the common case.
+#[cold]
+fn keep_pagat(legal: CardSet) -> CardSet {
+    let others = legal.without(CardSet::single(Card::PAGAT));
+    if others.is_empty() { legal } else { others }
+}
+
 /// Why `card` is not among the legal cards, naming the rule it breaks.
+#[cold]
 pub(crate) fn illegal_reason(
     hand: CardSet,
     card: Card,
@@ -177,34 +181,27 @@ pub(crate) fn illegal_reason(
     }
 }
 
-/// Index (in playing order) of the card that wins `cards` (SPEC §4.2).
+/// Index (in playing order) of the card that wins `cards` (SPEC §4.2); for
+/// an incomplete trick, of the card winning so far.
+#[inline]
 pub fn winning_index(cards: &[Card], kind: GameKind, rules: &Rules) -> usize {
     let led = cards[0];
+    let set: CardSet = cards.iter().copied().collect();
+    let tarocks = set.intersect(CardSet::TAROCKS);
     // Tarocks trump unless a suit is led in a Farbensolo.
     let tarocks_trump = led.is_tarock() || kind != GameKind::Farbensolo;
-    let set: CardSet = cards.iter().copied().collect();
-    if tarocks_trump && set.contains_all(CardSet::TRULL) && maerchenstich(cards, kind, rules) {
-        return cards.iter().position(|c| *c == Card::PAGAT).unwrap_or(0);
-    }
-    // Rank every card: trumping tarocks above the led suit, other cards never win.
-    // Deck indices order cards within a class, so `index + offset` is the rank.
-    let led_suit = led.suit();
-    let rank = |c: &Card| -> u8 {
-        if c.is_tarock() {
-            if tarocks_trump { 100 + c.index() } else { 0 }
-        } else if c.suit() == led_suit {
-            50 + c.index()
+    // Deck indices order the cards within a class, so the winner is the
+    // highest trumping tarock, or else the highest card of the suit led.
+    let winner = if tarocks_trump && !tarocks.is_empty() {
+        if tarocks.contains_all(CardSet::TRULL) && maerchenstich(cards, kind, rules) {
+            Card::PAGAT
         } else {
-            0
+            tarocks.last().unwrap_or(led)
         }
+    } else {
+        set.intersect(led.class()).last().unwrap_or(led)
     };
-    let mut best = 0;
-    for (i, card) in cards.iter().enumerate().skip(1) {
-        if rank(card) > rank(&cards[best]) {
-            best = i;
-        }
-    }
-    best
+    cards.iter().position(|c| *c == winner).unwrap_or(0)
 }
 
 /// Sküs, Mond and Pagat in one trick: the Pagat wins (SPEC §4.4, D-20).

@@ -129,7 +129,7 @@ impl Game {
             partner: c.partner.filter(|p| bidding.public_party(*p).is_some()),
         });
         PublicView {
-            rules: *self.rules(),
+            rules: self.rules().get(),
             forehand: self.forehand(),
             phase: self.phase(),
             to_act: self.to_act(),
@@ -166,7 +166,7 @@ impl Game {
         let to_act = self.to_act();
         SeatView {
             seat,
-            rules: *self.rules(),
+            rules: self.rules().get(),
             forehand: self.forehand(),
             phase: self.phase(),
             to_act,
@@ -189,7 +189,7 @@ impl Game {
     fn announcements(&self) -> Vec<Announcement> {
         let mut contract: Option<Contract> = None;
         let mut out = Vec::new();
-        for &(seat, action) in self.log() {
+        for (seat, action) in self.log() {
             let party = match action {
                 Action::Play(_) => break,
                 Action::Weiter => None,

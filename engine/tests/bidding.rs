@@ -42,7 +42,7 @@ const KONTRA_VALAT: Bid = Bid::Kontra(Item::Valat);
 const PASS: &[Bid] = &[];
 
 fn standard() -> Rules {
-    Preset::Standard.rules()
+    Preset::Standard.rules().get()
 }
 
 /// Plays one turn the SPEC calls legal: each bid and the closing Weiter must
@@ -468,7 +468,7 @@ fn bv10_tarockwelt_farbensolo_valat_outranks_solo() {
 }
 
 /// BV11 up to S1's Absolut: S0 [Rufer]; S1 —; S2 —; S3 [Kontra Game]; S0 [Kontra Game].
-fn bv11_prefix(rules: Rules) -> Game {
+fn bv11_prefix(rules: impl Into<Rules>) -> Game {
     let mut game = new_game(rules, FD1_HANDS);
     turns(
         &mut game,
@@ -579,7 +579,7 @@ fn bv14_no_absolut_in_tarockwelt_solo() {
 }
 
 /// BV15 up to S1's Rekontra: S0 [Rufer]; S1 [Solo]; S2 [Kontra Game]; S3 —; S0 —.
-fn bv15_prefix(rules: Rules) -> Game {
+fn bv15_prefix(rules: impl Into<Rules>) -> Game {
     let mut game = new_game(rules, FD2_HANDS);
     turns(
         &mut game,

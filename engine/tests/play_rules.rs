@@ -331,7 +331,7 @@ fn tr08_farbensolo_suit_lead_beats_the_trull() {
 fn tr09_without_maerchenstich_skus_wins() {
     let rules = Rules {
         maerchenstich: false,
-        ..Preset::Standard.rules()
+        ..*Preset::Standard.rules()
     };
     assert_winner("T21 T1 T9 T22", Rufer, &rules, 3, "TR9");
 }

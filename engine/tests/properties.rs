@@ -10,7 +10,8 @@ use tarock_engine::bidding::Bid;
 use tarock_engine::card::{Card, CardSet};
 use tarock_engine::record::Record;
 use tarock_engine::sim::{random_action, random_game};
-use tarock_engine::{Action, Game, Phase, Preset, Seat};
+use tarock_engine::trick::winning_index;
+use tarock_engine::{Action, Game, GameKind, Phase, Preset, Rules, Seat};
 
 /// Every card is in exactly one place: a hand, the current trick, or a completed trick.
 fn assert_cards_conserved(game: &Game) {
@@ -62,6 +63,17 @@ fn assert_partner_hidden(game: &Game) {
     }
 }
 
+/// The seat to act, which the game keeps up to date, is the one the bidding
+/// or the trick says: the bidding's turn, then the trick's next player.
+fn assert_seat_to_act(game: &Game) {
+    let expected = match (game.phase(), game.current_trick()) {
+        (Phase::Bidding, _) => Some(game.bidding().turn()),
+        (Phase::Play, Some(trick)) => Some(trick.to_play()),
+        _ => None,
+    };
+    assert_eq!(game.to_act(), expected, "{:?}", game.phase());
+}
+
 /// Plays one random deal, checking the invariants after every action.
 fn check_random_deal(preset: Preset, seed: u64, forehand: u8) {
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -71,6 +83,7 @@ fn check_random_deal(preset: Preset, seed: u64, forehand: u8) {
     loop {
         assert_cards_conserved(&game);
         assert_partner_hidden(&game);
+        assert_seat_to_act(&game);
         let legal = game.legal_actions();
         if game.phase() == Phase::Finished {
             assert!(legal.is_empty());
@@ -140,34 +153,35 @@ proptest! {
 /// Overrides that switch on the rarely used flags still keep every invariant.
 #[test]
 fn flag_variants_keep_every_invariant() {
-    use tarock_engine::Rules;
+    use tarock_engine::{Rules, ValidRules};
     let variants = [
         Rules {
             pass_locks_auction: true,
-            ..Preset::Standard.rules()
+            ..*Preset::Standard.rules()
         },
         Rules {
             valat_replaces_all: false,
             solo_value: 5,
-            ..Preset::Standard.rules()
+            ..*Preset::Standard.rules()
         },
         Rules {
             maerchenstich_order: true,
             kontra_game_won_with_44: true,
-            ..Preset::Directnet.rules()
+            ..*Preset::Directnet.rules()
         },
         Rules {
             redeal_two_trull: true,
             trull_in_farbensolo: true,
-            ..Preset::Wikipedia.rules()
+            ..*Preset::Wikipedia.rules()
         },
         Rules {
             farbensolo_min_suit_cards: 6,
             earliest_opportunity: false,
-            ..Preset::Tarockwelt.rules()
+            ..*Preset::Tarockwelt.rules()
         },
     ];
-    for (i, rules) in variants.iter().enumerate() {
+    for (i, rules) in variants.into_iter().enumerate() {
+        let rules = &ValidRules::new(rules).expect("rules in range");
         for seed in 0..40u64 {
             let mut rng = SmallRng::seed_from_u64(seed * 7 + i as u64);
             let (mut game, _) = random_game(&mut rng, rules, Seat::S1);
@@ -180,5 +194,78 @@ fn flag_variants_keep_every_invariant() {
             let replayed = Record::from_game(&game).to_game().unwrap();
             assert_eq!(replayed, game);
         }
+    }
+}
+
+/// The card winning `cards` (a trick or its beginning) by SPEC §4.2 and §4.4,
+/// written from the card names rather than deck positions: a trumping tarock
+/// beats every suit card and a higher tarock number beats a lower one; a card
+/// of the suit led beats a lower one of that suit; anything else never wins.
+fn reference_winner(cards: &[Card], kind: GameKind, rules: &Rules) -> usize {
+    let led = cards[0];
+    let trumps = led.is_tarock() || kind != GameKind::Farbensolo;
+    let position = |card| cards.iter().position(|c| *c == card);
+    if let (true, Some(m), Some(s), Some(p)) = (
+        trumps,
+        position(Card::MOND),
+        position(Card::SKUS),
+        position(Card::PAGAT),
+    ) {
+        let applies = rules.maerchenstich
+            && (kind != GameKind::Farbensolo || rules.maerchenstich_in_farbensolo)
+            && (!rules.maerchenstich_order || (m < s && s < p));
+        if applies {
+            return p;
+        }
+    }
+    let strength = |card: &Card| match (card.tarock_number(), card.rank()) {
+        (Some(n), _) if trumps => 100 + u32::from(n),
+        (None, Some(rank)) if card.suit() == led.suit() => 10 + rank as u32,
+        _ => 0,
+    };
+    let mut best = 0;
+    for (i, card) in cards.iter().enumerate() {
+        if strength(card) > strength(&cards[best]) {
+            best = i;
+        }
+    }
+    best
+}
+
+/// One to four distinct cards in playing order; every other case holds the
+/// whole Trull, so that the Märchenstich is tried often.
+fn trick_cards() -> impl Strategy<Value = Vec<Card>> {
+    let card = |i: u8| Card::from_index(i).expect("a deck index");
+    let any = prop::sample::subsequence((0..40u8).collect::<Vec<_>>(), 1..=4)
+        .prop_shuffle()
+        .prop_map(move |ix| ix.into_iter().map(card).collect::<Vec<_>>());
+    let trull = (0..40u8)
+        .prop_filter("not a Trull card", move |i| {
+            !CardSet::TRULL.contains(card(*i))
+        })
+        .prop_flat_map(move |other| {
+            Just(vec![Card::PAGAT, Card::MOND, Card::SKUS, card(other)]).prop_shuffle()
+        });
+    prop_oneof![any, trull]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// `winning_index` (from deck positions and card sets) names the card the
+    /// rules name, also for a trick still being played (the computer players ask that).
+    #[test]
+    fn winning_index_agrees_with_the_ranks_of_the_rules(
+        cards in trick_cards(),
+        kind in prop::sample::select(GameKind::ALL.to_vec()),
+        preset in preset(),
+        order in any::<bool>(),
+    ) {
+        let rules = Rules { maerchenstich_order: order, ..*preset.rules() };
+        prop_assert_eq!(
+            winning_index(&cards, kind, &rules),
+            reference_winner(&cards, kind, &rules),
+            "{:?} in a {} under {}", cards, kind, preset
+        );
     }
 }

@@ -56,7 +56,7 @@ const fn announced(owner: Party, level: u8) -> Announced {
 }
 
 fn rules(preset: Preset) -> Rules {
-    preset.rules()
+    preset.rules().get()
 }
 
 /// Checks T and the four balance changes (which must sum to zero).
@@ -272,7 +272,7 @@ fn e06_silent_valat_cancels_premiums() {
 
     let additive = Rules {
         valat_replaces_all: false,
-        ..Preset::Standard.rules()
+        ..*Preset::Standard.rules()
     };
     let s = settle(&e06_facts(), &additive, 1);
     let ctx = "E6 additive";

@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 use tarock_engine::Seat;
 
 use crate::error::StorageError;
-use crate::model::{Balance, DealId, DealStatus, Occupant, PlayerId, TableId};
+use crate::model::{Balance, DealId, DealStatus, Occupant, Participant, PlayerId, TableId};
 use crate::row::{count, get, parse, seat, seat_value};
 use crate::store::{Store, Tx};
 use crate::table::{occupant, occupant_columns};
@@ -41,24 +41,33 @@ pub struct SettlementRow {
 }
 
 fn balance_from_row(row: &AnyRow) -> Result<Balance, StorageError> {
+    let participant = match occupant(row, "ledger")? {
+        Occupant::Player(id) => Participant::Player(id),
+        Occupant::Computer(level) => Participant::Computer {
+            seat: seat(row, "ledger", "seat_no")?,
+            level,
+        },
+    };
     Ok(Balance {
-        occupant: occupant(row, "ledger")?,
+        participant,
         units: get(row, "ledger", "units")?,
         cents: get(row, "ledger", "cents")?,
         deals: count(row, "ledger", "deals")?,
     })
 }
 
+/// Balances per participant: a player over all seats, a computer per seat.
 async fn table_balances(
     conn: &mut AnyConnection,
     table: TableId,
 ) -> Result<Vec<Balance>, StorageError> {
     let rows = sqlx::query(
-        "SELECT player_id, computer, CAST(SUM(units) AS BIGINT) AS units,
+        "SELECT player_id, computer, MIN(seat) AS seat_no,
+                CAST(SUM(units) AS BIGINT) AS units,
                 CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
          FROM ledger WHERE table_id = $1
-         GROUP BY player_id, computer
-         ORDER BY SUM(units) DESC, player_id, computer",
+         GROUP BY player_id, computer, CASE WHEN computer IS NULL THEN -1 ELSE seat END
+         ORDER BY SUM(units) DESC, MIN(seat), COALESCE(player_id, 0)",
     )
     .bind(table.0)
     .fetch_all(conn)
@@ -213,8 +222,9 @@ impl Store {
         }))
     }
 
-    /// The running balance at one table of everyone who has played there
-    /// (players and computer levels), highest first.
+    /// The running balance at one table of everyone who has played there,
+    /// highest first: each player, and each computer seat (see
+    /// [`Participant`]).
     ///
     /// # Errors
     /// The database's error; unreadable rows.
@@ -236,7 +246,7 @@ impl Store {
         .fetch_one(&mut *self.conn().await?)
         .await?;
         Ok(Balance {
-            occupant: Occupant::Player(player),
+            participant: Participant::Player(player),
             units: get(&row, "ledger", "units")?,
             cents: get(&row, "ledger", "cents")?,
             deals: count(&row, "ledger", "deals")?,

@@ -47,8 +47,8 @@ pub use error::StorageError;
 pub use ledger::{NewSettlement, SettlementRow};
 pub use model::{
     Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId,
-    NewDeal, NewMessage, NewPlayer, NewTable, Occupant, OutboxMessage, Platform, Player, PlayerId,
-    SeatRow, Table, TableId, TableStatus,
+    NewDeal, NewMessage, NewPlayer, NewTable, Occupant, OutboxMessage, Participant, Platform,
+    Player, PlayerId, SeatRow, Table, TableId, TableStatus,
 };
 pub use ops::{AppendAction, SettleDeal};
 pub use outbox::OutboxCounts;

@@ -325,11 +325,41 @@ pub struct Deadline {
     pub reminded: bool,
 }
 
+/// Whose balance a ledger row counts to. A person is one participant
+/// everywhere; a computer player is one participant per table and seat (the
+/// computer on seat 2 of a table is "Computer 2", whatever other computers
+/// of its level do), so every seat of a table keeps its own balance.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Participant {
+    /// A player.
+    Player(PlayerId),
+    /// The computer player of a level on a seat of the table.
+    Computer {
+        /// The seat it plays on.
+        seat: Seat,
+        /// Its level, as the AI crate spells it (e.g. "medium").
+        level: String,
+    },
+}
+
+impl Participant {
+    /// The participant a seat's occupant is.
+    pub fn of(seat: Seat, occupant: &Occupant) -> Participant {
+        match occupant {
+            Occupant::Player(id) => Participant::Player(*id),
+            Occupant::Computer(level) => Participant::Computer {
+                seat,
+                level: level.clone(),
+            },
+        }
+    }
+}
+
 /// A balance: a sum of ledger rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Balance {
     /// Whose balance.
-    pub occupant: Occupant,
+    pub participant: Participant,
     /// The sum in units.
     pub units: i64,
     /// The sum in money (cents), each deal at the stake then in force.

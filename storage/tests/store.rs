@@ -9,7 +9,7 @@ use common::*;
 use tarock_engine::{Preset, Record, Seat};
 use tarock_storage::{
     AppendAction, Backend, Deadline, DealStatus, Event, NewMessage, NewSettlement, Occupant,
-    Platform, SettleDeal, StorageError, Store, TableStatus,
+    Participant, Platform, SettleDeal, StorageError, Store, TableStatus,
 };
 
 on_both!(
@@ -540,8 +540,9 @@ async fn redelivered_update_is_applied_once(db: TestDb) {
 }
 
 /// Many random deals at three tables with overlapping players and computer
-/// seats: every table's ledger sums to zero, in units and in money, and
-/// every player's balance equals the sum of the engine's settlements.
+/// seats: every table's ledger sums to zero, in units and in money, every
+/// player's balance equals the sum of the engine's settlements, and two
+/// computers of one level at one table keep two balances, one per seat.
 async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     let store = &db.store;
     // Eight players; tables seat different foursomes, some with computers.
@@ -556,7 +557,7 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     }
     let layouts: [(i64, [Option<usize>; 4]); 3] = [
         (10, [Some(0), Some(1), Some(2), Some(3)]),
-        (25, [Some(2), None, Some(4), Some(5)]),
+        (25, [Some(2), None, Some(4), None]),
         (100, [Some(6), Some(0), None, Some(7)]),
     ];
     let mut tables = Vec::new();
@@ -585,9 +586,9 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
         Preset::Tarockwelt.rules(),
         Preset::Wikipedia.rules(),
     ];
-    let mut expected_units: HashMap<Occupant, i64> = HashMap::new();
-    let mut expected_cents: HashMap<Occupant, i64> = HashMap::new();
-    let mut table_units: HashMap<(usize, Occupant), i64> = HashMap::new();
+    let mut expected_units: HashMap<Participant, i64> = HashMap::new();
+    let mut expected_cents: HashMap<Participant, i64> = HashMap::new();
+    let mut table_units: HashMap<(usize, Participant), i64> = HashMap::new();
     for n in 0..36u32 {
         let t = (n % 3) as usize;
         let rules = presets[(n / 3) as usize % 4];
@@ -612,9 +613,10 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
                 Some(p) => Occupant::Player(players[p]),
                 None => Occupant::Computer("easy".into()),
             };
-            *expected_units.entry(occupant.clone()).or_default() += change;
-            *expected_cents.entry(occupant.clone()).or_default() += change * layouts[t].0;
-            *table_units.entry((t, occupant)).or_default() += change;
+            let participant = Participant::of(seat, &occupant);
+            *expected_units.entry(participant.clone()).or_default() += change;
+            *expected_cents.entry(participant.clone()).or_default() += change * layouts[t].0;
+            *table_units.entry((t, participant)).or_default() += change;
         }
     }
     for (t, table) in tables.iter().enumerate() {
@@ -629,10 +631,15 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
             0,
             "table {t} money"
         );
+        // One balance per seat: four people, or people and computer seats.
+        assert_eq!(balances.len(), 4, "table {t}: {balances:?}");
         for balance in &balances {
-            assert_eq!(balance.units, table_units[&(t, balance.occupant.clone())]);
+            assert_eq!(
+                balance.units,
+                table_units[&(t, balance.participant.clone())]
+            );
             assert_eq!(balance.cents, balance.units * layouts[t].0);
-            // Everyone, the computer level too, holds one seat for 12 deals.
+            // Everyone, each computer seat too, holds one seat for 12 deals.
             assert_eq!(balance.deals, 12);
         }
         // Sorted from the best balance down.
@@ -640,7 +647,7 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     }
     for (i, player) in players.iter().enumerate() {
         let balance = store.player_balance(*player).await.unwrap();
-        let key = Occupant::Player(*player);
+        let key = Participant::Player(*player);
         assert_eq!(
             balance.units,
             expected_units.get(&key).copied().unwrap_or(0),

@@ -8,6 +8,7 @@ use crate::render::rule_error_text;
 use crate::shuffle::EntropyError;
 use crate::text::Lang;
 use crate::tr;
+use crate::typed::BadTurn;
 
 /// A refused command. Each has a text in every language; nothing was
 /// changed.
@@ -58,7 +59,7 @@ pub enum Rejection {
     /// The rules of the game forbid it.
     Rule(RuleError),
     /// A bidding turn that cannot be read.
-    BadTurn(String),
+    BadTurn(BadTurn),
     /// The parties are not known to the sender yet.
     PartyUnknown,
     /// No trick has been completed yet.
@@ -91,7 +92,12 @@ impl Rejection {
             Rejection::BadRules(detail) => tr!(lang, "rej-bad-rules", detail = detail.as_str()),
             Rejection::BadStake => tr!(lang, "rej-bad-stake"),
             Rejection::Rule(e) => rule_error_text(e, lang),
-            Rejection::BadTurn(detail) => tr!(lang, "rej-bad-turn", detail = detail.as_str()),
+            Rejection::BadTurn(BadTurn::UnknownWord(word)) => {
+                tr!(lang, "rej-bad-turn", word = word.as_str())
+            }
+            Rejection::BadTurn(BadTurn::WeiterFirst) => tr!(lang, "rej-bad-turn-weiter"),
+            Rejection::BadTurn(BadTurn::Empty) => tr!(lang, "rej-bad-turn-empty"),
+            Rejection::BadTurn(BadTurn::TooLong) => tr!(lang, "rej-too-long"),
             Rejection::PartyUnknown => tr!(lang, "rej-party-unknown"),
             Rejection::NoTrickYet => tr!(lang, "rej-no-trick-yet"),
         }

@@ -13,6 +13,7 @@
 //! finished deal, then commit the events, the messages and the next deadline
 //! together. Only then are messages delivered (durable before visible).
 
+mod auction;
 pub mod clock;
 pub mod command;
 pub mod error;
@@ -22,8 +23,10 @@ pub mod pump;
 pub mod render;
 pub mod scheduler;
 pub mod service;
+pub mod settlement;
 pub mod shuffle;
 pub mod text;
+pub mod typed;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{ChatRef, Command, CommandKind, Pace, Sender, TableSettings, UserRef};
@@ -31,6 +34,6 @@ pub use error::{Rejection, ServiceError};
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{Messenger, Pump, SendFail};
-pub use service::{Delivery, STAND_IN, TableService};
+pub use service::{Delivery, MAX_STAKE_CENTS, STAND_IN, TableService, rules_spec};
 pub use shuffle::{DealSeed, RandomnessMode};
 pub use text::Lang;

@@ -6,9 +6,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tarock_engine::record::turn_bids;
-use tarock_engine::{Bid, Card, GameKind, Item, Premium, Rules};
+use tarock_engine::{Bid, Card, GameKind, Item, Premium};
 use tarock_storage::TableId;
+
+pub use crate::typed::parse_turn_words;
 
 /// The longest payload allowed (Telegram's callback data limit, in bytes).
 pub const MAX_PAYLOAD: usize = 64;
@@ -202,15 +203,6 @@ impl FromStr for Payload {
             action,
         })
     }
-}
-
-/// Parses a typed bidding turn (`rufer pagat`, `weiter`) under `rules`.
-pub fn parse_turn_words(words: &[String], rules: &Rules) -> Result<Vec<Bid>, String> {
-    let words: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-    if words.len() == 1 && words[0] == "weiter" {
-        return Ok(Vec::new());
-    }
-    turn_bids(&words, rules)
 }
 
 #[cfg(test)]

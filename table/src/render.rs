@@ -3,16 +3,14 @@
 //! no hand can reach a chat.
 
 use tarock_engine::card::Rank;
-use tarock_engine::score::Scored;
 use tarock_engine::trick::Trick;
-use tarock_engine::view::{Announcement, PublicContract};
+use tarock_engine::view::PublicContract;
 use tarock_engine::{
-    Action, Bid, Card, CardSet, GameKind, Item, ItemState, Party, Phase, PublicView, RuleError,
-    Seat, SeatView, Settlement, Suit,
+    Bid, Card, CardSet, GameKind, Item, Party, Phase, PublicView, RuleError, Seat, SeatView, Suit,
 };
 
-use crate::outgoing::SettlementItem;
-use crate::text::Lang;
+use crate::auction;
+use crate::text::{self, Lang};
 use crate::tr;
 
 /// Roman numerals of the tarocks I–XXI.
@@ -111,19 +109,55 @@ pub fn item_name(item: Item, lang: Lang) -> String {
     }
 }
 
+/// How a table names the Kontra levels: with the words of its rules'
+/// source (tarockwelt says Retour, the Wikipedia article Supre).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KontraWords {
+    /// Kontra, Rekontra, Subkontra, Resupre (the house rules, directnet).
+    #[default]
+    Standard,
+    /// tarockwelt: Kontra, Retour.
+    Tarockwelt,
+    /// The Wikipedia article: Kontra, Rekontra, Supre, Resupre.
+    Wikipedia,
+}
+
+impl KontraWords {
+    /// The words of a table's rules as stored (a preset name or a JSON
+    /// object with a `preset`).
+    pub fn of_rules(rules: &str) -> KontraWords {
+        let preset = match serde_json::from_str::<serde_json::Value>(rules) {
+            Ok(serde_json::Value::String(name)) => name,
+            Ok(serde_json::Value::Object(map)) => map
+                .get("preset")
+                .and_then(serde_json::Value::as_str)
+                .unwrap_or_default()
+                .to_owned(),
+            _ => String::new(),
+        };
+        match preset.as_str() {
+            "tarockwelt" => KontraWords::Tarockwelt,
+            "wikipedia" => KontraWords::Wikipedia,
+            _ => KontraWords::Standard,
+        }
+    }
+}
+
 /// The name of a Kontra level 1–4.
-pub fn kontra_name(level: u8, lang: Lang) -> String {
-    match level {
-        1 => tr!(lang, "kontra-1"),
-        2 => tr!(lang, "kontra-2"),
-        3 => tr!(lang, "kontra-3"),
+pub fn kontra_name(level: u8, lang: Lang, words: KontraWords) -> String {
+    match (level, words) {
+        (1, _) => tr!(lang, "kontra-1"),
+        (2, KontraWords::Tarockwelt) => tr!(lang, "kontra-2-retour"),
+        (2, _) => tr!(lang, "kontra-2"),
+        (3, KontraWords::Wikipedia) => tr!(lang, "kontra-3-supre"),
+        (3, _) => tr!(lang, "kontra-3"),
         _ => tr!(lang, "kontra-4"),
     }
 }
 
 /// The text of one bid, as on a button or in the bidding history.
 /// `item_level` is the Kontra level the item has before this bid.
-pub fn bid_label(bid: Bid, lang: Lang, item_level: u8) -> String {
+pub fn bid_label(bid: Bid, lang: Lang, item_level: u8, words: KontraWords) -> String {
     match bid {
         Bid::Game(kind) => game_name(kind, lang),
         Bid::GameWithValat(kind) => tr!(lang, "bid-game-with-valat", game = game_name(kind, lang)),
@@ -131,37 +165,15 @@ pub fn bid_label(bid: Bid, lang: Lang, item_level: u8) -> String {
         Bid::Kontra(item) => tr!(
             lang,
             "bid-kontra",
-            kontra = kontra_name(item_level + 1, lang),
-            item = item_name(item, lang)
+            kontra = kontra_name(item_level + 1, lang, words),
+            item = item_name(item, lang),
+            what = if item == Item::Game {
+                "game"
+            } else {
+                "premium"
+            }
         ),
     }
-}
-
-fn scored_name(what: Scored, lang: Lang) -> String {
-    match what {
-        Scored::Valat => tr!(lang, "item-valat"),
-        Scored::Game => tr!(lang, "item-game"),
-        Scored::Absolut => tr!(lang, "item-absolut"),
-        Scored::Pagat => tr!(lang, "item-pagat"),
-        Scored::Trull => tr!(lang, "item-trull"),
-        Scored::FourKings => tr!(lang, "item-four-kings"),
-        Scored::Honneur => tr!(lang, "item-honneur"),
-        Scored::Mondfang => tr!(lang, "item-mondfang"),
-    }
-}
-
-/// The scored lines of a settlement, for display.
-pub fn settlement_items(settlement: &Settlement, lang: Lang) -> Vec<SettlementItem> {
-    settlement
-        .lines
-        .iter()
-        .map(|line| SettlementItem {
-            name: scored_name(line.what, lang),
-            announced: line.announced,
-            multiplier: 1 << line.kontra,
-            value: line.value,
-        })
-        .collect()
 }
 
 /// Money in cents as `1,20 €` / `€1.20`.
@@ -172,6 +184,31 @@ pub fn money(cents: i64, lang: Lang) -> String {
         Lang::De => format!("{sign}{},{:02} €", abs / 100, abs % 100),
         Lang::En => format!("{sign}€{}.{:02}", abs / 100, abs % 100),
     }
+}
+
+/// Money in cents with its sign: `+1,20 €` / `−€1.20` / `0,00 €`.
+pub fn signed_money(cents: i64, lang: Lang) -> String {
+    match cents.signum() {
+        1 => format!("+{}", money(cents, lang)),
+        _ => money(cents, lang),
+    }
+}
+
+/// A time per move as people say it: `7 Tage`, `12 Stunden`, `2 Minuten`,
+/// `90 Sekunden` (the largest whole unit).
+pub fn pace_text(ms: i64, lang: Lang) -> String {
+    const UNITS: [(i64, &str); 4] = [
+        (86_400_000, "pace-days"),
+        (3_600_000, "pace-hours"),
+        (60_000, "pace-minutes"),
+        (1000, "pace-seconds"),
+    ];
+    let (size, id) = UNITS
+        .iter()
+        .copied()
+        .find(|(size, _)| ms >= *size && ms % size == 0)
+        .unwrap_or((1000, "pace-seconds"));
+    text::text(lang, id, vec![("count", (ms / size).into())])
 }
 
 /// A signed number of units, `+2` / `−1` / `0`.
@@ -197,6 +234,8 @@ pub struct TableHeader {
     pub stake_cents: i64,
     /// Paused or closed, if so.
     pub status_note: Option<String>,
+    /// How the table's rules name the Kontra levels.
+    pub words: KontraWords,
 }
 
 /// The cards of a trick in the order played, each after its player's
@@ -215,7 +254,8 @@ pub fn plays_text(trick: &Trick, names: &[Option<String>; 4], lang: Lang) -> Str
         .join(" · ")
 }
 
-fn seat_name(header: &TableHeader, seat: Seat, lang: Lang) -> String {
+/// The name on `seat`, or "(frei)".
+pub(crate) fn seat_name(header: &TableHeader, seat: Seat, lang: Lang) -> String {
     header.names[seat.index()]
         .clone()
         .unwrap_or_else(|| tr!(lang, "seat-free"))
@@ -249,49 +289,9 @@ pub fn lobby_text(header: &TableHeader, lang: Lang) -> String {
     out
 }
 
-fn announcement_text(
-    a: &Announcement,
-    lang: Lang,
-    levels: &mut [u8; 4],
-    header: &TableHeader,
-) -> String {
-    let who = seat_name(header, a.seat, lang);
-    match a.action {
-        Action::Weiter => tr!(lang, "history-weiter", name = who),
-        Action::Bid(bid) => {
-            let level = match bid {
-                Bid::Kontra(item) => {
-                    let l = levels[item.index()];
-                    levels[item.index()] += 1;
-                    l
-                }
-                _ => 0,
-            };
-            let party = match (bid, a.party) {
-                (Bid::Game(_) | Bid::GameWithValat(_), _) | (_, None) => String::new(),
-                (_, Some(Party::Declarer)) => tr!(lang, "party-with"),
-                (_, Some(Party::Opponents)) => tr!(lang, "party-against"),
-            };
-            tr!(
-                lang,
-                "history-bid",
-                name = who,
-                bid = bid_label(bid, lang, level),
-                party = party
-            )
-            .trim_end()
-            .to_owned()
-        }
-        Action::Play(_) => String::new(),
-    }
-}
-
-fn contract_text(
-    contract: &PublicContract,
-    items: &[Option<ItemState>; 4],
-    header: &TableHeader,
-    lang: Lang,
-) -> String {
+/// "Anna spielt Rufer und ruft den XX. Partner: Bert." (the partner once
+/// the view knows him).
+pub(crate) fn contract_text(contract: &PublicContract, header: &TableHeader, lang: Lang) -> String {
     let mut out = match contract.called {
         Some(called) => tr!(
             lang,
@@ -314,24 +314,6 @@ fn contract_text(
             "contract-partner",
             name = seat_name(header, partner, lang)
         ));
-    }
-    let extras: Vec<String> = Item::ALL
-        .iter()
-        .filter_map(|&item| {
-            let state = items[item.index()]?;
-            if state.void || (item == Item::Game && state.level == 0) {
-                return None;
-            }
-            let mut text = item_name(item, lang);
-            if state.level > 0 {
-                text.push_str(&format!(" ({})", kontra_name(state.level, lang)));
-            }
-            Some(text)
-        })
-        .collect();
-    if !extras.is_empty() {
-        out.push('\n');
-        out.push_str(&tr!(lang, "contract-items", items = extras.join(", ")));
     }
     out
 }
@@ -360,29 +342,16 @@ pub fn table_text(view: &PublicView, header: &TableHeader, lang: Lang) -> String
     out.push_str(&names.join(" · "));
     if let Some(contract) = &view.contract {
         out.push('\n');
-        out.push_str(&contract_text(contract, &view.items, header, lang));
+        out.push_str(&contract_text(contract, header, lang));
     }
-    if view.phase == Phase::Bidding {
-        let mut levels = [0u8; 4];
-        // A Weiter right after the same seat's own bid only ends that turn.
-        let history: Vec<String> = view
-            .announcements
-            .iter()
-            .enumerate()
-            .filter(|(i, a)| {
-                !(a.action == Action::Weiter
-                    && i.checked_sub(1)
-                        .map(|p| &view.announcements[p])
-                        .is_some_and(|prev| {
-                            prev.seat == a.seat && matches!(prev.action, Action::Bid(_))
-                        }))
-            })
-            .map(|(_, a)| announcement_text(a, lang, &mut levels, header))
-            .collect();
-        if !history.is_empty() {
-            out.push('\n');
-            out.push_str(&tr!(lang, "bidding-history", history = history.join("; ")));
-        }
+    // The whole Lizitation stays visible through the play and after it.
+    let auction = [
+        auction::items_text(&view.announcements, &view.items, &view.rules, header, lang),
+        auction::history_text(&view.announcements, &view.rules, header, lang),
+    ];
+    for line in auction.into_iter().flatten() {
+        out.push('\n');
+        out.push_str(&line);
     }
     if view.phase != Phase::Bidding {
         let mut won = [0u32; 4];
@@ -468,83 +437,23 @@ pub fn private_text(view: &SeatView, header: &TableHeader, lang: Lang) -> String
         };
         out.push_str(&role);
     }
-    if view.pagat_bound {
+    // The reminder only while the Pagat is still in the hand to keep.
+    if view.pagat_bound && view.hand.contains(Card::PAGAT) {
         out.push('\n');
         out.push_str(&tr!(lang, "private-keep-pagat"));
     }
+    let may_pass = view.legal.is_some_and(|l| l.weiter);
     out.push('\n');
     out.push_str(&match (view.to_act, view.phase) {
-        (Some(s), Phase::Bidding) if s == view.seat => tr!(lang, "private-your-bid"),
+        (Some(s), Phase::Bidding) if s == view.seat && may_pass => tr!(lang, "private-your-bid"),
+        (Some(s), Phase::Bidding) if s == view.seat && view.announcements.is_empty() => {
+            tr!(lang, "private-your-opening")
+        }
+        (Some(s), Phase::Bidding) if s == view.seat => tr!(lang, "private-your-bid-no-pass"),
         (Some(s), Phase::Play) if s == view.seat => tr!(lang, "private-your-card"),
         (Some(s), _) => tr!(lang, "private-wait", name = seat_name(header, s, lang)),
         (None, _) => tr!(lang, "deal-over"),
     });
-    out
-}
-
-/// The settlement text: every item with its multiplier and value, each
-/// seat's change, and the running balances.
-pub fn settlement_text(
-    settlement: &Settlement,
-    header: &TableHeader,
-    balances: &[(String, i64, i64)],
-    lang: Lang,
-) -> String {
-    let mut out = tr!(
-        lang,
-        "settlement-title",
-        table = header.table,
-        deal = header.deal.unwrap_or(0)
-    );
-    for item in settlement_items(settlement, lang) {
-        out.push('\n');
-        // The game is always announced; only premiums can be silent.
-        let id = if item.announced && item.name != tr!(lang, "item-game") {
-            "settlement-line-announced"
-        } else {
-            "settlement-line"
-        };
-        out.push_str(&tr!(
-            lang,
-            id,
-            name = item.name,
-            multiplier = item.multiplier,
-            value = signed(item.value)
-        ));
-    }
-    if settlement.factor > 1 {
-        out.push('\n');
-        out.push_str(&tr!(lang, "settlement-factor", factor = settlement.factor));
-    }
-    out.push('\n');
-    let changes: Vec<String> = Seat::ALL
-        .iter()
-        .map(|&s| {
-            format!(
-                "{} {}",
-                seat_name(header, s, lang),
-                signed(settlement.changes[s.index()])
-            )
-        })
-        .collect();
-    out.push_str(&tr!(
-        lang,
-        "settlement-changes",
-        changes = changes.join(", ")
-    ));
-    out.push('\n');
-    out.push_str(&tr!(lang, "balances-title"));
-    for (name, units, cents) in balances {
-        out.push('\n');
-        out.push_str(&tr!(
-            lang,
-            "balance-line",
-            name = name.as_str(),
-            units = signed(*units),
-            count = units.abs(),
-            money = money(*cents, lang)
-        ));
-    }
     out
 }
 
@@ -623,6 +532,112 @@ pub fn rule_error_text(error: &RuleError, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_preset_names_the_kontra_levels_with_its_sources_words() {
+        let kontra = Bid::Kontra(Item::Game);
+        let cases = [
+            (
+                "\"standard\"",
+                1,
+                "Rekontra auf Spiel",
+                "Rekontra on the game",
+            ),
+            (
+                "\"tarockwelt\"",
+                1,
+                "Retour auf Spiel",
+                "Retour on the game",
+            ),
+            (
+                r#"{"preset":"tarockwelt","solo_value":5}"#,
+                1,
+                "Retour auf Spiel",
+                "Retour on the game",
+            ),
+            ("\"wikipedia\"", 2, "Supre auf Spiel", "Supre on the game"),
+            (
+                "\"directnet\"",
+                2,
+                "Subkontra auf Spiel",
+                "Subkontra on the game",
+            ),
+            (
+                "\"wikipedia\"",
+                3,
+                "Resupre auf Spiel",
+                "Resupre on the game",
+            ),
+        ];
+        for (rules, level, de, en) in cases {
+            let words = KontraWords::of_rules(rules);
+            assert_eq!(bid_label(kontra, Lang::De, level, words), de, "{rules}");
+            assert_eq!(bid_label(kontra, Lang::En, level, words), en, "{rules}");
+        }
+        let words = KontraWords::Standard;
+        assert_eq!(
+            bid_label(Bid::Kontra(Item::Pagat), Lang::En, 0, words),
+            "Kontra on the Pagat"
+        );
+        assert_eq!(
+            bid_label(Bid::Kontra(Item::Pagat), Lang::De, 0, words),
+            "Kontra auf Pagat"
+        );
+    }
+
+    /// The Pagat reminder stands while the announcer still holds the Pagat,
+    /// and goes once it has left the hand (played, or forced out early).
+    #[test]
+    fn the_pagat_reminder_only_while_the_pagat_is_held() {
+        let record = tarock_engine::Record::from_json(
+            &serde_json::json!({
+                "format": "zwanzigerrufen-record/1",
+                "rules": "standard",
+                "forehand": 0,
+                "hands": [
+                    "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",
+                    "T18 T17 T16 T14 T5 cQ cN cJ c10 dA",
+                    "T22 T19 T9 T4 dK hK hN sK sJ s10",
+                    "T15 T10 T8 T7 T6 T1 dQ hA sQ sN"
+                ],
+                "actions": ["0 rufer", "1 weiter", "2 weiter", "3 pagat", "0 weiter",
+                            "1 weiter", "2 weiter"],
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let game = record.to_game().unwrap();
+        let header = TableHeader {
+            table: 1,
+            deal: Some(1),
+            names: ["Anna", "Bert", "Cleo", "Dora"].map(|n| Some(n.to_owned())),
+            rules: "standard".into(),
+            stake_cents: 10,
+            status_note: None,
+            words: KontraWords::Standard,
+        };
+        let mut view = game.view(Seat::S3);
+        assert!(view.pagat_bound);
+        let reminder = "Du hast den Pagat angesagt: behalte ihn für den letzten Stich.";
+        assert!(private_text(&view, &header, Lang::De).contains(reminder));
+        view.hand.remove(Card::PAGAT);
+        assert!(!private_text(&view, &header, Lang::De).contains(reminder));
+    }
+
+    #[test]
+    fn paces_read_in_the_largest_whole_unit() {
+        for (ms, de, en) in [
+            (7 * 86_400_000, "7 Tage", "7 days"),
+            (86_400_000, "1 Tag", "1 day"),
+            (12 * 3_600_000, "12 Stunden", "12 hours"),
+            (36 * 3_600_000, "36 Stunden", "36 hours"),
+            (2 * 60_000, "2 Minuten", "2 minutes"),
+            (90_000, "90 Sekunden", "90 seconds"),
+        ] {
+            assert_eq!(pace_text(ms, Lang::De), de);
+            assert_eq!(pace_text(ms, Lang::En), en);
+        }
+    }
 
     #[test]
     fn cards_are_read_as_ids_and_as_shown() {

@@ -81,7 +81,7 @@ async fn rufer_and_pagat_in_one_turn_by_buttons() {
     );
     assert!(
         h.last_table_text()
-            .contains("Lizitation: Anna: Rufer; Anna: Pagat (dazu)"),
+            .contains("Lizitation: Anna: Rufer, Pagat (dazu)"),
         "{}",
         h.last_table_text()
     );

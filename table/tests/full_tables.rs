@@ -10,7 +10,8 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tarock_storage::{DealStatus, Occupant, TableStatus};
+use tarock_engine::Seat;
+use tarock_storage::{DealStatus, Participant, TableStatus};
 use tarock_table::{Lang, Outgoing, Pace, TableSettings};
 
 const NAMES: [&str; 4] = ["Anna", "Bert", "Cleo", "Dora"];
@@ -94,7 +95,7 @@ async fn four_humans_standard_german() {
     assert!(
         balances
             .iter()
-            .all(|b| matches!(b.occupant, Occupant::Player(_)) && b.deals == 4)
+            .all(|b| matches!(b.participant, Participant::Player(_)) && b.deals == 4)
     );
 }
 
@@ -149,20 +150,49 @@ async fn one_human_and_three_computers_every_preset() {
             4,
         )
         .await;
-        // The three computers of one level share one balance; with Anna's
-        // they sum to zero.
-        let balances = h
-            .store()
-            .table_balances(tarock_storage::TableId(1))
-            .await
-            .unwrap();
-        assert_eq!(balances.len(), 2, "{preset}: {balances:?}");
-        assert!(
-            balances
+        // The three computers of one level keep three balances, one per
+        // seat, each the sum of its seat's changes over the four deals
+        // (check_settlements checked every deal's running sums by name);
+        // with Anna's they sum to zero.
+        let table = tarock_storage::TableId(1);
+        let balances = h.store().table_balances(table).await.unwrap();
+        assert_eq!(balances.len(), 4, "{preset}: {balances:?}");
+        let mut seat_sums = [0i64; 4];
+        for deal in h.store().deals_of(table).await.unwrap() {
+            if let Some(stored) = h.store().settlement(deal.id).await.unwrap() {
+                for (seat, _, units) in stored.seats {
+                    seat_sums[seat.index()] += units;
+                }
+            }
+        }
+        for seat in [Seat::S1, Seat::S2, Seat::S3] {
+            let computer = Participant::Computer {
+                seat,
+                level: level.into(),
+            };
+            let balance = balances
                 .iter()
-                .any(|b| b.occupant == Occupant::Computer(level.into()))
-        );
+                .find(|b| b.participant == computer)
+                .unwrap_or_else(|| panic!("{preset}: no balance of {computer:?}"));
+            assert_eq!(balance.units, seat_sums[seat.index()], "{preset}: {seat:?}");
+            assert_eq!(balance.deals, 4);
+        }
         assert_eq!(balances.iter().map(|b| b.units).sum::<i64>(), 0);
+        // The newest settlement shows each computer seat by its own name
+        // with its own balance.
+        let Outgoing::Settlement { text, .. } = h.settlements_of(table).last().unwrap() else {
+            unreachable!()
+        };
+        for seat in [Seat::S1, Seat::S2, Seat::S3] {
+            let name = computer_seat_name(seat, level, lang);
+            assert_eq!(
+                text.lines()
+                    .filter(|l| l.starts_with(&format!("{name}: ")))
+                    .count(),
+                1,
+                "{preset}: {name}\n{text}"
+            );
+        }
         // Anna only ever acted herself: her events are hers, the computers'
         // are not stand-ins.
         for deal in h
@@ -217,16 +247,13 @@ async fn two_humans_and_two_computers_of_different_levels() {
     }
     let balances = h.store().table_balances(table).await.unwrap();
     assert_eq!(balances.len(), 4, "{balances:?}");
-    assert!(
-        balances
-            .iter()
-            .any(|b| b.occupant == Occupant::Computer("easy".into()))
-    );
-    assert!(
-        balances
-            .iter()
-            .any(|b| b.occupant == Occupant::Computer("medium".into()))
-    );
+    for (seat, level) in [(Seat::S2, "easy"), (Seat::S3, "medium")] {
+        let computer = Participant::Computer {
+            seat,
+            level: level.into(),
+        };
+        assert!(balances.iter().any(|b| b.participant == computer));
+    }
 }
 
 /// A quiet bidding (the Vorhand's Rufer, everyone else Weiter) and random
@@ -305,7 +332,8 @@ async fn a_mondfang_starts_a_double_round_under_wikipedia_rules() {
         };
         assert_eq!(*changes, plain.changes.map(|c| c * i64::from(expected)));
         assert_eq!(
-            text.contains("\nDoppelrunde: alles zählt ×2.\n"),
+            text.lines()
+                .any(|l| l.starts_with("Summe: ") && l.contains(", Doppelrunde ×2: ")),
             expected == 2,
             "{text}"
         );

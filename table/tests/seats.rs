@@ -7,7 +7,7 @@ use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tarock_engine::Seat;
-use tarock_storage::Occupant;
+use tarock_storage::Participant;
 use tarock_table::{CommandKind, Lang, Outgoing, TableSettings};
 
 #[tokio::test]
@@ -92,14 +92,17 @@ async fn seats_change_hands_between_deals() {
     );
     h.play_out(table, &["Anna", "Zoe", "Emil"], &mut rng).await;
     assert_eq!(check_settlements(&h, table, Lang::De).await, 2);
-    // Deal 1's result stays with Bert and the computer; deal 2's goes to Zoe and Emil.
+    // Deal 1's result stays with Bert and the computer on seat 3; deal 2's
+    // goes to Zoe and Emil.
     let balances = h.store().table_balances(table).await.unwrap();
     let deals: Vec<(String, u32)> = {
         let mut out = Vec::new();
         for b in &balances {
-            let name = match &b.occupant {
-                Occupant::Player(id) => h.store().player(*id).await.unwrap().unwrap().display_name,
-                Occupant::Computer(level) => level.clone(),
+            let name = match &b.participant {
+                Participant::Player(id) => {
+                    h.store().player(*id).await.unwrap().unwrap().display_name
+                }
+                Participant::Computer { seat, level } => format!("{level} {}", seat.index() + 1),
             };
             out.push((name, b.deals));
         }
@@ -113,7 +116,10 @@ async fn seats_change_hands_between_deals() {
             ("Bert".to_owned(), 1),
             ("Emil".to_owned(), 1),
             ("Zoe".to_owned(), 1),
-            ("easy".to_owned(), 3)
+            // The computer on seat 3 played deal 1 only, the one on seat 4
+            // both deals: each seat keeps its own balance.
+            ("easy 3".to_owned(), 1),
+            ("easy 4".to_owned(), 2)
         ]
     );
 

@@ -172,7 +172,11 @@ async fn check_new(
                         );
                     }
                 }
-                let named = cards_in(&all_text, labels);
+                let mut named = cards_in(&all_text, labels);
+                // The called card is public (a settlement copy names it).
+                if let Some(c) = called.filter(|c| !hands[seat.index()].contains(*c)) {
+                    named.remove(c);
+                }
                 assert!(
                     named.without(hands[seat.index()]).is_empty(),
                     "{}'s private view names cards of other hands ({}):\n{text}",

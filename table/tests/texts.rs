@@ -81,6 +81,7 @@ struct Views {
     joined: Outgoing,
     lobby_three: Outgoing,
     lobby_full: Outgoing,
+    anna_opening: Outgoing,
     bert_bidding: Outgoing,
     bidding: Outgoing,
     dora_bidding: Outgoing,
@@ -88,8 +89,13 @@ struct Views {
     dora_trick: Outgoing,
     after_trick: Outgoing,
     settlement: Outgoing,
+    anna_copy: Outgoing,
     final_table: Outgoing,
     balances_notice: Outgoing,
+    /// After the deal: the last trick (to Cleo) and Dora's party's tricks.
+    last_trick: Outgoing,
+    our_tricks: Outgoing,
+    rules_notice: Outgoing,
 }
 
 async fn scenario(lang: Lang) -> Views {
@@ -130,12 +136,13 @@ async fn scenario(lang: Lang) -> Views {
     assert!(h.press_table_button(table, "Anna", ":s").await.is_empty());
 
     // The bidding: Anna Rufer, Bert weiter, Cleo Kontra on the game.
+    let anna_opening = private_of(&h, "Anna");
     press_label(&mut h, "Anna", "Rufer").await;
     let bert_bidding = private_of(&h, "Bert");
     press_label(&mut h, "Bert", "Weiter").await;
     let kontra = match lang {
         Lang::De => "Kontra auf Spiel",
-        Lang::En => "Kontra on Game",
+        Lang::En => "Kontra on the game",
     };
     press_label(&mut h, "Cleo", kontra).await;
     let bidding = h.last_table(table).clone();
@@ -208,16 +215,22 @@ async fn scenario(lang: Lang) -> Views {
     let settlements = h.settlements();
     assert_eq!(settlements.len(), 1);
     let settlement = settlements[0].clone();
+    let anna_copy = private_of(&h, "Anna");
     let final_table = h.last_table(table).clone();
     let mut replies = h.run("Cleo", CommandKind::Balances(t)).await;
     assert_eq!(replies.len(), 1);
     let balances_notice = replies.remove(0);
+    // Between deals the last deal's tricks can still be looked at.
+    let last_trick = h.run("Cleo", CommandKind::LastTrick(t)).await.remove(0);
+    let our_tricks = h.run("Dora", CommandKind::OurTricks(t)).await.remove(0);
+    let rules_notice = h.run("Bert", CommandKind::Rules(t)).await.remove(0);
     assert_eq!(check_settlements(&h, table, lang).await, 1);
     Views {
         lobby_one,
         joined,
         lobby_three,
         lobby_full,
+        anna_opening,
         bert_bidding,
         bidding,
         dora_bidding,
@@ -225,8 +238,12 @@ async fn scenario(lang: Lang) -> Views {
         dora_trick,
         after_trick,
         settlement,
+        anna_copy,
         final_table,
         balances_notice,
+        last_trick,
+        our_tricks,
+        rules_notice,
     }
 }
 
@@ -295,6 +312,21 @@ async fn german_texts() {
          Alle Plätze sind besetzt: „Starten“ teilt aus.",
     );
 
+    // Anna opens: she must announce a game, so there is no Weiter to offer
+    // or to mention.
+    assert_text(
+        &v.anna_opening,
+        "Tisch 1 · Spiel 1 · dein Platz 1\n\
+         Deine Karten: XVIII XVII XIV XIII IX VI I ♣K ♥K ♦R\n\
+         Du eröffnest die Lizitation: wähle ein Spiel.",
+    );
+    assert!(
+        v.anna_opening
+            .buttons()
+            .iter()
+            .flatten()
+            .all(|b| !b.payload.ends_with(":w"))
+    );
     // Bert holds the called XX: his private view says so. He may overbid
     // (7 suit cards: Farbensolo; Solo), announce Absolut or Valat for his
     // party, or pass; no Pagat (he lacks the I), no Kontra (his own game).
@@ -332,7 +364,7 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel (Kontra)\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
          Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen)\n\
          Dora ist mit der Ansage dran.",
     );
@@ -371,7 +403,8 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel (Kontra)\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
+         Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
          Im Stich: Anna ♥K · Bert ♥B · Cleo ♥R\n\
          Dora ist am Zug.",
@@ -394,7 +427,8 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
-         Angesagt: Spiel (Kontra)\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
+         Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
          Letzter Stich: Anna ♥K · Bert ♥B · Cleo ♥R · Dora ♥D → Anna\n\
          Anna ist am Zug.",
@@ -404,16 +438,34 @@ async fn german_texts() {
     assert_text(
         &v.settlement,
         "💰 Abrechnung Tisch 1, Spiel 1\n\
-         Spiel ×2: +2\n\
-         Absolut ×1: +1\n\
-         Mondfang ×1: +1\n\
-         Ergebnis: Anna +4, Bert +4, Cleo −4, Dora −4\n\
-         Stand:\n\
-         Anna: +4 Punkte (6,00 €)\n\
-         Bert: +4 Punkte (6,00 €)\n\
-         Cleo: −4 Punkte (−6,00 €)\n\
-         Dora: −4 Punkte (−6,00 €)",
+         Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
+         Kartenpunkte: Spieler 77 : Gegner 11\n\
+         Rufer gewonnen (Kontra ×2): Spieler +2\n\
+         Absolut still: Spieler +1\n\
+         Mondfang: Spieler +1\n\
+         Summe: Spieler +4 – Anna und Bert bekommen je 4, Cleo und Dora zahlen je 4.\n\
+         Anna: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
+         Bert: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
+         Cleo: −4 (−6,00 €) · Stand −4 (−6,00 €)\n\
+         Dora: −4 (−6,00 €) · Stand −4 (−6,00 €)",
     );
+    // Anna's private copy (she reads German): the same, her line marked.
+    assert_text(
+        &v.anna_copy,
+        "Tisch 1 · Spiel 1 · dein Platz 1\n\
+         💰 Abrechnung Tisch 1, Spiel 1\n\
+         Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
+         Kartenpunkte: Spieler 77 : Gegner 11\n\
+         Rufer gewonnen (Kontra ×2): Spieler +2\n\
+         Absolut still: Spieler +1\n\
+         Mondfang: Spieler +1\n\
+         Summe: Spieler +4 – Anna und Bert bekommen je 4, Cleo und Dora zahlen je 4.\n\
+         ▶ Anna (du): +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
+         Bert: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
+         Cleo: −4 (−6,00 €) · Stand −4 (−6,00 €)\n\
+         Dora: −4 (−6,00 €) · Stand −4 (−6,00 €)",
+    );
+    assert!(v.anna_copy.buttons().is_empty());
     let Outgoing::Settlement {
         items,
         changes,
@@ -455,7 +507,8 @@ async fn german_texts() {
         "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
-         Angesagt: Spiel (Kontra)\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
+         Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Stiche (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
          Letzter Stich: Anna ♦R · Bert ♣10 · Cleo ♦A · Dora ♦D → Dora\n\
          Das Spiel ist aus.",
@@ -473,12 +526,28 @@ async fn german_texts() {
         Outgoing::Notice {
             to: user("Cleo"),
             text: "Stand:\n\
-                   Anna: +4 Punkte (6,00 €)\n\
-                   Bert: +4 Punkte (6,00 €)\n\
+                   Anna: +4 Punkte (+6,00 €)\n\
+                   Bert: +4 Punkte (+6,00 €)\n\
                    Cleo: −4 Punkte (−6,00 €)\n\
                    Dora: −4 Punkte (−6,00 €)"
                 .into()
         }
+    );
+    // After the deal: trick 10 (Dora's ♦D wins), and the opponents' two
+    // tricks: trick 4 (X XV XI XIV, 4 points) and trick 10 (♦R ♣10 ♦A ♦D,
+    // 3 + 4 = 7 points): 11 card points.
+    assert_text(
+        &v.last_trick,
+        "Letzter Stich: Anna ♦R · Bert ♣10 · Cleo ♦A · Dora ♦D – gewonnen von Dora.",
+    );
+    assert_text(
+        &v.our_tricks,
+        "Stiche der Gegenpartei (2, 11 Punkte in Karten): X XV XI XIV | ♦R ♣10 ♦A ♦D",
+    );
+    // A live table: two minutes per move.
+    assert_text(
+        &v.rules_notice,
+        "Tisch 1: Regeln standard, 1,50 € pro Punkt, 2 Minuten Bedenkzeit pro Zug.",
     );
 }
 
@@ -523,6 +592,12 @@ async fn english_texts() {
          All seats are taken: \"Start\" deals.",
     );
 
+    assert_text(
+        &v.anna_opening,
+        "Table 1 · deal 1 · your seat 1\n\
+         Your cards: XVIII XVII XIV XIII IX VI I ♣K ♥K ♦N\n\
+         You open the bidding: choose a game.",
+    );
     // English court letters: Q(ueen), N (knight), J(ack).
     assert_text(
         &v.bert_bidding,
@@ -555,8 +630,8 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game (Kontra)\n\
-         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on Game (against)\n\
+         Announced: Game – Kontra by Cleo\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against)\n\
          Dora is to bid.",
     );
     assert_eq!(
@@ -590,7 +665,8 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game (Kontra)\n\
+         Announced: Game – Kontra by Cleo\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
          On the table: Anna ♥K · Bert ♥J · Cleo ♥N\n\
          Dora is to play.",
@@ -611,7 +687,8 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
-         Announced: Game (Kontra)\n\
+         Announced: Game – Kontra by Cleo\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
          Last trick: Anna ♥K · Bert ♥J · Cleo ♥N · Dora ♥Q → Anna\n\
          Anna is to play.",
@@ -619,15 +696,31 @@ async fn english_texts() {
     assert_text(
         &v.settlement,
         "💰 Settlement, table 1, deal 1\n\
-         Game ×2: +2\n\
-         Absolut ×1: +1\n\
-         Mondfang ×1: +1\n\
-         Result: Anna +4, Bert +4, Cleo −4, Dora −4\n\
-         Balances:\n\
-         Anna: +4 points (€6.00)\n\
-         Bert: +4 points (€6.00)\n\
-         Cleo: −4 points (−€6.00)\n\
-         Dora: −4 points (−€6.00)",
+         Anna plays a Rufer and calls the XX. Partner: Bert.\n\
+         Card points: declarers 77 : opponents 11\n\
+         Rufer won (Kontra ×2): declarers +2\n\
+         Absolut silent: declarers +1\n\
+         Mondfang: declarers +1\n\
+         Total: declarers +4 – Anna and Bert receive 4 each, Cleo and Dora pay 4 each.\n\
+         Anna: +4 (+€6.00) · balance +4 (+€6.00)\n\
+         Bert: +4 (+€6.00) · balance +4 (+€6.00)\n\
+         Cleo: −4 (−€6.00) · balance −4 (−€6.00)\n\
+         Dora: −4 (−€6.00) · balance −4 (−€6.00)",
+    );
+    assert_text(
+        &v.anna_copy,
+        "Table 1 · deal 1 · your seat 1\n\
+         💰 Settlement, table 1, deal 1\n\
+         Anna plays a Rufer and calls the XX. Partner: Bert.\n\
+         Card points: declarers 77 : opponents 11\n\
+         Rufer won (Kontra ×2): declarers +2\n\
+         Absolut silent: declarers +1\n\
+         Mondfang: declarers +1\n\
+         Total: declarers +4 – Anna and Bert receive 4 each, Cleo and Dora pay 4 each.\n\
+         ▶ Anna (you): +4 (+€6.00) · balance +4 (+€6.00)\n\
+         Bert: +4 (+€6.00) · balance +4 (+€6.00)\n\
+         Cleo: −4 (−€6.00) · balance −4 (−€6.00)\n\
+         Dora: −4 (−€6.00) · balance −4 (−€6.00)",
     );
     let Outgoing::Settlement { items, changes, .. } = &v.settlement else {
         unreachable!()
@@ -650,7 +743,8 @@ async fn english_texts() {
         "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
-         Announced: Game (Kontra)\n\
+         Announced: Game – Kontra by Cleo\n\
+         Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against); Dora: weiter; Anna: weiter; Bert: weiter\n\
          Tricks (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
          Last trick: Anna ♦N · Bert ♣10 · Cleo ♦A · Dora ♦Q → Dora\n\
          The deal is over.",
@@ -666,10 +760,22 @@ async fn english_texts() {
     assert_eq!(
         v.balances_notice.text(),
         "Balances:\n\
-         Anna: +4 points (€6.00)\n\
-         Bert: +4 points (€6.00)\n\
+         Anna: +4 points (+€6.00)\n\
+         Bert: +4 points (+€6.00)\n\
          Cleo: −4 points (−€6.00)\n\
          Dora: −4 points (−€6.00)"
+    );
+    assert_text(
+        &v.last_trick,
+        "Last trick: Anna ♦N · Bert ♣10 · Cleo ♦A · Dora ♦Q – won by Dora.",
+    );
+    assert_text(
+        &v.our_tricks,
+        "Tricks of the opponents (2, 11 card points): X XV XI XIV | ♦N ♣10 ♦A ♦Q",
+    );
+    assert_text(
+        &v.rules_notice,
+        "Table 1: rules standard, €1.50 per point, 2 minutes per move.",
     );
 }
 

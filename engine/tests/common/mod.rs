@@ -3,7 +3,7 @@
 //! Each test binary uses a part of it.
 #![allow(dead_code)]
 
-use tarock_engine::{Card, CardSet, Deal, Game, Rules, Seat};
+use tarock_engine::{Card, CardSet, Deal, Game, Rules, Seat, ValidRules};
 
 /// FD1 hands: S0 holds XX but not XIX and calls XIX, held by S2; S3 holds the
 /// Pagat; the Trull is split (S0 Mond, S2 Sküs, S3 Pagat).
@@ -57,7 +57,8 @@ pub fn card(id: &str) -> Card {
 }
 
 /// A game on `hands` with S0 as the Vorhand (as in all SPEC examples).
-pub fn new_game(rules: Rules, hands: [&str; 4]) -> Game {
+pub fn new_game(rules: impl Into<Rules>, hands: [&str; 4]) -> Game {
+    let rules = ValidRules::new(rules.into()).expect("rules in range");
     let hands = hands.map(|h| h.parse::<CardSet>().expect("card ids of SPEC §0.2"));
     let deal = Deal::new(hands).expect("four disjoint hands of ten");
     Game::new(rules, deal, Seat::S0).expect("no hand forces a redeal")

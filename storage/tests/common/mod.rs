@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sqlx::{AnyConnection, Connection, Executor};
-use tarock_engine::{Game, Record, Rules, Seat, sim};
+use tarock_engine::{Game, Record, Seat, ValidRules, sim};
 use tarock_storage::{
     Backend, DealId, Event, NewDeal, NewPlayer, NewTable, Occupant, Platform, PlayerId, Store,
     TableId,
@@ -240,7 +240,7 @@ pub fn new_table(chat: &str, rules: &str, stake_cents: i64, creator: Option<Play
 }
 
 /// A random finished game under `rules`, from `seed`.
-pub fn finished_game(seed: u64, rules: &Rules, forehand: Seat) -> Game {
+pub fn finished_game(seed: u64, rules: &ValidRules, forehand: Seat) -> Game {
     let mut rng = StdRng::seed_from_u64(seed);
     let (mut game, _) = sim::random_game(&mut rng, rules, forehand);
     sim::play_out(&mut game, &mut rng);

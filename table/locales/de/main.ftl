@@ -14,18 +14,19 @@ item-honneur = Honneurs
 item-mondfang = Mondfang
 kontra-1 = Kontra
 kontra-2 = Rekontra
+kontra-2-retour = Retour
 kontra-3 = Subkontra
+kontra-3-supre = Supre
 kontra-4 = Resupre
 bid-kontra = { $kontra } auf { $item }
 bid-game-with-valat = { $game } mit Valat
-party-with = (dazu)
-party-against = (dagegen)
+party-with = dazu
+party-against = dagegen
 party-declarers = Spielerpartei
 party-opponents = Gegenpartei
 level-easy = leicht
 level-medium = mittel
 level-strong = stark
-computer-name = Computer ({ $level })
 computer-seat-name = Computer { $seat } ({ $level })
 seat-free = (frei)
 forehand-mark = {" "}(Vorhand)
@@ -51,9 +52,13 @@ contract-rufer = { $name } spielt { $game } und ruft den { $called }.
 contract-solo = { $name } spielt { $game }.
 contract-partner = Partner: { $name }.
 contract-items = Angesagt: { $items }
+announced-by = { $item } von { $name } ({ $party })
+announced-kontras = { $item } – { $kontras }
+kontra-by = { $kontra } von { $name }
 bidding-history = Lizitation: { $history }
 history-weiter = { $name }: weiter
-history-bid = { $name }: { $bid } { $party }
+history-bid = { $name }: { $bids }
+bid-with-party = { $bid } ({ $party })
 tricks-won = Stiche ({ $number }/10): { $counts }
 trick-current = Im Stich: { $plays }
 trick-last = Letzter Stich: { $plays } → { $winner }
@@ -72,6 +77,8 @@ role-partner = Du bist der gerufene Partner.
 role-opponent = Du spielst dagegen.
 private-keep-pagat = Du hast den Pagat angesagt: behalte ihn für den letzten Stich.
 private-your-bid = Du bist dran: wähle eine Ansage oder „weiter“.
+private-your-opening = Du eröffnest die Lizitation: wähle ein Spiel.
+private-your-bid-no-pass = Du bist dran: wähle eine Ansage („weiter“ geht hier nicht).
 private-your-card = Du bist dran: spiel eine Karte aus.
 compose-turn = Deine Ansage bisher: { $turn }. Was kommt dazu?
 private-wait = { $name } ist dran.
@@ -81,18 +88,56 @@ stand-in = ⌛ Die Zeit von { $name } ist abgelaufen: der Computer hat für { $n
 
 ## Abrechnung
 settlement-title = 💰 Abrechnung Tisch { $table }, Spiel { $deal }
-settlement-line = { $name } ×{ $multiplier }: { $value }
-settlement-line-announced = { $name } (angesagt) ×{ $multiplier }: { $value }
-settlement-factor = Doppelrunde: alles zählt ×{ $factor }.
-settlement-changes = Ergebnis: { $changes }
+side-declarers = Spieler
+side-opponents = Gegner
+names-and = { $first } und { $last }
+settlement-points = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints }
+settlement-points-tricks = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints } · Stiche { $dtricks } : { $otricks }
+settle-game-won = { $game } gewonnen
+settle-game-lost = { $game } verloren
+settle-announced-won = { $item } ({ $side }) angesagt, gewonnen
+settle-announced-lost = { $item } ({ $side }) angesagt, verloren
+settle-silent = { $item } still
+settle-pagat-silent-won = Pagat still gewonnen
+settle-pagat-silent-lost = Pagat still verloren
+settle-kontra = { $what } ({ $kontra } ×{ $multiplier })
+settle-line = { $what }: { $side } { $value }
+settlement-valat-alone = Der Valat zählt allein: Spiel und Prämien entfallen.
+settlement-sum = Summe: { $side } { $sum } – { $pay }
+settlement-sum-factor = Summe: { $side } { $sum }, Doppelrunde ×{ $factor }: { $total } – { $pay }
+settlement-sum-zero = Summe: 0 – niemand zahlt.
+settlement-sum-zero-factor = Summe: 0, Doppelrunde ×{ $factor }: 0 – niemand zahlt.
+pay-pairs = { $winners } bekommen je { $each }, { $losers } zahlen je { $each }.
+pay-soloist-wins = { $soloist } bekommt 3 × { $each } = { $three }, { $others } zahlen je { $each }.
+pay-soloist-loses = { $soloist } zahlt 3 × { $each } = { $three }, { $others } bekommen je { $each }.
+settlement-seat = { $mine ->
+    [yes] ▶ { $name } (du)
+   *[no] { $name }
+}: { $change } ({ $money }) · Stand { $balance } ({ $balance_money })
 balances-title = Stand:
 balances-none = Noch keine Abrechnung.
 balance-line = { $name }: { $units } { $count ->
     [one] Punkt
    *[other] Punkte
 } ({ $money })
-rules-text = Tisch { $table }: Regeln { $rules }, { $stake } pro Punkt, { $minutes } Min. Bedenkzeit pro Zug.
-rules-text-overrides = Tisch { $table }: Regeln { $rules } mit Änderungen { $spec }, { $stake } pro Punkt, { $minutes } Min. Bedenkzeit pro Zug.
+rules-text = Tisch { $table }: Regeln { $rules }, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug.
+rules-text-overrides = Tisch { $table }: Regeln { $rules } mit Änderungen { $spec }, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug.
+pace-days = { $count ->
+    [one] 1 Tag
+   *[other] { $count } Tage
+}
+pace-hours = { $count ->
+    [one] 1 Stunde
+   *[other] { $count } Stunden
+}
+pace-minutes = { $count ->
+    [one] 1 Minute
+   *[other] { $count } Minuten
+}
+pace-seconds = { $count ->
+    [one] 1 Sekunde
+   *[other] { $count } Sekunden
+}
 
 ## Knöpfe
 btn-join = Mitspielen
@@ -126,9 +171,12 @@ rej-stale = Schon gespielt: dieser Knopf ist veraltet.
 rej-not-allowed = Das darf nur, wer den Tisch eröffnet hat (oder ein Admin).
 rej-unknown-level = Computer gibt es in den Stärken leicht (easy), mittel (medium) und stark (strong).
 rej-no-computer-there = Auf diesem Platz sitzt kein Computer.
-rej-bad-rules = Diese Regeln kenne ich nicht: { $detail }
+rej-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Es gibt standard, directnet, tarockwelt und wikipedia.
 rej-bad-stake = Der Einsatz muss zwischen 0 und 1000 € pro Punkt liegen.
-rej-bad-turn = Diese Ansage verstehe ich nicht: { $detail }
+rej-bad-turn = Diese Ansage verstehe ich nicht: „{ $word }“ kommt in der Lizitation nicht vor. Ansagen: rufer, farbensolo, solo, absolut, pagat, valat, kontra (auf spiel, absolut, pagat, valat), weiter.
+rej-bad-turn-weiter = Diese Ansage verstehe ich nicht: „weiter“ beendet den Zug und kommt zuletzt.
+rej-bad-turn-empty = Diese Ansage verstehe ich nicht: sie ist leer.
+rej-too-long = Das ist zu lang: höchstens 200 Zeichen.
 rej-party-unknown = Du weißt noch nicht, wer zu deiner Partei gehört.
 rej-no-trick-yet = Es wurde noch kein Stich gespielt.
 
@@ -165,10 +213,17 @@ err-pagat-must-be-kept = Den angesagten Pagat musst du für den letzten Stich be
 err-rule-other = Nicht erlaubt: { $detail }
 
 ## Terminal (tarock play)
-terminal-continue = Weiter an Tisch { $table } (neuer Tisch: tarock play --new).
-terminal-prompt-between = Spiel aus. „n“ für das nächste Spiel, „stand“, „q“ zum Beenden> 
+terminal-continue = Zurück an Tisch { $table } (einen neuen Tisch eröffnet: tarock play --new).
+terminal-prompt-between = Spiel aus. n = nächstes Spiel · stich · unsere · stand · q = beenden> 
 terminal-no-such-choice = Diese Nummer gibt es nicht.
-terminal-help = Eingaben: eine Nummer aus der Liste · eine Karte (XXI, Sküs, ♥K oder hK) · Ansagen (rufer, solo pagat, kontra-spiel, weiter) · n = nächstes Spiel · karten · stich · unsere · stand · regeln · schluss · q = beenden
+terminal-help = Eingaben: eine Nummer aus der Liste oder ihr Text (Rufer, Kontra auf Spiel) · eine Karte (XXI, Sküs, ♥K oder hK) · Ansagen (rufer pagat, kontra, weiter; nach „Rufer + …“ das, was dazukommt) · n = nächstes Spiel · karten · stich · unsere · stand · regeln · schluss · q = beenden
+terminal-pass = Jetzt ist { $name } dran: gib { $name } die Tastatur und drück Enter (die anderen schauen weg).
+terminal-too-long = Diese Zeile ist zu lang (höchstens { $max } Zeichen); sie wird nicht gelesen.
+terminal-unreadable = Diese Zeile kann ich nicht lesen (sie ist kein UTF-8-Text).
+terminal-bad-flag = { $flag }: { $reason }
+terminal-bad-lang = --lang { $value }: diese Sprache gibt es nicht; es gibt de (Deutsch) und en (Englisch).
+terminal-bad-players = --players nimmt ein bis vier verschiedene Namen (je höchstens 32 Zeichen), durch Kommas getrennt.
+terminal-flag-needs-new = { $flag } gilt nur für einen neuen Tisch; Tisch { $table } spielt weiter wie bisher. Einen neuen Tisch eröffnet: tarock play --new { $flag }
 
 ## Telegram (tarock-telegram)
 telegram-no-token = Kein Bot-Token: Leg bei Telegram mit @BotFather (/newbot) einen Bot an und starte mit TELOXIDE_TOKEN=<Token> tarock-telegram.

@@ -14,18 +14,22 @@ item-honneur = Honneurs
 item-mondfang = Mondfang
 kontra-1 = Kontra
 kontra-2 = Rekontra
+kontra-2-retour = Retour
 kontra-3 = Subkontra
+kontra-3-supre = Supre
 kontra-4 = Resupre
-bid-kontra = { $kontra } on { $item }
+bid-kontra = { $what ->
+    [game] { $kontra } on the game
+   *[other] { $kontra } on the { $item }
+}
 bid-game-with-valat = { $game } with Valat
-party-with = (with)
-party-against = (against)
+party-with = with
+party-against = against
 party-declarers = declarers
 party-opponents = opponents
 level-easy = easy
 level-medium = medium
 level-strong = strong
-computer-name = Computer ({ $level })
 computer-seat-name = Computer { $seat } ({ $level })
 seat-free = (free)
 forehand-mark = {" "}(Vorhand)
@@ -51,9 +55,13 @@ contract-rufer = { $name } plays a { $game } and calls the { $called }.
 contract-solo = { $name } plays a { $game }.
 contract-partner = Partner: { $name }.
 contract-items = Announced: { $items }
+announced-by = { $item } by { $name } ({ $party })
+announced-kontras = { $item } – { $kontras }
+kontra-by = { $kontra } by { $name }
 bidding-history = Bidding: { $history }
 history-weiter = { $name }: weiter
-history-bid = { $name }: { $bid } { $party }
+history-bid = { $name }: { $bids }
+bid-with-party = { $bid } ({ $party })
 tricks-won = Tricks ({ $number }/10): { $counts }
 trick-current = On the table: { $plays }
 trick-last = Last trick: { $plays } → { $winner }
@@ -72,6 +80,8 @@ role-partner = You are the called partner.
 role-opponent = You play against the declarer.
 private-keep-pagat = You announced the Pagat: keep it for the last trick.
 private-your-bid = Your turn: choose an announcement or "weiter".
+private-your-opening = You open the bidding: choose a game.
+private-your-bid-no-pass = Your turn: choose an announcement ("weiter" is not possible here).
 private-your-card = Your turn: play a card.
 compose-turn = Your announcement so far: { $turn }. What else?
 private-wait = { $name } is to act.
@@ -81,18 +91,56 @@ stand-in = ⌛ { $name }'s time ran out: the computer played for { $name }.
 
 ## Settlement
 settlement-title = 💰 Settlement, table { $table }, deal { $deal }
-settlement-line = { $name } ×{ $multiplier }: { $value }
-settlement-line-announced = { $name } (announced) ×{ $multiplier }: { $value }
-settlement-factor = Double round: everything counts ×{ $factor }.
-settlement-changes = Result: { $changes }
+side-declarers = declarers
+side-opponents = opponents
+names-and = { $first } and { $last }
+settlement-points = Card points: declarers { $dpoints } : opponents { $opoints }
+settlement-points-tricks = Card points: declarers { $dpoints } : opponents { $opoints } · tricks { $dtricks } : { $otricks }
+settle-game-won = { $game } won
+settle-game-lost = { $game } lost
+settle-announced-won = { $item } ({ $side }) announced, won
+settle-announced-lost = { $item } ({ $side }) announced, lost
+settle-silent = { $item } silent
+settle-pagat-silent-won = Pagat silent, won
+settle-pagat-silent-lost = Pagat silent, lost
+settle-kontra = { $what } ({ $kontra } ×{ $multiplier })
+settle-line = { $what }: { $side } { $value }
+settlement-valat-alone = The Valat counts alone: the game and all premiums fall away.
+settlement-sum = Total: { $side } { $sum } – { $pay }
+settlement-sum-factor = Total: { $side } { $sum }, double round ×{ $factor }: { $total } – { $pay }
+settlement-sum-zero = Total: 0 – nobody pays.
+settlement-sum-zero-factor = Total: 0, double round ×{ $factor }: 0 – nobody pays.
+pay-pairs = { $winners } receive { $each } each, { $losers } pay { $each } each.
+pay-soloist-wins = { $soloist } receives 3 × { $each } = { $three }, { $others } pay { $each } each.
+pay-soloist-loses = { $soloist } pays 3 × { $each } = { $three }, { $others } receive { $each } each.
+settlement-seat = { $mine ->
+    [yes] ▶ { $name } (you)
+   *[no] { $name }
+}: { $change } ({ $money }) · balance { $balance } ({ $balance_money })
 balances-title = Balances:
 balances-none = Nothing settled yet.
 balance-line = { $name }: { $units } { $count ->
     [one] point
    *[other] points
 } ({ $money })
-rules-text = Table { $table }: rules { $rules }, { $stake } per point, { $minutes } min per move.
-rules-text-overrides = Table { $table }: rules { $rules } with changes { $spec }, { $stake } per point, { $minutes } min per move.
+rules-text = Table { $table }: rules { $rules }, { $stake } per point, { $pace } per move.
+rules-text-overrides = Table { $table }: rules { $rules } with changes { $spec }, { $stake } per point, { $pace } per move.
+pace-days = { $count ->
+    [one] 1 day
+   *[other] { $count } days
+}
+pace-hours = { $count ->
+    [one] 1 hour
+   *[other] { $count } hours
+}
+pace-minutes = { $count ->
+    [one] 1 minute
+   *[other] { $count } minutes
+}
+pace-seconds = { $count ->
+    [one] 1 second
+   *[other] { $count } seconds
+}
 
 ## Buttons
 btn-join = Join
@@ -126,9 +174,12 @@ rej-stale = Already played: this button is out of date.
 rej-not-allowed = Only the table's creator (or an admin) may do that.
 rej-unknown-level = Computer players come as easy, medium and strong.
 rej-no-computer-there = No computer sits on that seat.
-rej-bad-rules = I do not know these rules: { $detail }
+rej-bad-rules = I do not know these rules: { $detail }. There are standard, directnet, tarockwelt and wikipedia.
 rej-bad-stake = The stake must be between 0 and 1000 per point.
-rej-bad-turn = I do not understand that announcement: { $detail }
+rej-bad-turn = I do not understand that announcement: "{ $word }" is not a word of the bidding. Announcements: rufer, farbensolo, solo, absolut, pagat, valat, kontra (on the game, absolut, pagat, valat), weiter.
+rej-bad-turn-weiter = I do not understand that announcement: "weiter" ends the turn and comes last.
+rej-bad-turn-empty = I do not understand that announcement: it is empty.
+rej-too-long = That is too long: at most 200 characters.
 rej-party-unknown = You do not know yet who is on your side.
 rej-no-trick-yet = No trick has been played yet.
 
@@ -165,10 +216,17 @@ err-pagat-must-be-kept = Keep the announced Pagat for the last trick.
 err-rule-other = Not allowed: { $detail }
 
 ## Terminal (tarock play)
-terminal-continue = Continuing at table { $table } (a new table: tarock play --new).
-terminal-prompt-between = Deal over. "n" for the next deal, "balance", "q" to quit> 
+terminal-continue = Back at table { $table } (tarock play --new opens a new table).
+terminal-prompt-between = Deal over. n = next deal · trick · ours · balance · q = quit> 
 terminal-no-such-choice = There is no such number.
-terminal-help = Type: a number from the list · a card (XXI, Sküs, ♥K or hK) · announcements (rufer, solo pagat, kontra-spiel, weiter) · n = next deal · hand · trick · ours · balance · rules · close · q = quit
+terminal-help = Type: a number from the list or its text (Rufer, Kontra on the game) · a card (XXI, Sküs, ♥K or hK) · announcements (rufer pagat, kontra, weiter; after "Rufer + …" what goes with it) · n = next deal · hand · trick · ours · balance · rules · close · q = quit
+terminal-pass = { $name } is next: hand the keyboard to { $name } and press Enter (the others look away).
+terminal-too-long = This line is too long (at most { $max } characters); it is not read.
+terminal-unreadable = I cannot read this line (it is not UTF-8 text).
+terminal-bad-flag = { $flag }: { $reason }
+terminal-bad-lang = --lang { $value }: there is no such language; there are de (German) and en (English).
+terminal-bad-players = --players takes one to four different names (at most 32 characters each), separated by commas.
+terminal-flag-needs-new = { $flag } only applies to a new table; table { $table } goes on as before. A new table: tarock play --new { $flag }
 
 ## Telegram (tarock-telegram)
 telegram-no-token = No bot token: create a bot with @BotFather on Telegram (/newbot) and run TELOXIDE_TOKEN=<token> tarock-telegram.

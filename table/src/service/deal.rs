@@ -231,6 +231,8 @@ impl TableService {
         }
     }
 
+    /// Settles a finished deal: the ledger rows, the settlement in the
+    /// chat, and each person's private copy with their own line marked.
     pub(super) async fn settle(&self, w: &mut Work) -> Result<(), Fail> {
         let Some(deal) =
             w.st.deal
@@ -239,13 +241,17 @@ impl TableService {
         else {
             return Ok(());
         };
-        let Some(settlement) = deal
-            .game
-            .as_ref()
-            .and_then(|g| g.settlement_with_factor(deal.deal.factor))
-        else {
+        let Some(game) = deal.game.as_ref() else {
             return Ok(());
         };
+        let (Some(settlement), Some(facts), Some(contract)) = (
+            game.settlement_with_factor(deal.deal.factor),
+            game.facts(),
+            game.contract().copied(),
+        ) else {
+            return Ok(());
+        };
+        let replaces_all = game.rules().valat_replaces_all;
         let deal_id = deal.deal.id;
         let number = deal.deal.number;
         w.tx.settle(
@@ -258,44 +264,88 @@ impl TableService {
         )
         .await?;
         deal.deal.status = DealStatus::Finished;
-        let balances = self.balance_lines(w).await?;
         let lang = w.st.lang();
-        let names = w.st.names(lang);
-        let header = w.st.header(names, Some(number));
-        let rows: Vec<(String, i64, i64)> = balances
-            .iter()
-            .map(|b| (b.name.clone(), b.units, b.cents))
-            .collect();
-        let text = settlement_text(&settlement, &header, &rows, lang);
+        let balances = self.balance_lines(w, lang).await?;
+        let mut sheet = Sheet {
+            table: w.st.table.id.0,
+            deal: number,
+            names: Seat::ALL.map(|_| String::new()),
+            declarer: contract.declarer,
+            called: contract.called,
+            facts,
+            settlement: settlement.clone(),
+            valat_replaces_all: replaces_all,
+            words: w.st.words(),
+            stake_cents: w.st.table.stake_cents,
+            balances: self.seat_balances(w).await?,
+        };
+        let names_in = |st: &TableState, lang| st.names(lang).map(Option::unwrap_or_default);
+        sheet.names = names_in(&w.st, lang);
         let chat = w.st.chat();
         w.out.push(Outgoing::Settlement {
             table: w.st.table.id,
             chat,
-            text,
+            text: sheet.text(lang, None),
             items: settlement_items(&settlement, lang),
             changes: settlement.changes,
             balances,
         });
-        // Everyone's private view now says the deal is over, without buttons.
+        // Each person gets a private copy in their language, their own line
+        // marked; it replaces their hand, which is empty now.
         for seat in Seat::ALL {
-            self.push_private(w, seat);
+            let Some(row) = w.st.seat_row(seat) else {
+                continue;
+            };
+            let (Some(to), Some(player)) = (user_of(row), row.player.as_ref()) else {
+                continue;
+            };
+            let reader = Lang::from_tag(&player.language);
+            sheet.names = names_in(&w.st, reader);
+            let title = tr!(
+                reader,
+                "private-title",
+                table = w.st.table.id.0,
+                deal = number,
+                seat = seat.index() + 1
+            );
+            w.out.push(Outgoing::Private {
+                table: w.st.table.id,
+                to,
+                text: format!("{title}\n{}", sheet.text(reader, Some(seat))),
+                buttons: Vec::new(),
+            });
         }
         Ok(())
     }
 
-    pub(super) async fn balance_lines(&self, w: &mut Work) -> Result<Vec<BalanceLine>, Fail> {
-        let lang = w.st.lang();
+    /// The running balance of each seat's participant, (units, cents), seat
+    /// 0 first; read inside the transaction, so this deal is included.
+    async fn seat_balances(&self, w: &mut Work) -> Result<[(i64, i64); 4], Fail> {
+        let all = w.tx.table_balances(w.st.table.id).await?;
+        let mut out = [(0, 0); 4];
+        for row in &w.st.seats {
+            let participant = Participant::of(row.seat, &row.occupant);
+            if let Some(b) = all.iter().find(|b| b.participant == participant) {
+                out[row.seat.index()] = (b.units, b.cents);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every balance at the table, best first, with names in `lang`.
+    pub(super) async fn balance_lines(
+        &self,
+        w: &mut Work,
+        lang: Lang,
+    ) -> Result<Vec<BalanceLine>, Fail> {
         let mut lines = Vec::new();
         for b in w.tx.table_balances(w.st.table.id).await? {
-            let name = match &b.occupant {
-                Occupant::Computer(level) => computer_name(level, lang),
-                Occupant::Player(id) => match w.tx.player(*id).await? {
-                    Some(p) => p.display_name,
-                    None => format!("#{id}"),
-                },
+            let player = match &b.participant {
+                Participant::Player(id) => w.tx.player(*id).await?,
+                Participant::Computer { .. } => None,
             };
             lines.push(BalanceLine {
-                name,
+                name: participant_name(&b.participant, player, lang),
                 units: b.units,
                 cents: b.cents,
             });

@@ -215,8 +215,8 @@ impl TableService {
             .await?;
         w.st.table.status = TableStatus::Closed;
         self.push_table_view(w);
-        let balances = self.balance_lines(w).await?;
         let lang = w.st.lang();
+        let balances = self.balance_lines(w, lang).await?;
         let lines: Vec<String> = balances
             .iter()
             .map(|b| {
@@ -226,7 +226,7 @@ impl TableService {
                     name = b.name.as_str(),
                     units = signed(b.units),
                     count = b.units.abs(),
-                    money = money(b.cents, lang)
+                    money = signed_money(b.cents, lang)
                 )
             })
             .collect();

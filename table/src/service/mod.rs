@@ -9,10 +9,11 @@ use std::sync::Arc;
 use serde_json::Value;
 use tarock_ai::{Level, drive};
 use tarock_engine::score::DoubleRound;
-use tarock_engine::{Action, Bid, Card, Game, Party, Phase, Rules, Seat};
+use tarock_engine::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, ValidRules};
 use tarock_storage::{
     Deadline, DealStatus, Event, LoadedDeal, MessageId, NewDeal, NewMessage, NewSettlement,
-    NewTable, Occupant, Platform, SeatRow, StorageError, Store, Table, TableId, TableStatus, Tx,
+    NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store, Table,
+    TableId, TableStatus, Tx,
 };
 
 use crate::clock::Clock;
@@ -21,9 +22,10 @@ use crate::error::{Fail, Rejection, ServiceError};
 use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
 use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
 use crate::render::{
-    TableHeader, bid_label, card_label, hand_text, lobby_text, money, plays_text, private_text,
-    settlement_items, settlement_text, signed, sorted, table_text,
+    KontraWords, TableHeader, bid_label, card_label, hand_text, lobby_text, money, pace_text,
+    plays_text, private_text, signed, signed_money, sorted, table_text,
 };
+use crate::settlement::{Sheet, settlement_items};
 use crate::shuffle::{Randomness, RandomnessMode};
 use crate::text::Lang;
 use crate::tr;
@@ -36,7 +38,7 @@ mod queries;
 mod views;
 
 pub use delivery::Delivery;
-use views::{computer_name, label_turn, occupant_name, user_of};
+use views::{label_turn, occupant_name, participant_name, user_of};
 
 /// The computer level that plays for a seat whose time ran out.
 pub const STAND_IN: Level = Level::Medium;
@@ -185,13 +187,31 @@ fn rules_label(rules: &str) -> String {
     }
 }
 
+/// The most a stake per unit may be, in cents (1000 €).
+pub const MAX_STAKE_CENTS: i64 = 100_000;
+
+/// The rules text a new table stores for `text` (a preset name, any case,
+/// or a JSON object of a preset and overrides): what front ends check
+/// before they create anything.
+///
+/// # Errors
+/// [`Rejection::BadRules`] when it names no preset or the JSON is not rules.
+pub fn rules_spec(text: &str) -> Result<String, Rejection> {
+    parse_rules(text).map(|(json, _)| json)
+}
+
 /// Reads the rules a table was created with: a preset name or a JSON object.
-fn parse_rules(text: &str) -> Result<(String, Rules), Rejection> {
+fn parse_rules(text: &str) -> Result<(String, ValidRules), Rejection> {
     let text = text.trim();
     let json = if text.starts_with('{') || text.starts_with('"') {
         text.to_owned()
     } else {
-        Value::String(text.to_ascii_lowercase()).to_string()
+        let name = text.to_ascii_lowercase();
+        if name.parse::<tarock_engine::Preset>().is_err() {
+            // A name that is no preset is quoted back, shortened.
+            return Err(Rejection::BadRules(text.chars().take(40).collect()));
+        }
+        Value::String(name).to_string()
     };
     let value: Value =
         serde_json::from_str(&json).map_err(|e| Rejection::BadRules(e.to_string()))?;
@@ -429,7 +449,7 @@ impl TableService {
         settings: &TableSettings,
     ) -> Result<Vec<Outgoing>, Fail> {
         let (rules_json, _) = parse_rules(&settings.rules)?;
-        if !(0..=100_000).contains(&settings.stake_cents) {
+        if !(0..=MAX_STAKE_CENTS).contains(&settings.stake_cents) {
             return Err(Rejection::BadStake.into());
         }
         let now = self.clock.now_ms();

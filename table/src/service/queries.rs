@@ -74,7 +74,7 @@ impl TableService {
             text: tr!(
                 lang,
                 "compose-turn",
-                turn = label_turn(game, seat, bids, lang).join(" + ")
+                turn = label_turn(game, seat, bids, lang, st.words()).join(" + ")
             ),
             buttons,
         }])
@@ -88,7 +88,8 @@ impl TableService {
         let (loaded, _) = self.query(sender, choice).await?;
         let w = loaded;
         let lang = sender.lang;
-        let game = w.game().ok_or(Rejection::NoDeal)?;
+        // Between deals: the last trick of the deal just played.
+        let game = w.shown_game().ok_or(Rejection::NoDeal)?;
         let last = game.tricks().last().ok_or(Rejection::NoTrickYet)?;
         let names = w.names(lang);
         let plays = plays_text(&last.trick, &names, lang);
@@ -108,7 +109,8 @@ impl TableService {
         let seat = seat.ok_or(Rejection::NotSeated)?;
         let w = loaded;
         let lang = sender.lang;
-        let game = w.game().ok_or(Rejection::NoDeal)?;
+        // Between deals: the tricks of the deal just played.
+        let game = w.shown_game().ok_or(Rejection::NoDeal)?;
         let view = game.view(seat);
         let mine = view.my_party().ok_or(Rejection::PartyUnknown)?;
         // Tricks won by seats this seat knows to be on its side.
@@ -162,7 +164,6 @@ impl TableService {
         let id = self.resolve(sender, choice).await?;
         let table = self.store.table(id).await?.ok_or(Rejection::UnknownTable)?;
         let lang = sender.lang;
-        let pace_minutes = table.pace_ms / 60_000;
         // A preset is named; overrides are shown as written.
         let id = if table.rules.trim_start().starts_with('{') {
             "rules-text-overrides"
@@ -178,7 +179,7 @@ impl TableService {
                 rules = rules_label(&table.rules),
                 spec = table.rules.as_str(),
                 stake = money(table.stake_cents, lang),
-                minutes = pace_minutes
+                pace = pace_text(table.pace_ms, lang)
             ),
         }])
     }
@@ -196,21 +197,17 @@ impl TableService {
             lines.push(tr!(lang, "balances-none"));
         }
         for b in balances {
-            let name = match &b.occupant {
-                Occupant::Computer(level) => computer_name(level, lang),
-                Occupant::Player(pid) => self
-                    .store
-                    .player(*pid)
-                    .await?
-                    .map_or_else(|| format!("#{pid}"), |p| p.display_name),
+            let player = match &b.participant {
+                Participant::Player(id) => self.store.player(*id).await?,
+                Participant::Computer { .. } => None,
             };
             lines.push(tr!(
                 lang,
                 "balance-line",
-                name = name,
+                name = participant_name(&b.participant, player, lang),
                 units = signed(b.units),
                 count = b.units.abs(),
-                money = money(b.cents, lang)
+                money = signed_money(b.cents, lang)
             ));
         }
         Ok(vec![Outgoing::Notice {

@@ -18,7 +18,13 @@ impl TableState {
             rules: rules_label(&self.table.rules),
             stake_cents: self.table.stake_cents,
             status_note,
+            words: self.words(),
         }
+    }
+
+    /// How this table's rules name the Kontra levels.
+    pub(super) fn words(&self) -> KontraWords {
+        KontraWords::of_rules(&self.table.rules)
     }
 
     pub(super) fn button(&self, label: String, step: Option<Step>, action: ButtonAction) -> Button {
@@ -96,7 +102,7 @@ impl TableState {
             }
         }
         let view = scratch.view(seat);
-        let prefix: Vec<String> = label_turn(game, seat, partial, lang);
+        let prefix: Vec<String> = label_turn(game, seat, partial, lang, self.words());
         let label = |extra: Option<String>, more: bool| {
             let mut words = prefix.clone();
             words.extend(extra);
@@ -115,7 +121,7 @@ impl TableState {
                 Bid::Kontra(item) => view.item(item).map_or(0, |s| s.level),
                 _ => 0,
             };
-            let name = bid_label(bid, lang, level);
+            let name = bid_label(bid, lang, level, self.words());
             if game.clone().apply_turn(seat, &turn).is_ok() {
                 singles.push(self.button(
                     label(Some(name.clone()), false),
@@ -160,7 +166,13 @@ impl TableState {
 
 /// The labels of the announcements of a turn, each with the Kontra level it
 /// reaches.
-pub(super) fn label_turn(game: &Game, seat: Seat, bids: &[Bid], lang: Lang) -> Vec<String> {
+pub(super) fn label_turn(
+    game: &Game,
+    seat: Seat,
+    bids: &[Bid],
+    lang: Lang,
+    words: KontraWords,
+) -> Vec<String> {
     let mut scratch = game.clone();
     let mut out = Vec::new();
     for bid in bids {
@@ -168,7 +180,7 @@ pub(super) fn label_turn(game: &Game, seat: Seat, bids: &[Bid], lang: Lang) -> V
             Bid::Kontra(item) => scratch.view(seat).item(*item).map_or(0, |s| s.level),
             _ => 0,
         };
-        out.push(bid_label(*bid, lang, level));
+        out.push(bid_label(*bid, lang, level, words));
         let _ = scratch.apply(seat, Action::Bid(*bid));
     }
     out
@@ -198,9 +210,22 @@ pub(super) fn level_name(level: &str, lang: Lang) -> String {
     }
 }
 
-/// The name of the computer players of a level, as one balance.
-pub(super) fn computer_name(level: &str, lang: Lang) -> String {
-    tr!(lang, "computer-name", level = level_name(level, lang))
+/// The name of a balance's owner: the player's (`player`, as looked up),
+/// or the computer seat's ("Computer 2 (mittel)", as the seat is shown).
+pub(super) fn participant_name(
+    participant: &Participant,
+    player: Option<Player>,
+    lang: Lang,
+) -> String {
+    match participant {
+        Participant::Computer { seat, level } => tr!(
+            lang,
+            "computer-seat-name",
+            seat = seat.index() + 1,
+            level = level_name(level, lang)
+        ),
+        Participant::Player(id) => player.map_or_else(|| format!("#{id}"), |p| p.display_name),
+    }
 }
 
 pub(super) fn user_of(row: &SeatRow) -> Option<UserRef> {

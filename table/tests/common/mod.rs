@@ -12,8 +12,8 @@ use rand::Rng;
 use rand::rngs::StdRng;
 use tarock_engine::{Card, CardSet, Game, Seat};
 use tarock_storage::{
-    Balance, Deadline, DealRow, DealStatus, Event, LoadedTable, Occupant, OutboxCounts, Platform,
-    SeatRow, Store, Summary, Table, TableId,
+    Balance, Deadline, DealRow, DealStatus, Event, LoadedTable, Occupant, OutboxCounts,
+    Participant, Platform, SeatRow, Store, Summary, Table, TableId,
 };
 use tarock_table::render::card_label;
 use tarock_table::{
@@ -551,34 +551,61 @@ pub fn money_text(cents: i64, lang: Lang) -> String {
     }
 }
 
+/// Money with its sign: `+1,20 €`, `−€1.20`, `0,00 €`.
+pub fn signed_money_text(cents: i64, lang: Lang) -> String {
+    if cents > 0 {
+        format!("+{}", money_text(cents, lang))
+    } else {
+        money_text(cents, lang)
+    }
+}
+
 /// The name a seat is shown with: the person's, or `Computer 2 (mittel)`.
 pub fn seat_display_name(row: &SeatRow, lang: Lang) -> String {
     match (&row.player, &row.occupant) {
         (Some(p), _) => p.display_name.clone(),
-        (None, Occupant::Computer(level)) => {
-            let name = computer_balance_name(level, lang);
-            name.replacen("Computer", &format!("Computer {}", row.seat.index() + 1), 1)
-        }
+        (None, Occupant::Computer(level)) => computer_seat_name(row.seat, level, lang),
         (None, Occupant::Player(id)) => format!("#{id}"),
     }
 }
 
-/// The shown name of a computer level's balance.
-pub fn computer_balance_name(level: &str, lang: Lang) -> String {
+/// The shown name of the computer on `seat`: `Computer 2 (mittel)`.
+pub fn computer_seat_name(seat: Seat, level: &str, lang: Lang) -> String {
     let level = match (level, lang) {
         ("easy", Lang::De) => "leicht",
         ("medium", Lang::De) => "mittel",
         ("strong", Lang::De) => "stark",
         (other, _) => other,
     };
-    format!("Computer ({level})")
+    format!("Computer {} ({level})", seat.index() + 1)
 }
 
-async fn occupant_name(store: &Store, occupant: &Occupant, lang: Lang) -> String {
-    match occupant {
-        Occupant::Player(id) => store.player(*id).await.unwrap().unwrap().display_name,
-        Occupant::Computer(level) => computer_balance_name(level, lang),
+/// The shown name of a balance's owner: a person's name, or the computer
+/// seat's (each computer seat keeps its own balance).
+async fn participant_name(store: &Store, participant: &Participant, lang: Lang) -> String {
+    match participant {
+        Participant::Player(id) => store.player(*id).await.unwrap().unwrap().display_name,
+        Participant::Computer { seat, level } => computer_seat_name(*seat, level, lang),
     }
+}
+
+/// The lines of a settlement text that score an item: `<what>: Spieler +2`
+/// (or `Gegner`, `declarers`, `opponents`), as (party is the declarers,
+/// value).
+pub fn scored_lines(text: &str) -> Vec<(bool, i64)> {
+    text.lines()
+        .filter_map(|line| {
+            let (_, tail) = line.rsplit_once(": ")?;
+            let (side, value) = tail.split_once(' ')?;
+            let declarers = match side {
+                "Spieler" | "declarers" => true,
+                "Gegner" | "opponents" => false,
+                _ => return None,
+            };
+            let value: i64 = value.strip_prefix('+')?.parse().ok()?;
+            Some((declarers, value))
+        })
+        .collect()
 }
 
 /// Checks every settlement message of `table` against the stored deals, the
@@ -586,9 +613,12 @@ async fn occupant_name(store: &Store, occupant: &Occupant, lang: Lang) -> String
 /// - one settlement message per finished deal, in order;
 /// - its changes are the engine's settlement of the stored record (with the
 ///   deal's factor), sum to zero, and are what the ledger holds for the deal;
-/// - its items are the engine's lines (value, Kontra multiplier, announced);
-/// - its balances are the running sums of the changes per occupant, in units
-///   and in money (units × stake), summing to zero, and appear in its text;
+/// - its items are the engine's lines (value, Kontra multiplier, announced),
+///   and the item lines of its text add up to the engine's sum;
+/// - its balances are the running sums of the changes per participant (a
+///   person, or a computer seat), in units and in money (units × stake),
+///   summing to zero; each seat's line in the text shows its change and
+///   its participant's new balance;
 /// - the last one's balances are the ledger's.
 ///
 /// Returns the number of settled deals.
@@ -608,7 +638,7 @@ pub async fn check_settlements(h: &Harness, table: TableId, lang: Lang) -> usize
         finished.len(),
         "one settlement message per finished deal"
     );
-    let mut running: BTreeMap<String, i64> = BTreeMap::new();
+    let mut running: BTreeMap<String, (i64, i64)> = BTreeMap::new();
     for (message, deal) in messages.iter().zip(&finished) {
         let Outgoing::Settlement {
             text,
@@ -637,6 +667,19 @@ pub async fn check_settlements(h: &Harness, table: TableId, lang: Lang) -> usize
             assert_eq!(item.multiplier, 1 << line.kontra);
             assert_eq!(item.announced, line.announced);
         }
+        // The sum from the text's lines alone, from the declarers' side.
+        let lines = scored_lines(text);
+        assert_eq!(lines.len(), engine.lines.len(), "{text}");
+        let sum: i64 = lines
+            .iter()
+            .map(|&(declarers, v)| if declarers { v } else { -v })
+            .sum();
+        assert_eq!(
+            sum * i64::from(engine.factor),
+            engine.total,
+            "deal {}: the lines add up\n{text}",
+            deal.number
+        );
         let stored = store
             .settlement(deal.id)
             .await
@@ -644,18 +687,40 @@ pub async fn check_settlements(h: &Harness, table: TableId, lang: Lang) -> usize
             .expect("a stored settlement");
         assert_eq!(stored.stake_cents, stake);
         let mut ledger_changes = [0i64; 4];
+        let mut seat_names = Vec::new();
         for (seat, occupant, units) in &stored.seats {
             ledger_changes[seat.index()] = *units;
-            *running
-                .entry(occupant_name(store, occupant, lang).await)
-                .or_default() += units;
+            let name = participant_name(store, &Participant::of(*seat, occupant), lang).await;
+            let entry = running.entry(name.clone()).or_default();
+            entry.0 += units;
+            entry.1 += units * stake;
+            seat_names.push((name, *units));
         }
         assert_eq!(
             ledger_changes, engine.changes,
             "the ledger holds the engine's changes"
         );
-        // The balances shown: the running sums, best first, money = units × stake.
-        let mut shown: BTreeMap<String, i64> = BTreeMap::new();
+        // Each seat's line: its change and its participant's new balance.
+        for (name, units) in &seat_names {
+            let (total, cents) = running[name];
+            let balance_word = match lang {
+                Lang::De => "Stand",
+                Lang::En => "balance",
+            };
+            let line = format!(
+                "{name}: {} ({}) · {balance_word} {} ({})",
+                units_text(*units),
+                signed_money_text(units * stake, lang),
+                units_text(total),
+                signed_money_text(cents, lang)
+            );
+            assert!(
+                text.lines().any(|l| l == line),
+                "{line:?} is not in\n{text}"
+            );
+        }
+        // The balances as data: the running sums, best first, money = units × stake.
+        let mut shown: BTreeMap<String, (i64, i64)> = BTreeMap::new();
         for b in balances {
             assert_eq!(
                 b.cents,
@@ -664,43 +729,14 @@ pub async fn check_settlements(h: &Harness, table: TableId, lang: Lang) -> usize
                 b.name
             );
             assert!(
-                shown.insert(b.name.clone(), b.units).is_none(),
+                shown.insert(b.name.clone(), (b.units, b.cents)).is_none(),
                 "{} shown twice",
                 b.name
-            );
-            let line = match lang {
-                // The catalogue's plural: one point, any other number of points.
-                Lang::De => format!(
-                    "{}: {} {} ({})",
-                    b.name,
-                    units_text(b.units),
-                    if b.units.abs() == 1 {
-                        "Punkt"
-                    } else {
-                        "Punkte"
-                    },
-                    money_text(b.cents, lang)
-                ),
-                Lang::En => format!(
-                    "{}: {} {} ({})",
-                    b.name,
-                    units_text(b.units),
-                    if b.units.abs() == 1 {
-                        "point"
-                    } else {
-                        "points"
-                    },
-                    money_text(b.cents, lang)
-                ),
-            };
-            assert!(
-                text.lines().any(|l| l == line),
-                "{line:?} is not in\n{text}"
             );
         }
         assert_eq!(
             shown, running,
-            "deal {}: the balances shown are the running sums",
+            "deal {}: the balances are the running sums",
             deal.number
         );
         assert_eq!(
@@ -718,7 +754,7 @@ pub async fn check_settlements(h: &Harness, table: TableId, lang: Lang) -> usize
         let ledger = store.table_balances(table).await.unwrap();
         assert_eq!(ledger.len(), balances.len());
         for (l, b) in ledger.iter().zip(balances) {
-            assert_eq!(occupant_name(store, &l.occupant, lang).await, b.name);
+            assert_eq!(participant_name(store, &l.participant, lang).await, b.name);
             assert_eq!((l.units, l.cents), (b.units, b.cents));
         }
         assert_eq!(ledger.iter().map(|l| l.units).sum::<i64>(), 0);

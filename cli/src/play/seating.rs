@@ -1,0 +1,106 @@
+//! Where `tarock play` sits down: the open table of the terminal, continued
+//! with the people seated at it, or a new one with the people and computers
+//! the flags name.
+
+use anyhow::{Context, Result};
+use tarock_storage::{Platform, Table, TableId};
+use tarock_table::{Command, CommandKind, Lang, Pace, TableSettings};
+
+use super::flags::{Flags, seated_people};
+use super::{Args, TERMINAL_CHAT, Terminal};
+
+impl Terminal {
+    /// The terminal's open table, or a new one with the humans and computers seated.
+    pub(super) async fn open_table(&mut self, args: &Args, flags: &Flags) -> Result<TableId> {
+        let store = self.service.store().clone();
+        let open = store.open_tables_in(Platform::Local, TERMINAL_CHAT).await?;
+        if let Some(table) = open.last() {
+            if !args.new {
+                return self.continue_table(table, args, flags).await;
+            }
+            // The table's creator closes it (the first person of a terminal table).
+            let creator = self.humans[0].clone();
+            self.quiet = true;
+            self.send(&creator, CommandKind::Close(Some(table.id)))
+                .await?;
+        }
+        let first = self.humans[0].clone();
+        let settings = TableSettings {
+            rules: flags.rules.clone(),
+            stake_cents: flags.stake,
+            // Nobody in a terminal should be overruled by a clock.
+            pace: Pace::parse("7d").expect("a valid pace"),
+            lang: self.lang,
+        };
+        self.quiet = true;
+        let replies = self
+            .service
+            .handle(Command {
+                sender: self.sender(&first),
+                update_id: None,
+                kind: CommandKind::Create(settings),
+            })
+            .await?;
+        if let Some(reply) = replies.first() {
+            anyhow::bail!("{}", reply.text());
+        }
+        let table = store
+            .open_tables_in(Platform::Local, TERMINAL_CHAT)
+            .await?
+            .last()
+            .map(|t| t.id)
+            .context("the new table is missing")?;
+        self.table = table;
+        for human in self.humans.clone().iter().skip(1) {
+            self.send(human, CommandKind::Join(Some(table), None))
+                .await?;
+        }
+        for _ in self.humans.len()..4 {
+            self.send(
+                &first,
+                CommandKind::AddComputer(Some(table), flags.computers.clone()),
+            )
+            .await?;
+        }
+        // From the deal on, everything is shown: the table first, then the hand.
+        self.show_all().await?;
+        self.quiet = false;
+        self.send(&first, CommandKind::Start(Some(table))).await?;
+        Ok(table)
+    }
+
+    /// Continues the open table with the people seated at it, in its
+    /// language; says which flags only a new table could use.
+    async fn continue_table(
+        &mut self,
+        table: &Table,
+        args: &Args,
+        flags: &Flags,
+    ) -> Result<TableId> {
+        let store = self.service.store().clone();
+        let loaded = store
+            .load_table(table.id)
+            .await?
+            .context("the open table is missing")?;
+        self.lang = Lang::from_tag(&table.language);
+        let seated = seated_people(&loaded);
+        let unusable = flags.unusable_on(args, &loaded);
+        for flag in unusable {
+            self.say(
+                "terminal-flag-needs-new",
+                vec![("flag", flag.into()), ("table", table.id.0.into())],
+            );
+        }
+        self.say("terminal-continue", vec![("table", table.id.0.into())]);
+        if !seated.is_empty() {
+            self.humans = seated;
+        }
+        self.table = table.id;
+        // Show the table as it stands and everybody's hand here.
+        for human in self.humans.clone() {
+            self.send(&human, CommandKind::Refresh(Some(table.id)))
+                .await?;
+        }
+        Ok(table.id)
+    }
+}
