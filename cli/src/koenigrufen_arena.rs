@@ -29,11 +29,17 @@ use crate::arena::{Args, mean_ci, percentile, stream};
 /// One play of a deal: what A's seats won, and the contract.
 #[derive(Clone, Copy, Debug)]
 struct PlayResult {
+    /// Money (with Kontra) of A's two seats.
     a_money: i64,
+    /// Score (Schrift) of A's two seats.
     a_score: i64,
+    /// The contract played (the first namer's with "bei").
     contract: Contract,
+    /// The declarer conceded (schleifen).
     conceded: bool,
+    /// The declarer was an A seat.
     by_a: bool,
+    /// The declarer gained money (Trischaken: the Fahrer paid nothing).
     won: bool,
 }
 
