@@ -132,3 +132,7 @@ pub use error::{NoDeckNeeded, RecordRefused, Refusal, RuleError, SetupError};
 pub use seat::Seat;
 pub use settlement::{NotZeroSum, Settlement};
 pub use token::MAX_TOKEN_LEN;
+
+/// The random number generator trait [`Game::deal`] takes (re-exported so
+/// that a game crate needs no `rand` of its own for it).
+pub use rand::RngCore;

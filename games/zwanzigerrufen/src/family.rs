@@ -1,0 +1,301 @@
+//! Zwanzigerrufen behind the family's boundary ([`tarock_game_core::Game`]):
+//! a round is one deal. [`Zwanzigerrufen`] wraps a [`Game`] together with
+//! what comes before the deal (rules, Vorhand, the session factor of a
+//! double round), so that a round exists before its cards are dealt.
+//!
+//! Action tokens are the action part of the table's button payloads: `pT21`
+//! plays a card, `w` ends the bidding turn (alone: Weiter), and `x` with a
+//! bid code (`xr` Rufer, `xkg` Kontra on the game, …) is one announcement of
+//! a turn that goes on, as the table's "compose" buttons write it.
+
+use serde_json::Value;
+use tarock_game_core as family;
+use tarock_game_core::{NoDeckNeeded, RngCore, RecordRefused, Refusal, SetupError};
+
+use crate::bidding::Bid;
+use crate::deal::Deal;
+use crate::error::RuleError;
+use crate::game::{Action, Game, Phase};
+use crate::record::{FORMAT, Record, RecordError, ReplayError};
+use crate::rules::{GameKind, Item, Premium, Preset, Rules, ValidRules};
+use crate::seat::Seat;
+use crate::view::{PublicView, SeatView};
+
+/// The rule presets by name, the default first.
+const PRESETS: [&str; 4] = [
+    Preset::Standard.name(),
+    Preset::Directnet.name(),
+    Preset::Tarockwelt.name(),
+    Preset::Wikipedia.name(),
+];
+
+/// One round of Zwanzigerrufen (one deal), as the family's boundary sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zwanzigerrufen {
+    rules: ValidRules,
+    forehand: Seat,
+    /// The session factor (2 in a double round after a Mondfang, `wikipedia`);
+    /// records do not hold it (RECORD.md: replay uses factor 1).
+    factor: u32,
+    game: Option<Game>,
+}
+
+impl Zwanzigerrufen {
+    /// The deal, once dealt.
+    pub const fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The Vorhand of this deal.
+    pub const fn forehand(&self) -> Seat {
+        self.forehand
+    }
+
+    /// The same round settled with session factor `factor` (at least 1): the
+    /// table counts the double rounds a Mondfang starts, as they span deals.
+    pub fn with_factor(mut self, factor: u32) -> Zwanzigerrufen {
+        self.factor = factor.max(1);
+        self
+    }
+
+    /// Whether a bidding turn has begun but not ended: its announcements are
+    /// one record string, which cannot be written yet.
+    fn mid_turn(game: &Game) -> bool {
+        game.log()
+            .last()
+            .is_some_and(|(_, action)| matches!(action, Action::Bid(_)))
+    }
+}
+
+/// The engine's seat of a family seat, if it is one of the four.
+fn engine_seat(seat: family::Seat) -> Option<Seat> {
+    Seat::new(seat.number())
+}
+
+/// The family seat of an engine seat.
+fn family_seat(seat: Seat) -> family::Seat {
+    family::Seat::new(u8::from(seat))
+}
+
+impl family::Game for Zwanzigerrufen {
+    const ID: &'static str = "zwanzigerrufen";
+    const RECORD_FORMAT: &'static str = FORMAT;
+    const MIN_SEATS: u8 = 4;
+    const MAX_SEATS: u8 = 4;
+
+    type Rules = ValidRules;
+    type Action = Action;
+    type Error = RuleError;
+    type PublicView = PublicView;
+    type SeatView = SeatView;
+
+    fn default_rules() -> ValidRules {
+        Preset::Standard.rules()
+    }
+
+    fn presets() -> &'static [&'static str] {
+        &PRESETS
+    }
+
+    fn rules_from_spec(spec: &Value) -> Result<ValidRules, SetupError> {
+        Rules::from_spec(spec).map_err(|e| SetupError::Rules(e.to_string()))
+    }
+
+    fn rules_spec(rules: &ValidRules) -> Value {
+        rules.to_spec()
+    }
+
+    fn new_round(
+        rules: ValidRules,
+        seats: u8,
+        first: family::Seat,
+    ) -> Result<Zwanzigerrufen, SetupError> {
+        family::check_seats::<Self>(seats, first)?;
+        let forehand = engine_seat(first).ok_or(SetupError::Seat { seat: first, seats })?;
+        Ok(Zwanzigerrufen {
+            rules,
+            forehand,
+            factor: 1,
+            game: None,
+        })
+    }
+
+    fn rules(&self) -> ValidRules {
+        self.rules
+    }
+
+    fn seats(&self) -> u8 {
+        4
+    }
+
+    fn needs_deck(&self) -> bool {
+        self.game.is_none()
+    }
+
+    fn deal(&mut self, rng: &mut dyn RngCore) -> Result<(), NoDeckNeeded> {
+        if self.game.is_some() {
+            return Err(NoDeckNeeded);
+        }
+        // A hand that forces a redeal (SPEC §2.2) is thrown in and dealt again.
+        loop {
+            let (deal, _) = Deal::shuffled_valid(rng, &self.rules);
+            if let Ok(game) = Game::new(self.rules, deal, self.forehand) {
+                self.game = Some(game);
+                return Ok(());
+            }
+        }
+    }
+
+    fn to_act(&self) -> Option<family::Seat> {
+        self.game.as_ref()?.to_act().map(family_seat)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if let Some(game) = &self.game {
+            out.extend(game.legal_actions().iter());
+        }
+    }
+
+    fn apply(&mut self, seat: family::Seat, action: Action) -> Result<(), Refusal<RuleError>> {
+        let seat = engine_seat(seat).ok_or(Refusal::NoSuchSeat { seat, seats: 4 })?;
+        let game = self.game.as_mut().ok_or(Refusal::AwaitingDeck)?;
+        game.apply(seat, action).map(|_| ()).map_err(Refusal::Rule)
+    }
+
+    fn public_view(&self) -> Option<PublicView> {
+        self.game.as_ref().map(Game::public_view)
+    }
+
+    fn seat_view(&self, seat: family::Seat) -> Option<SeatView> {
+        Some(self.game.as_ref()?.view(engine_seat(seat)?))
+    }
+
+    fn is_over(&self) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|g| g.phase() == Phase::Finished)
+    }
+
+    fn settlement(&self) -> Option<family::Settlement> {
+        let settlement = self.game.as_ref()?.settlement_with_factor(self.factor)?;
+        family::Settlement::new(settlement.changes.to_vec()).ok()
+    }
+
+    fn next_round(&self) -> Option<Zwanzigerrufen> {
+        self.is_over().then(|| Zwanzigerrufen {
+            rules: self.rules,
+            forehand: self.forehand.next(),
+            factor: 1,
+            game: None,
+        })
+    }
+
+    fn to_record(&self) -> Option<String> {
+        let game = self.game.as_ref()?;
+        (!Zwanzigerrufen::mid_turn(game)).then(|| Record::from_game(game).to_json())
+    }
+
+    fn from_record(text: &str) -> Result<Zwanzigerrufen, RecordRefused> {
+        let record = Record::from_json(text).map_err(refused)?;
+        let game = record.to_game().map_err(|e| match e {
+            ReplayError::Invalid(e) => refused(e),
+            ReplayError::Redeal(_) => RecordRefused::Invalid(e.to_string()),
+            ReplayError::Illegal { index, error } => RecordRefused::Illegal {
+                index,
+                code: family::RuleError::code(&error).to_owned(),
+                message: error.to_string(),
+            },
+        })?;
+        Ok(Zwanzigerrufen {
+            rules: *game.rules(),
+            forehand: game.forehand(),
+            factor: 1,
+            game: Some(game),
+        })
+    }
+
+    fn action_token(action: &Action) -> String {
+        match action {
+            Action::Bid(bid) => format!("x{}", bid_code(*bid)),
+            Action::Weiter => "w".to_owned(),
+            Action::Play(card) => format!("p{card}"),
+        }
+    }
+
+    fn parse_action_token(token: &str) -> Option<Action> {
+        match token.split_at_checked(1)? {
+            ("x", code) => Bid::ALL
+                .into_iter()
+                .find(|b| bid_code(*b) == code)
+                .map(Action::Bid),
+            ("w", "") => Some(Action::Weiter),
+            ("p", card) => card.parse().ok().map(Action::Play),
+            _ => None,
+        }
+    }
+}
+
+/// A record that cannot be read, as the boundary reports it.
+fn refused(error: RecordError) -> RecordRefused {
+    match error {
+        RecordError::Format(format) => RecordRefused::UnknownFormat(format),
+        other => RecordRefused::Invalid(other.to_string()),
+    }
+}
+
+/// The short code of a bid: the same letters as the table's payloads.
+const fn bid_code(bid: Bid) -> &'static str {
+    match bid {
+        Bid::Game(GameKind::Rufer) => "r",
+        Bid::Game(GameKind::Farbensolo) => "f",
+        Bid::Game(GameKind::Solo) => "s",
+        Bid::GameWithValat(GameKind::Rufer) => "rv",
+        Bid::GameWithValat(GameKind::Farbensolo) => "fv",
+        Bid::GameWithValat(GameKind::Solo) => "sv",
+        Bid::Premium(Premium::Absolut) => "a",
+        Bid::Premium(Premium::Pagat) => "p",
+        Bid::Premium(Premium::Valat) => "v",
+        Bid::Kontra(Item::Game) => "kg",
+        Bid::Kontra(Item::Absolut) => "ka",
+        Bid::Kontra(Item::Pagat) => "kp",
+        Bid::Kontra(Item::Valat) => "kv",
+    }
+}
+
+impl family::RuleError for RuleError {
+    /// The variant's name in kebab case; the message names the SPEC rule.
+    fn code(&self) -> &'static str {
+        use RuleError::*;
+        match self {
+            NotYourTurn { .. } => "not-your-turn",
+            DealOver => "deal-over",
+            BiddingOver => "bidding-over",
+            StillBidding => "still-bidding",
+            OpeningRequired => "opening-required",
+            NothingToCall => "nothing-to-call",
+            GameNotFirst => "game-not-first",
+            RuferOnlyAsOpening => "rufer-only-as-opening",
+            NotHigher(..) => "not-higher",
+            AlreadyAgreed(..) => "already-agreed",
+            PassedBefore(..) => "passed-before",
+            FarbensoloNotEligible { .. } => "farbensolo-not-eligible",
+            NoGameWithValat => "no-game-with-valat",
+            ValatBelongsToGame => "valat-belongs-to-game",
+            NoGame => "no-game",
+            AlreadyAnnounced(..) => "already-announced",
+            ValatInForce => "valat-in-force",
+            PagatNotHeld => "pagat-not-held",
+            PremiumNotInGame { .. } => "premium-not-in-game",
+            NothingToKontra(..) => "nothing-to-kontra",
+            KontraLimit(..) => "kontra-limit",
+            KontraWrongParty(..) => "kontra-wrong-party",
+            OpportunityPassed => "opportunity-passed",
+            TrullMustKontra => "trull-must-kontra",
+            NotInHand(..) => "not-in-hand",
+            MustFollowSuit { .. } => "must-follow-suit",
+            MustPlayTarock { .. } => "must-play-tarock",
+            FarbensoloLead { .. } => "farbensolo-lead",
+            PagatMustBeKept => "pagat-must-be-kept",        }
+    }
+}
