@@ -1,0 +1,57 @@
+//! # tarock-games: every game of the family, chosen at runtime
+//!
+//! The rules of each game live in their own crate under `games/`; the
+//! boundary they share is `tarock-game-core`. This crate only lists them, so
+//! that code which learns the game from data (a table's stored game id, a
+//! record's `format` field) gets the right one as a [`DynKind`] and its
+//! rounds as boxed [`DynGame`]s. Code that knows its game at compile time
+//! (computer players, the arena, one game's tests) uses the game's type with
+//! the generic [`tarock_game_core::Game`] trait instead, without boxes.
+//!
+//! ```
+//! use tarock_games::{by_id, from_record};
+//! use tarock_game_core::Seat;
+//!
+//! let kind = by_id("zwanzig-ab").unwrap();
+//! assert_eq!(kind.seat_range(), (3, 5));
+//! let round = kind.new_round(&"standard".into(), 3, Seat::new(0)).unwrap();
+//! assert!(round.needs_deck());
+//! // A round's record names its game, so it comes back as the same game.
+//! let text = round.to_record().unwrap();
+//! assert!(from_record(&text).unwrap().same_as(round.as_ref()));
+//! ```
+
+use tarock_engine::Zwanzigerrufen;
+use tarock_game_core::{DynGame, DynKind, Kind, RecordRefused, record};
+use tarock_koenigrufen::Koenigrufen;
+use tarock_zwanzig_ab::ZwanzigAb;
+
+static ZWANZIGERRUFEN: Kind<Zwanzigerrufen> = Kind::new();
+static KOENIGRUFEN: Kind<Koenigrufen> = Kind::new();
+static ZWANZIG_AB: Kind<ZwanzigAb> = Kind::new();
+
+/// Every game of the family, Zwanzigerrufen (the first) first.
+pub static GAMES: [&dyn DynKind; 3] = [&ZWANZIGERRUFEN, &KOENIGRUFEN, &ZWANZIG_AB];
+
+/// The game with this id (`"zwanzigerrufen"`, `"koenigrufen"`, `"zwanzig-ab"`).
+pub fn by_id(id: &str) -> Option<&'static dyn DynKind> {
+    GAMES.iter().copied().find(|g| g.id() == id)
+}
+
+/// The game whose records have this `format`.
+pub fn by_record_format(format: &str) -> Option<&'static dyn DynKind> {
+    GAMES.iter().copied().find(|g| g.record_format() == format)
+}
+
+/// The round a record of any game describes, the game chosen by the
+/// record's `format` field.
+///
+/// # Errors
+/// [`RecordRefused`]: not a record, a format no game writes, or the game's
+/// refusal of the record.
+pub fn from_record(text: &str) -> Result<Box<dyn DynGame>, RecordRefused> {
+    let format = record::format_of(text)?;
+    by_record_format(&format)
+        .ok_or(RecordRefused::UnknownFormat(format))?
+        .from_record(text)
+}
