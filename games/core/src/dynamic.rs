@@ -193,8 +193,12 @@ pub trait DynKind: Send + Sync {
     ///
     /// # Errors
     /// [`SetupError`] for bad rules, seats or first seat.
-    fn new_round(&self, rules: &Value, seats: u8, first: Seat)
-    -> Result<Box<dyn DynGame>, SetupError>;
+    fn new_round(
+        &self,
+        rules: &Value,
+        seats: u8,
+        first: Seat,
+    ) -> Result<Box<dyn DynGame>, SetupError>;
     /// The round of a record of this game (see [`Game::from_record`]).
     ///
     /// # Errors

@@ -41,7 +41,14 @@ mod tests {
 
     #[test]
     fn text_without_a_string_format_is_no_record() {
-        for text in ["", "[1,2]", "\"format\"", "{}", r#"{"format":1}"#, "{\"format\":"] {
+        for text in [
+            "",
+            "[1,2]",
+            "\"format\"",
+            "{}",
+            r#"{"format":1}"#,
+            "{\"format\":",
+        ] {
             assert!(
                 matches!(format_of(text), Err(RecordRefused::NotARecord(_))),
                 "{text}"

@@ -80,7 +80,10 @@ mod tests {
     fn json_is_the_list_of_units_and_is_checked_on_reading() {
         let s = Settlement::new(vec![30, -10, -20]).unwrap();
         assert_eq!(serde_json::to_string(&s).unwrap(), "[30,-10,-20]");
-        assert_eq!(serde_json::from_str::<Settlement>("[30,-10,-20]").unwrap(), s);
+        assert_eq!(
+            serde_json::from_str::<Settlement>("[30,-10,-20]").unwrap(),
+            s
+        );
         assert!(serde_json::from_str::<Settlement>("[30,-10]").is_err());
     }
 }

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 use tarock_game_core as family;
-use tarock_game_core::{NoDeckNeeded, RngCore, RecordRefused, Refusal, SetupError};
+use tarock_game_core::{NoDeckNeeded, RecordRefused, Refusal, RngCore, SetupError};
 
 use crate::action::Action;
 use crate::card::{Card, DECK_SIZE};
@@ -260,6 +260,7 @@ impl family::RuleError for RuleError {
             MustBeat(..) => "must-beat",
             PagatLast => "pagat-last",
             Reserved { .. } => "reserved",
-            BirdDue(..) => "bird-due",        }
+            BirdDue(..) => "bird-due",
+        }
     }
 }

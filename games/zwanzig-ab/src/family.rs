@@ -123,7 +123,10 @@ impl family::Game for ZwanzigAb {
         if self.0.needs_deal() {
             return Err(Refusal::AwaitingDeck);
         }
-        self.0.apply(seat, action).map(|_| ()).map_err(Refusal::Rule)
+        self.0
+            .apply(seat, action)
+            .map(|_| ())
+            .map_err(Refusal::Rule)
     }
 
     fn public_view(&self) -> Option<PublicView> {

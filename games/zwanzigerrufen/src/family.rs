@@ -10,7 +10,7 @@
 
 use serde_json::Value;
 use tarock_game_core as family;
-use tarock_game_core::{NoDeckNeeded, RngCore, RecordRefused, Refusal, SetupError};
+use tarock_game_core::{NoDeckNeeded, RecordRefused, Refusal, RngCore, SetupError};
 
 use crate::bidding::Bid;
 use crate::deal::Deal;
@@ -296,6 +296,7 @@ impl family::RuleError for RuleError {
             MustFollowSuit { .. } => "must-follow-suit",
             MustPlayTarock { .. } => "must-play-tarock",
             FarbensoloLead { .. } => "farbensolo-lead",
-            PagatMustBeKept => "pagat-must-be-kept",        }
+            PagatMustBeKept => "pagat-must-be-kept",
+        }
     }
 }
