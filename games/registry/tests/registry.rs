@@ -1,0 +1,123 @@
+//! The registry: every game by id and by record format, rounds as boxed
+//! trait objects that clone, compare and refuse like the games themselves.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::Value;
+use tarock_game_core::{RecordRefused, Seat, SetupError};
+use tarock_games::{GAMES, by_id, by_record_format, from_record};
+
+#[test]
+fn every_game_is_found_by_its_id_and_its_record_format() {
+    let expected = [
+        ("zwanzigerrufen", "zwanzigerrufen-record/1", (4, 4)),
+        ("koenigrufen", "koenigrufen-record/1", (4, 4)),
+        ("zwanzig-ab", "zwanzig-ab-record/1", (3, 5)),
+    ];
+    assert_eq!(GAMES.len(), expected.len());
+    for (id, format, seats) in expected {
+        let kind = by_id(id).unwrap_or_else(|| panic!("{id}"));
+        assert_eq!(kind.record_format(), format);
+        assert_eq!(kind.seat_range(), seats);
+        assert_eq!(by_record_format(format).unwrap().id(), id);
+        assert_eq!(
+            kind.presets()[0],
+            "standard",
+            "{id}: standard is the default"
+        );
+    }
+    assert!(by_id("tarock").is_none());
+    assert!(by_id("Zwanzigerrufen").is_none());
+    assert!(by_record_format("zwanzigerrufen-record/2").is_none());
+}
+
+#[test]
+fn every_preset_of_every_game_starts_a_round_at_every_seat_count() {
+    for kind in GAMES {
+        let (min, max) = kind.seat_range();
+        for preset in kind.presets() {
+            for seats in min..=max {
+                let rules = Value::from(*preset);
+                let round = kind.new_round(&rules, seats, Seat::new(seats - 1)).unwrap();
+                assert_eq!((round.id(), round.seats()), (kind.id(), seats));
+                assert_eq!(round.rules_spec(), rules);
+                assert!(round.needs_deck() && round.to_act().is_none());
+            }
+            let refused = kind.new_round(&Value::from(*preset), max + 1, Seat::new(0));
+            assert!(matches!(refused, Err(SetupError::Seats { .. })));
+        }
+        let bad = kind.new_round(&Value::from("no-such-preset"), min, Seat::new(0));
+        assert!(matches!(bad, Err(SetupError::Rules(_))), "{}", kind.id());
+    }
+}
+
+#[test]
+fn boxed_rounds_clone_compare_and_refuse_without_change() {
+    let mut rng = StdRng::seed_from_u64(15);
+    for kind in GAMES {
+        let (min, _) = kind.seat_range();
+        let mut round = kind
+            .new_round(&"standard".into(), min, Seat::new(0))
+            .unwrap();
+        round.deal(&mut rng).unwrap();
+        assert!(round.deal(&mut rng).is_err(), "{}: dealt twice", kind.id());
+        let copy = round.clone();
+        assert!(*copy == *round);
+        let seat = round.to_act().unwrap();
+        let token = round.legal_tokens()[0].clone();
+        let other = Seat::new((seat.number() + 1) % min);
+        let refusal = round.apply_token(other, &token).unwrap_err();
+        assert!(refusal.rule().is_some(), "{}: {refusal}", kind.id());
+        assert!(
+            *copy == *round,
+            "{}: a refusal changed the round",
+            kind.id()
+        );
+        round.apply_token(seat, &token).unwrap();
+        assert!(*copy != *round, "{}: an action changed nothing", kind.id());
+        // Rounds of different games are never equal.
+        let other_game = GAMES.iter().find(|k| k.id() != kind.id()).unwrap();
+        let (m, _) = other_game.seat_range();
+        let foreign = other_game
+            .new_round(&"standard".into(), m, Seat::new(0))
+            .unwrap();
+        assert!(*foreign != *round);
+    }
+}
+
+#[test]
+fn records_are_dispatched_by_format_and_bad_ones_say_why() {
+    assert!(matches!(
+        from_record("no json"),
+        Err(RecordRefused::NotARecord(_))
+    ));
+    assert!(matches!(
+        from_record("[]"),
+        Err(RecordRefused::NotARecord(_))
+    ));
+    assert!(matches!(
+        from_record(r#"{"format":"chess-record/1"}"#),
+        Err(RecordRefused::UnknownFormat(f)) if f == "chess-record/1"
+    ));
+    // The right format with the wrong shape: the game's own message.
+    assert!(matches!(
+        from_record(
+            r#"{"format":"zwanzig-ab-record/1","rules":"standard","players":7,"dealer":0}"#
+        ),
+        Err(RecordRefused::Invalid(_))
+    ));
+    // An action against the rules: its index and the game's code.
+    let text = r#"{"format":"zwanzig-ab-record/1","rules":"standard","players":3,"dealer":2,
+        "deals":[{"deck":"hA h10 c7 h7 hQ c8 h8 sA c9 sQ sJ cK s8 d9 sK d10 dA h9 cQ d8 d7 dK cA s10 s9 s7 c10 cJ hK hJ dQ dJ"}],
+        "actions":["1 trump h"]}"#;
+    match from_record(text) {
+        Err(RecordRefused::Illegal { index: 0, code, .. }) => assert_eq!(code, "S-4"),
+        other => panic!("{other:?}"),
+    }
+    // Dealer 2 of 3: seat 0 names trump, and after that the round is dealt.
+    let text = text.replace("\"1 trump h\"", "\"0 trump h\"");
+    let round = from_record(&text).unwrap();
+    assert_eq!(round.id(), "zwanzig-ab");
+    assert_eq!(round.to_act(), Some(Seat::new(0)));
+    assert!(!round.needs_deck());
+}
