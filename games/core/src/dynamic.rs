@@ -203,7 +203,7 @@ pub trait DynKind: Send + Sync {
     ///
     /// # Errors
     /// [`RecordRefused`] as [`Game::from_record`].
-    fn from_record(&self, text: &str) -> Result<Box<dyn DynGame>, RecordRefused>;
+    fn read_record(&self, text: &str) -> Result<Box<dyn DynGame>, RecordRefused>;
 }
 
 /// The [`DynKind`] of the game `G`: `static ZWANZIG_AB: Kind<ZwanzigAb> = Kind::new();`.
@@ -244,7 +244,7 @@ impl<G: Game> DynKind for Kind<G> {
         let rules = G::rules_from_spec(rules)?;
         Ok(Box::new(G::new_round(rules, seats, first)?))
     }
-    fn from_record(&self, text: &str) -> Result<Box<dyn DynGame>, RecordRefused> {
+    fn read_record(&self, text: &str) -> Result<Box<dyn DynGame>, RecordRefused> {
         Ok(Box::new(G::from_record(text)?))
     }
 }

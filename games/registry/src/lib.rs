@@ -53,5 +53,5 @@ pub fn from_record(text: &str) -> Result<Box<dyn DynGame>, RecordRefused> {
     let format = record::format_of(text)?;
     by_record_format(&format)
         .ok_or(RecordRefused::UnknownFormat(format))?
-        .from_record(text)
+        .read_record(text)
 }
