@@ -152,8 +152,16 @@ impl family::Game for Zwanzigerrufen {
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        if let Some(game) = &self.game {
-            out.extend(game.legal_actions().iter());
+        let Some(game) = &self.game else {
+            return;
+        };
+        let legal = game.legal_actions();
+        // In trick play (most steps) only cards are legal: the card set's
+        // own iterator is cheaper than the chain over bids, Weiter and cards.
+        if legal.bid_count() == 0 && !legal.weiter {
+            out.extend(legal.cards.iter().map(Action::Play));
+        } else {
+            out.extend(legal.iter());
         }
     }
 
