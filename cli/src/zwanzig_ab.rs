@@ -112,7 +112,7 @@ fn check_deal(session: &Session, deal: u64, seed: u64) -> anyhow::Result<()> {
     let tricks: u32 = session.tricks_won().iter().map(|t| u32::from(*t)).sum();
     let trump = session.trump().context("trump was named")?;
     let m = session.rules().multiplier(trump);
-    let deltas = session.deltas().last().context("the deal was scored")?;
+    let deltas = session.deltas().next_back().context("the deal was scored")?;
     let deducted: i32 = deltas.iter().filter(|d| **d < 0).sum();
     if tricks != 5 || deducted != -5 * m {
         bail!("deal {deal} (seed {seed}) broke an invariant: tricks {tricks}, deltas {deltas:?}");

@@ -422,7 +422,7 @@ impl Session {
     }
 
     /// Each completed deal's deltas, seat 0 first.
-    pub fn deltas(&self) -> impl Iterator<Item = &[i32]> {
+    pub fn deltas(&self) -> impl DoubleEndedIterator<Item = &[i32]> + ExactSizeIterator {
         self.deltas.iter().map(|d| &d[..usize::from(self.n)])
     }
 
@@ -581,7 +581,7 @@ impl Session {
     /// # Errors
     /// A [`RuleError`] naming the rule (SPEC §9.4) the action breaks; the
     /// session is then unchanged.
-    #[inline]
+    #[inline(always)]
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
         self.precheck(seat, &action)?;
         let step = match action {
