@@ -80,7 +80,7 @@ pub fn simulate(
     while t.deals < deals {
         if in_session == max_deals {
             t.unfinished += 1;
-            session = Session::fresh(rules, players, session.dealer().index() as u8)?;
+            session.restart(session.dealer().index() as u8)?;
             in_session = 0;
         }
         let step = play_deal(&mut session, &mut rng).context("the session is running")?;
@@ -98,7 +98,7 @@ pub fn simulate(
             }
             t.sessions += 1;
             t.deals_in_finished += in_session;
-            session = session.next_session().context("the next session")?;
+            session.restart(session.dealer().index() as u8)?;
             in_session = 0;
         }
     }

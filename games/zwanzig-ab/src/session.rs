@@ -354,6 +354,37 @@ impl Session {
         Session::fresh(self.rules, self.n, dealer).ok()
     }
 
+    /// Starts a fresh session at this table in place: everyone at
+    /// `start_score` with no drops used, the first deal dealt by `dealer`.
+    /// The same as `*self = Session::fresh(rules, players, dealer)`, except
+    /// that the action log, the decks and the deltas keep their buffers, so
+    /// that session after session (a simulation, a long-running table) does
+    /// not allocate again.
+    ///
+    /// # Errors
+    /// [`SessionError::Dealer`] when `dealer` is not a seat of the table; the
+    /// session is then unchanged.
+    pub fn restart(&mut self, dealer: u8) -> Result<(), SessionError> {
+        let first_dealer = Seat::new(dealer)
+            .filter(|d| d.index() < usize::from(self.n))
+            .ok_or(SessionError::Dealer(dealer))?;
+        let mut start = Start::fresh(&self.rules);
+        for i in usize::from(self.n)..MAX_PLAYERS {
+            start.scores[i] = 0;
+        }
+        self.first_dealer = first_dealer;
+        self.start = start;
+        self.scores = start.scores;
+        self.drops = start.drops;
+        self.deltas.clear();
+        self.decks.clear();
+        self.log.clear();
+        self.deal = DealState::new(first_dealer, self.n, Deck::ORDERED, Stage::Idle);
+        self.outcome = None;
+        self.acting = None;
+        Ok(())
+    }
+
     /// Deals the next deal from `deck` (top first, §2.3).
     ///
     /// # Errors
