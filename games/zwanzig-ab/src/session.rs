@@ -123,7 +123,8 @@ pub(crate) struct DealState {
     /// The legal cards of the seat to play (trick play only).
     pub(crate) legal: CardSet,
     pub(crate) trick: Trick,
-    /// Completed tricks (the first `played` ones).
+    /// Completed tricks (the first `played` ones; the others are empty
+    /// tricks of seat 0, whatever the deal).
     pub(crate) tricks: [Trick; 5],
     pub(crate) played: u8,
     /// Tricks per seat (credited ones under `takes_all` included).
@@ -155,7 +156,7 @@ impl DealState {
             active: n,
             legal: CardSet::EMPTY,
             trick: Trick::new(maker),
-            tricks: [Trick::new(maker); 5],
+            tricks: [Trick::new(Seat::S0); 5],
             played: 0,
             won: [0; MAX_PLAYERS],
             out_at: [0; MAX_PLAYERS],
@@ -183,7 +184,7 @@ impl DealState {
         self.active = n;
         self.legal = CardSet::EMPTY;
         self.trick = Trick::new(maker);
-        self.tricks = [Trick::new(maker); 5];
+        self.tricks = [Trick::new(Seat::S0); 5];
         self.played = 0;
         self.won = [0; MAX_PLAYERS];
         self.out_at = [0; MAX_PLAYERS];
