@@ -42,6 +42,10 @@ pub struct StrongConfig {
     /// The value of the last drop of a session (fewer left, dearer):
     /// a drop with `k` drops left costs `drop_cost / k`.
     pub drop_cost: f64,
+    /// Guessed deals for naming trump, the exchange and the drop: a few
+    /// decisions per deal, each of which shapes the whole deal, so they get
+    /// more guesses than a card (0: `samples`).
+    pub decision_samples: u32,
     /// Which decisions are simulated; the others follow the easy player.
     pub simulate: Simulate,
     /// How much better (mean value per guessed deal) another trump must be
@@ -76,17 +80,20 @@ impl StrongConfig {
         name: "strong",
         value: Valuation::STANDARD,
         drop_cost: 1.2,
+        decision_samples: 240,
         simulate: Simulate::ALL,
         margin: 0.5,
     };
-    /// The medium player: simulated card play with a small budget; trump
-    /// and the exchange by the easy player's rules.
+    /// The medium player: simulated card play with a small budget, the
+    /// exchange and the drop simulated with 96 guessed deals; trump by the
+    /// easy player's rule.
     pub const MEDIUM: StrongConfig = StrongConfig {
         samples: 12,
+        decision_samples: 96,
         name: "medium",
         simulate: Simulate {
             trump: false,
-            exchange: false,
+            exchange: true,
             cards: true,
         },
         ..StrongConfig::STRONG
@@ -177,7 +184,12 @@ impl AbPlayer for Strong {
             return Easy::new().choose(view, rng);
         }
         let mut totals = vec![0.0; list.len()];
-        for _ in 0..self.config.samples {
+        let n_samples = if view.public.phase != Phase::Play && self.config.decision_samples > 0 {
+            self.config.decision_samples
+        } else {
+            self.config.samples
+        };
+        for _ in 0..n_samples {
             let world = sample(view, rng);
             for (total, action) in totals.iter_mut().zip(&list) {
                 let mut w = world.clone();
@@ -186,7 +198,7 @@ impl AbPlayer for Strong {
                 *total += w.value(view.seat, &self.config.value);
             }
         }
-        let samples = f64::from(self.config.samples);
+        let samples = f64::from(n_samples);
         let cost = drop_cost(view, self.config.drop_cost) * samples;
         let easy = Easy::new().choose(view, rng);
         for (total, action) in totals.iter_mut().zip(&list) {
