@@ -112,7 +112,10 @@ pub fn simulate(
 fn check_deal(session: &Session, deal: u64, seed: u64) -> anyhow::Result<()> {
     let trump = session.trump().context("trump was named")?;
     let m = session.rules().multiplier(trump);
-    let deltas = session.deltas().next_back().context("the deal was scored")?;
+    let deltas = session
+        .deltas()
+        .next_back()
+        .context("the deal was scored")?;
     let mut tricks = 0u32;
     let mut deducted = 0i32;
     for (t, d) in session.tricks_won().iter().zip(deltas) {
