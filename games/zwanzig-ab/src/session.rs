@@ -613,6 +613,9 @@ impl Session {
     /// # Errors
     /// A [`RuleError`] naming the rule (SPEC §9.4) the action breaks; the
     /// session is then unchanged.
+    // Always inlined: a caller that passes a known kind of action (the
+    // simulator's card loop) then skips the dispatch; the phases' own
+    // functions stay out of line except the card path.
     #[inline(always)]
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
         self.precheck(seat, &action)?;
