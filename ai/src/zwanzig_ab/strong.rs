@@ -290,7 +290,7 @@ mod tests {
             assert!(config.simulate.exchange);
             assert!(config.decision_samples > config.samples);
         }
-        assert!(!StrongConfig::MEDIUM.simulate.trump);
+        const { assert!(!StrongConfig::MEDIUM.simulate.trump) };
     }
 
     #[test]
