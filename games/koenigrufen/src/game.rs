@@ -762,3 +762,70 @@ impl Game {
             .find(|h| self.deal.half(*h).contains(c.card))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    use super::*;
+    use crate::rules::Preset;
+    use crate::sim::{random_action, random_game};
+
+    /// A random deal of `preset` played until the fifth card of trick play.
+    fn in_trick_play(preset: Preset, seed: u64) -> Game {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        loop {
+            let (mut game, plan) = random_game(&mut rng, &preset.rules(), Seat::S0);
+            while !game.is_finished() {
+                if game.play().is_some_and(|p| p.count() == 1) {
+                    return game;
+                }
+                let (seat, action) = random_action(&game, &plan, &mut rng).unwrap();
+                game.apply(seat, action).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn a_card_in_two_places_breaks_the_invariants() {
+        for preset in Preset::ALL {
+            let mut game = in_trick_play(preset, 5);
+            assert_eq!(game.check_invariants(), Ok(()));
+            let card = game.hands[0].first().unwrap();
+            game.hands[1].insert(card);
+            let err = game.check_invariants().unwrap_err();
+            assert!(err.contains(&card.to_string()) && err.contains("two places"), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_lost_card_breaks_the_invariants() {
+        for preset in Preset::ALL {
+            let mut game = in_trick_play(preset, 6);
+            let card = game.hands[2].first().unwrap();
+            game.hands[2].remove(card);
+            let err = game.check_invariants().unwrap_err();
+            assert_eq!(err, format!("missing cards: {card}"));
+        }
+    }
+
+    #[test]
+    fn a_discard_still_in_the_hand_breaks_the_invariants() {
+        let mut rng = SmallRng::seed_from_u64(8);
+        let mut checked = 0;
+        while checked < 20 {
+            let (mut game, plan) = random_game(&mut rng, &Preset::Standard.rules(), Seat::S1);
+            while let Some((seat, action)) = random_action(&game, &plan, &mut rng) {
+                game.apply(seat, action).unwrap();
+            }
+            let Some(card) = game.talon.discard.first() else {
+                continue;
+            };
+            assert_eq!(game.check_invariants(), Ok(()));
+            game.hands[3].insert(card);
+            assert!(game.check_invariants().is_err());
+            checked += 1;
+        }
+    }
+}
