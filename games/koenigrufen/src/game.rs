@@ -290,7 +290,32 @@ impl Game {
     ///
     /// # Errors
     /// A [`RuleError`] naming the rule the action breaks; the game is then unchanged.
+    #[inline]
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
+        // Most actions of a deal are cards: they take a short path of their
+        // own (the same checks in the same order as below), so that the
+        // large dispatch of the other phases is not entered for each of
+        // them. Measured with callgrind through `tarock simulate`.
+        match (self.phase, action, &self.play) {
+            (Phase::Play, Action::Play(card), Some(play)) => {
+                let expected = play.to_play();
+                if seat != expected {
+                    return Err(RuleError::NotYourTurn {
+                        expected,
+                        actual: seat,
+                    });
+                }
+                let step = self.play_card(seat, card)?;
+                self.log.push((seat, action));
+                Ok(step)
+            }
+            _ => self.apply_other(seat, action),
+        }
+    }
+
+    /// [`Game::apply`] of everything but a card in trick play (it takes
+    /// cards too, the same way).
+    fn apply_other(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
         let expected = self.to_act().ok_or(RuleError::DealOver)?;
         if seat != expected {
             return Err(RuleError::NotYourTurn {
