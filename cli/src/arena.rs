@@ -285,9 +285,7 @@ fn report(
             percentile(&t, 0.99),
             percentile(&t, 1.0),
         );
-        outln!(
-            "  {key:<10} card decision time p50 {p50:.3} ms, p99 {p99:.3} ms, max {max:.3} ms"
-        )?;
+        outln!("  {key:<10} card decision time p50 {p50:.3} ms, p99 {p99:.3} ms, max {max:.3} ms")?;
         timing.insert(key.clone(), json!({"p50": p50, "p99": p99, "max": max}));
     }
     let summary = json!({

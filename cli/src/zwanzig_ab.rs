@@ -150,7 +150,8 @@ fn report(
     )?;
     outln!(
         "Sessions finished: {} ({sessions_per_second:.0}/s, {mean:.1} deals each); abandoned after {max_deals} deals: {}",
-        t.sessions, t.unfinished
+        t.sessions,
+        t.unfinished
     )?;
     outln!(
         "Drops per deal: {:.2}",
@@ -220,7 +221,9 @@ pub fn arena(
     let name = rules.preset().map_or("custom", |p| p.name());
     outln!(
         "Arena 20 ab {ka} vs {kb}: {} duplicate sets, {} sessions, {} deals, {seats} seats, {name} rules, seed {seed}, {seconds:.1} s",
-        r.sets, r.sessions, r.deals
+        r.sets,
+        r.sessions,
+        r.deals
     )?;
     outln!(
         "  {ka:<8} mean {:+.3} units per seat and session",
@@ -232,7 +235,9 @@ pub fn arena(
     )?;
     outln!(
         "  difference {:+.3} units per seat and session, 95 % CI [{:+.3}, {:+.3}]",
-        r.diff, r.ci95[0], r.ci95[1]
+        r.diff,
+        r.ci95[0],
+        r.ci95[1]
     )?;
     outln!(
         "  sessions stopped after {ARENA_MAX_DEALS} deals (scored 0): {}",
@@ -241,7 +246,9 @@ pub fn arena(
     for (k, ms) in [(&ka, r.decision_ms[0]), (&kb, r.decision_ms[1])] {
         outln!(
             "  {k:<8} decision time p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-            ms[0], ms[1], ms[2]
+            ms[0],
+            ms[1],
+            ms[2]
         )?;
     }
     let timing = |ms: [f64; 3]| json!({"p50": ms[0], "p99": ms[1], "max": ms[2]});

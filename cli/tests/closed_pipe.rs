@@ -37,7 +37,15 @@ fn simulate_of_every_game_ends_quietly_when_the_reader_is_gone() {
 fn arena_of_every_game_ends_quietly_when_the_reader_is_gone() {
     for game in ["zwanzigerrufen", "koenigrufen", "zwanzig-ab"] {
         run_into_closed_pipe(&[
-            "arena", "--game", game, "--players", "easy,easy", "--deals", "2", "--seed", "1",
+            "arena",
+            "--game",
+            game,
+            "--players",
+            "easy,easy",
+            "--deals",
+            "2",
+            "--seed",
+            "1",
         ]);
     }
 }
@@ -47,7 +55,15 @@ fn a_reader_that_stays_still_gets_the_whole_report() {
     // The same commands into an open pipe: the quiet ending above is not
     // an empty report.
     let out = Command::new(BIN)
-        .args(["simulate", "--game", "koenigrufen", "--games", "20", "--seed", "1"])
+        .args([
+            "simulate",
+            "--game",
+            "koenigrufen",
+            "--games",
+            "20",
+            "--seed",
+            "1",
+        ])
         .output()
         .expect("tarock runs");
     assert!(out.status.success());

@@ -87,7 +87,10 @@ impl Game {
         }
         self.all_placed(seen)?;
         if won != play.piles() {
-            return Err(format!("piles {:?} are not the tricks won {won:?}", play.piles()));
+            return Err(format!(
+                "piles {:?} are not the tricks won {won:?}",
+                play.piles()
+            ));
         }
         if !self.is_finished() || self.talon().schleifen.is_some() {
             return Ok(());

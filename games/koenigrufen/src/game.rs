@@ -820,7 +820,10 @@ mod tests {
             let card = game.hands[0].first().unwrap();
             game.hands[1].insert(card);
             let err = game.check_invariants().unwrap_err();
-            assert!(err.contains(&card.to_string()) && err.contains("two places"), "{err}");
+            assert!(
+                err.contains(&card.to_string()) && err.contains("two places"),
+                "{err}"
+            );
         }
     }
 
