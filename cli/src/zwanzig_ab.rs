@@ -80,7 +80,7 @@ pub fn simulate(
     while t.deals < deals {
         if in_session == max_deals {
             t.unfinished += 1;
-            session = Session::fresh(rules, players, session.dealer().index() as u8)?;
+            session.restart(session.dealer().index() as u8)?;
             in_session = 0;
         }
         let step = play_deal(&mut session, &mut rng).context("the session is running")?;
@@ -98,7 +98,7 @@ pub fn simulate(
             }
             t.sessions += 1;
             t.deals_in_finished += in_session;
-            session = session.next_session().context("the next session")?;
+            session.restart(session.dealer().index() as u8)?;
             in_session = 0;
         }
     }
@@ -107,17 +107,34 @@ pub fn simulate(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Five tricks taken or credited, and five (times the multiplier) deducted.
+/// Five tricks taken or credited, and five (times the multiplier) deducted:
+/// one pass over the seats' tricks and the deal's deltas.
 fn check_deal(session: &Session, deal: u64, seed: u64) -> anyhow::Result<()> {
-    let tricks: u32 = session.tricks_won().iter().map(|t| u32::from(*t)).sum();
     let trump = session.trump().context("trump was named")?;
     let m = session.rules().multiplier(trump);
-    let deltas = session.deltas().last().context("the deal was scored")?;
-    let deducted: i32 = deltas.iter().filter(|d| **d < 0).sum();
+    let deltas = session
+        .deltas()
+        .next_back()
+        .context("the deal was scored")?;
+    let mut tricks = 0u32;
+    let mut deducted = 0i32;
+    for (t, d) in session.tricks_won().iter().zip(deltas) {
+        tricks += u32::from(*t);
+        deducted += (*d).min(0);
+    }
     if tricks != 5 || deducted != -5 * m {
         bail!("deal {deal} (seed {seed}) broke an invariant: tricks {tricks}, deltas {deltas:?}");
     }
     Ok(())
+}
+
+/// `n` as a percentage of `of` (0 when `of` is 0).
+fn percent(n: u64, of: u64) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / of as f64
+    }
 }
 
 fn per_second(n: u64, seconds: f64) -> f64 {
@@ -238,10 +255,25 @@ pub fn arena(
         r.diff,
         r.ci95[0],
         r.ci95[1]
-    )?;
+    );
     outln!(
-        "  sessions stopped after {ARENA_MAX_DEALS} deals (scored 0): {}",
-        r.unfinished
+        "  sessions stopped after {ARENA_MAX_DEALS} deals (scored 0): {} of {} ({:.1} %)",
+        r.unfinished,
+        r.sessions,
+        percent(r.unfinished, r.sessions)
+    )?;
+    let quantile = |q: f64| {
+        r.length_quantile(q)
+            .map_or_else(|| format!(">{ARENA_MAX_DEALS}"), |k| k.to_string())
+    };
+    outln!(
+        "  session length in deals: p10 {}, median {}, p90 {}; ended within 10 / 20 / 50 deals: {:.1} / {:.1} / {:.1} %",
+        quantile(0.1),
+        quantile(0.5),
+        quantile(0.9),
+        percent(r.ended_within(10), r.sessions),
+        percent(r.ended_within(20), r.sessions),
+        percent(r.ended_within(50), r.sessions)
     )?;
     for (k, ms) in [(&ka, r.decision_ms[0]), (&kb, r.decision_ms[1])] {
         outln!(
@@ -259,6 +291,14 @@ pub fn arena(
         "sessions": r.sessions,
         "deals": r.deals,
         "unfinished": r.unfinished,
+        "session_length": {
+            "p10": r.length_quantile(0.1),
+            "p50": r.length_quantile(0.5),
+            "p90": r.length_quantile(0.9),
+            "ended_within_10": r.ended_within(10),
+            "ended_within_20": r.ended_within(20),
+            "ended_within_50": r.ended_within(50),
+        },
         "mean": {ka.clone(): r.mean[0], kb.clone(): r.mean[1]},
         "diff": r.diff,
         "diff_ci95": r.ci95,
