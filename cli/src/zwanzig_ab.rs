@@ -255,7 +255,7 @@ pub fn arena(
         r.diff,
         r.ci95[0],
         r.ci95[1]
-    );
+    )?;
     outln!(
         "  sessions stopped after {ARENA_MAX_DEALS} deals (scored 0): {} of {} ({:.1} %)",
         r.unfinished,
