@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
-use tarock_cards::{Face, Hand, Lang, Play, Picture, RenderError, Renderer, Seat, Table, Trick};
+use tarock_cards::{Face, Hand, Lang, Picture, Play, RenderError, Renderer, Seat, Table, Trick};
 
 use faces::Game;
 

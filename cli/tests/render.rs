@@ -77,14 +77,21 @@ fn a_hand_is_a_valid_png_that_grows_with_its_cards() {
         &["T22"],
         &["T22", "T21", "hK"],
         &["T22", "T21", "hK", "sQ", "dA", "c10"],
-        &["T22", "T21", "T20", "T19", "T18", "T17", "T1", "hK", "sQ", "dA", "c10", "cN"],
+        &[
+            "T22", "T21", "T20", "T19", "T18", "T17", "T1", "hK", "sQ", "dA", "c10", "cN",
+        ],
     ];
     let mut last = (0, 0);
     for cards in hands {
         let mut args = vec!["hand"];
         args.extend(cards);
         let ((w, h), alt) = drawn(&args, &out(&dir, "hand.png"));
-        assert!(w > last.0, "{} cards: width {w} after {}", cards.len(), last.0);
+        assert!(
+            w > last.0,
+            "{} cards: width {w} after {}",
+            cards.len(),
+            last.0
+        );
         if last.1 != 0 {
             assert_eq!(h, last.1, "a row of cards keeps its height");
         }
@@ -165,18 +172,30 @@ fn tricks_and_tables_are_drawn_with_names() {
     // Players still to play are not in the alt text (CARDS.md).
     assert_eq!(alt.trim_end(), "Anna XXI · Bert ♥K");
     let ((w4, _), _) = drawn(
-        &["trick", "Anna=T21", "Bert=hK", "Cleo=T1", "Dora", "--winner", "Anna"],
+        &[
+            "trick", "Anna=T21", "Bert=hK", "Cleo=T1", "Dora", "--winner", "Anna",
+        ],
         &path,
     );
     assert!(w4 > w3, "four players take more room than three");
     let ((_, _), alt) = drawn(
         &[
-            "table", "Anna=T21:2", "Bert:1", "Cleo=hK", "Dora", "--leader", "Cleo", "--to-move",
+            "table",
+            "Anna=T21:2",
+            "Bert:1",
+            "Cleo=hK",
+            "Dora",
+            "--leader",
+            "Cleo",
+            "--to-move",
             "Dora",
         ],
         &out(&dir, "table.png"),
     );
-    assert_eq!(alt.trim_end(), "Anna XXI (2) · Bert (1) · Cleo ♥K (0) · Dora (0)");
+    assert_eq!(
+        alt.trim_end(),
+        "Anna XXI (2) · Bert (1) · Cleo ♥K (0) · Dora (0)"
+    );
 }
 
 #[test]
@@ -185,9 +204,15 @@ fn bad_input_exits_2_and_writes_nothing() {
     let message = refused(&["hand", "T22", "hX"], &dir);
     assert!(message.contains("hX"), "{message}");
     let message = refused(&["hand", "T22", "hK", "T22"], &dir);
-    assert!(message.contains("Sküs") && message.contains("twice"), "{message}");
+    assert!(
+        message.contains("Sküs") && message.contains("twice"),
+        "{message}"
+    );
     let message = refused(&["hand", "T22", "hK", "--legal", "sK"], &dir);
-    assert!(message.contains("♠K") && message.contains("not in the hand"), "{message}");
+    assert!(
+        message.contains("♠K") && message.contains("not in the hand"),
+        "{message}"
+    );
     // More cards than any game deals (18 at most, CARDS.md).
     let nineteen: Vec<String> = (1..=19).map(|n| format!("T{n}")).collect();
     let mut args = vec!["hand", "--game", "koenigrufen"];
@@ -202,8 +227,14 @@ fn bad_input_exits_2_and_writes_nothing() {
     refused(&["table", "Anna", "Bert", "Cleo", "--leader", "Dora"], &dir);
     let record = write_record(&dir, &zr_record(12));
     refused(&["record", &record, "--deal-step", "13"], &dir);
-    refused(&["record", &record, "--deal-step", "2", "--seat", "4"], &dir);
-    refused(&["record", "/nonexistent/record.json", "--deal-step", "0"], &dir);
+    refused(
+        &["record", &record, "--deal-step", "2", "--seat", "4"],
+        &dir,
+    );
+    refused(
+        &["record", "/nonexistent/record.json", "--deal-step", "0"],
+        &dir,
+    );
     let broken = write_record(&dir, "{\"format\": \"zwanzigerrufen-record/1\"}");
     refused(&["record", &broken, "--deal-step", "0"], &dir);
 }
@@ -276,7 +307,11 @@ fn label(id: &str) -> String {
     ];
     if let Some(n) = id.strip_prefix('T') {
         let n: usize = n.parse().unwrap();
-        return if n == 22 { "Sküs".into() } else { ROMAN[n - 1].into() };
+        return if n == 22 {
+            "Sküs".into()
+        } else {
+            ROMAN[n - 1].into()
+        };
     }
     let (suit, rank) = id.split_at(1);
     let symbol = match suit {
@@ -328,10 +363,7 @@ fn zwanzigerrufen_positions_never_show_a_hidden_card() {
         assert_eq!(labels_in(&alt, &deck), on_table, "step {step}: {alt}");
         for seat in 0..4u8 {
             let s = seat.to_string();
-            let (size, alt) = drawn(
-                &["record", &record, "--deal-step", &n, "--seat", &s],
-                &path,
-            );
+            let (size, alt) = drawn(&["record", &record, "--deal-step", &n, "--seat", &s], &path);
             let mut lines = alt.lines();
             let table = lines.next().unwrap();
             assert_eq!(labels_in(table, &deck), on_table, "step {step}");
@@ -429,7 +461,10 @@ fn the_sheet_command_writes_the_contact_sheet_of_docs() {
     let ((w, h), alt) = drawn(&["sheet"], &path);
     let written = std::fs::read(&path).unwrap();
     let committed = include_bytes!("../../docs/cards.png");
-    assert!(written == committed, "docs/cards.png is out of date: run tarock render sheet");
+    assert!(
+        written == committed,
+        "docs/cards.png is out of date: run tarock render sheet"
+    );
     assert_eq!(png_size(committed), (w, h));
     // Every face of the tarock deck (54) and the French deck (32), the
     // back, and ten English court cards.

@@ -139,7 +139,10 @@ mod tests {
         assert_eq!(k("h4"), Face::TarockSuit(Suit::Hearts, TarockRank::Pip4));
         assert_eq!(k("s10"), Face::TarockSuit(Suit::Spades, TarockRank::Pip1));
         assert_eq!(k("c7"), Face::TarockSuit(Suit::Clubs, TarockRank::Pip4));
-        assert_eq!(k("dN"), Face::TarockSuit(Suit::Diamonds, TarockRank::Knight));
+        assert_eq!(
+            k("dN"),
+            Face::TarockSuit(Suit::Diamonds, TarockRank::Knight)
+        );
         let z = |t| parse(Game::Zwanzigerrufen, t).unwrap();
         assert_eq!(z("dA"), Face::TarockSuit(Suit::Diamonds, TarockRank::Pip1));
         assert_eq!(z("c10"), Face::TarockSuit(Suit::Clubs, TarockRank::Pip1));
