@@ -37,7 +37,9 @@ mod model;
 mod ops;
 mod outbox;
 mod player;
+mod retention;
 mod row;
+pub mod sql;
 mod store;
 mod table;
 mod update;
@@ -51,6 +53,7 @@ pub use model::{
     Player, PlayerId, SeatRow, Table, TableId, TableStatus,
 };
 pub use ops::{AppendAction, SettleDeal};
-pub use outbox::OutboxCounts;
+pub use outbox::{Delivered, OutboxCounts};
+pub use retention::{Pruned, Retention, TableSize};
 pub use store::{Backend, DEFAULT_URL, Durability, Store, StoreOptions, Tx, normalize_url};
 pub use table::Summary;

@@ -12,6 +12,7 @@ use sqlx::{
 };
 
 use crate::error::StorageError;
+use crate::sql;
 
 /// The default database: an SQLite file in the working directory.
 pub const DEFAULT_URL: &str = "sqlite://tarock.db";
@@ -140,7 +141,7 @@ impl Store {
         // connections.
         if backend == Backend::Sqlite && !in_memory {
             let mut first = AnyConnection::connect_with(&connect).await?;
-            first.execute("PRAGMA journal_mode = WAL").await?;
+            first.execute(sql::SQLITE_WAL).await?;
             first.close().await?;
         }
         let busy_ms = options.busy_timeout.as_millis();
@@ -165,10 +166,10 @@ impl Store {
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                        conn.execute(AssertSqlSafe(format!("PRAGMA busy_timeout = {busy_ms}")))
+                        conn.execute(sql::SQLITE_FOREIGN_KEYS).await?;
+                        conn.execute(AssertSqlSafe(sql::sqlite_busy_timeout(busy_ms)))
                             .await?;
-                        conn.execute(AssertSqlSafe(format!("PRAGMA synchronous = {synchronous}")))
+                        conn.execute(AssertSqlSafe(sql::sqlite_synchronous(synchronous)))
                             .await?;
                     }
                     Ok(())
@@ -178,11 +179,16 @@ impl Store {
             .await?;
         backend.migrator().run(&pool).await?;
         let write_lock = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
-        Ok(Store {
+        let store = Store {
             pool,
             backend,
             write_lock,
-        })
+        };
+        // Without statistics SQLite may walk a whole history table where an
+        // index would read a few rows; a store opened on an old file gets
+        // them before it serves anyone (cheap when they are current).
+        store.optimize().await?;
+        Ok(store)
     }
 
     /// Which database this store runs on.
