@@ -83,23 +83,56 @@ impl Store {
         retention: &Retention,
         now_ms: i64,
     ) -> Result<Pruned, StorageError> {
-        let batch = i64::from(retention.batch.max(1));
+        let last = i64::from(retention.batch.max(1)) - 1;
         let keep_failed = i64::try_from(retention.keep_failed).unwrap_or(i64::MAX);
-        let sent = self
-            .delete(
-                sql::PRUNE_SENT,
-                now_ms.saturating_sub(retention.keep_sent_ms),
-                batch,
-            )
+        let sent_before = now_ms.saturating_sub(retention.keep_sent_ms);
+        let updates_before = now_ms.saturating_sub(retention.keep_updates_ms);
+
+        let mut tx = self.begin().await?;
+        let bound: Option<i64> = sqlx::query_scalar(sql::PRUNE_SENT_BOUND)
+            .bind(sent_before)
+            .bind(last)
+            .fetch_optional(tx.conn())
             .await?;
-        let failed = self.delete(sql::PRUNE_FAILED, keep_failed, batch).await?;
-        let updates = self
-            .delete(
-                sql::PRUNE_UPDATES,
-                now_ms.saturating_sub(retention.keep_updates_ms),
-                batch,
-            )
+        let sent = sqlx::query(sql::PRUNE_SENT)
+            .bind(bound.unwrap_or(sent_before - 1))
+            .execute(tx.conn())
+            .await?
+            .rows_affected();
+        tx.commit().await?;
+
+        let mut tx = self.begin().await?;
+        let beyond_cap: Option<i64> = sqlx::query_scalar(sql::FAILED_BEYOND_CAP)
+            .bind(keep_failed)
+            .fetch_optional(tx.conn())
             .await?;
+        let mut failed = 0;
+        if let Some(beyond_cap) = beyond_cap {
+            let oldest: Option<i64> = sqlx::query_scalar(sql::FAILED_OLDEST_BOUND)
+                .bind(last)
+                .fetch_optional(tx.conn())
+                .await?;
+            let upto = oldest.map_or(beyond_cap, |o| o.min(beyond_cap));
+            failed = sqlx::query(sql::PRUNE_FAILED)
+                .bind(upto)
+                .execute(tx.conn())
+                .await?
+                .rows_affected();
+        }
+        tx.commit().await?;
+
+        let mut tx = self.begin().await?;
+        let bound: Option<i64> = sqlx::query_scalar(sql::PRUNE_UPDATES_BOUND)
+            .bind(updates_before)
+            .bind(last)
+            .fetch_optional(tx.conn())
+            .await?;
+        let updates = sqlx::query(sql::PRUNE_UPDATES)
+            .bind(bound.unwrap_or(updates_before - 1))
+            .execute(tx.conn())
+            .await?
+            .rows_affected();
+        tx.commit().await?;
         Ok(Pruned {
             sent,
             failed,
@@ -125,23 +158,6 @@ impl Store {
             }
             tokio::task::yield_now().await;
         }
-    }
-
-    /// One batched delete in a transaction of its own.
-    async fn delete(
-        &self,
-        statement: &'static str,
-        first: i64,
-        batch: i64,
-    ) -> Result<u64, StorageError> {
-        let mut tx = self.begin().await?;
-        let done = sqlx::query(statement)
-            .bind(first)
-            .bind(batch)
-            .execute(tx.conn())
-            .await?;
-        tx.commit().await?;
-        Ok(done.rows_affected())
     }
 
     /// Brings the query planner's statistics up to date where they are

@@ -284,14 +284,27 @@ pub(crate) const GIVE_UP: &str =
 pub(crate) const RELEASE: &str = "UPDATE outbox SET next_attempt_ms = $2, attempts = attempts - 1
  WHERE id = $1 AND state = 'pending' AND attempts > 0";
 
-/// Deletes up to `$2` messages sent before `$1` (`outbox_sent`).
-pub(crate) const PRUNE_SENT: &str = "DELETE FROM outbox WHERE id IN (
-     SELECT id FROM outbox WHERE state = 'sent' AND sent_ms < $1 ORDER BY sent_ms LIMIT $2)";
+/// Retention deletes in batches by a bound: the `$2 + 1`-th oldest sending
+/// time before `$1` (`outbox_sent`); none when fewer are left. A bound
+/// found first and a range delete after it plan as index range reads on
+/// both databases (a `DELETE … IN (SELECT … LIMIT)` lets PostgreSQL hash
+/// the whole table).
+pub(crate) const PRUNE_SENT_BOUND: &str = "SELECT sent_ms FROM outbox WHERE state = 'sent' AND sent_ms < $1 ORDER BY sent_ms LIMIT 1 OFFSET $2";
 
-/// Deletes up to `$2` of the failed messages beyond the newest `$1`
+/// Deletes the messages sent at or before `$1` (`outbox_sent`).
+pub(crate) const PRUNE_SENT: &str = "DELETE FROM outbox WHERE state = 'sent' AND sent_ms <= $1";
+
+/// The id of the newest failed message beyond the `$1` newest ones
 /// (`outbox_failed`).
-pub(crate) const PRUNE_FAILED: &str = "DELETE FROM outbox WHERE id IN (
-     SELECT id FROM outbox WHERE state = 'failed' ORDER BY id DESC LIMIT $2 OFFSET $1)";
+pub(crate) const FAILED_BEYOND_CAP: &str =
+    "SELECT id FROM outbox WHERE state = 'failed' ORDER BY id DESC LIMIT 1 OFFSET $1";
+
+/// The id of the `$1 + 1`-th oldest failed message (`outbox_failed`).
+pub(crate) const FAILED_OLDEST_BOUND: &str =
+    "SELECT id FROM outbox WHERE state = 'failed' ORDER BY id LIMIT 1 OFFSET $1";
+
+/// Deletes the failed messages with ids up to `$1` (`outbox_failed`).
+pub(crate) const PRUNE_FAILED: &str = "DELETE FROM outbox WHERE state = 'failed' AND id <= $1";
 
 // -------------------------------------------------------- processed updates
 
@@ -303,11 +316,14 @@ pub(crate) const MARK_UPDATE: &str =
 pub(crate) const IS_PROCESSED: &str =
     "SELECT at_ms FROM processed_updates WHERE platform = $1 AND update_id = $2";
 
-/// Deletes up to `$2` update ids recorded before `$1`
+/// The `$2 + 1`-th oldest time of an update id recorded before `$1`
+/// (`processed_updates_by_time`); none when fewer are left.
+pub(crate) const PRUNE_UPDATES_BOUND: &str =
+    "SELECT at_ms FROM processed_updates WHERE at_ms < $1 ORDER BY at_ms LIMIT 1 OFFSET $2";
+
+/// Deletes the update ids recorded at or before `$1`
 /// (`processed_updates_by_time`).
-pub(crate) const PRUNE_UPDATES: &str =
-    "DELETE FROM processed_updates WHERE (platform, update_id) IN (
-     SELECT platform, update_id FROM processed_updates WHERE at_ms < $1 ORDER BY at_ms LIMIT $2)";
+pub(crate) const PRUNE_UPDATES: &str = "DELETE FROM processed_updates WHERE at_ms <= $1";
 
 // -------------------------------------------------------------- deadlines
 
@@ -509,10 +525,14 @@ pub fn statements() -> Vec<Statement> {
         hot("RETRY_LATER", RETRY_LATER),
         hot("GIVE_UP", GIVE_UP),
         hot("RELEASE", RELEASE),
+        hot("PRUNE_SENT_BOUND", PRUNE_SENT_BOUND),
         hot("PRUNE_SENT", PRUNE_SENT),
+        hot("FAILED_BEYOND_CAP", FAILED_BEYOND_CAP),
+        hot("FAILED_OLDEST_BOUND", FAILED_OLDEST_BOUND),
         hot("PRUNE_FAILED", PRUNE_FAILED),
         hot("MARK_UPDATE", MARK_UPDATE),
         hot("IS_PROCESSED", IS_PROCESSED),
+        hot("PRUNE_UPDATES_BOUND", PRUNE_UPDATES_BOUND),
         hot("PRUNE_UPDATES", PRUNE_UPDATES),
         hot("UPSERT_DEADLINE", UPSERT_DEADLINE),
         hot("DELETE_DEADLINE", DELETE_DEADLINE),
