@@ -393,6 +393,7 @@ async fn run(db: Db, history: bool, tables: usize, commands: usize, humans: usiz
 }
 
 fn main() {
+    sqlx::any::install_default_drivers();
     let quick = !std::env::args().any(|a| a == "--bench");
     let env = |name: &str, full: usize, small: usize| {
         std::env::var(name)
