@@ -175,7 +175,7 @@ impl Store {
         lease_ms: i64,
         limit: u32,
     ) -> Result<Vec<OutboxMessage>, StorageError> {
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin_light().await?;
         let rows = sqlx::query(sql::CLAIM_OUTBOX)
             .bind(now_ms)
             .bind(now_ms.saturating_add(lease_ms))
@@ -195,6 +195,9 @@ impl Store {
     /// (one commit instead of one per message). A deliverer keeps the rule
     /// "a crash while sending costs at most one visible duplicate" by
     /// recording every message it made visible before it sends the next.
+    /// The commit does not wait for the disk (see [`Store::open_with`]): a
+    /// crash of the program loses nothing, a power cut may lose the records
+    /// since the last game commit.
     ///
     /// # Errors
     /// The database's error; then nothing was recorded.
@@ -206,7 +209,7 @@ impl Store {
         if outcomes.is_empty() {
             return Ok(());
         }
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin_light().await?;
         tx.record_deliveries(outcomes, now_ms).await?;
         tx.commit().await
     }

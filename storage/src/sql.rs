@@ -420,6 +420,10 @@ pub(crate) fn sqlite_busy_timeout(ms: u128) -> String {
     format!("PRAGMA busy_timeout = {ms}")
 }
 
+/// Lets a PostgreSQL transaction commit without waiting for its WAL flush
+/// (delivery bookkeeping; the next synchronous commit flushes it).
+pub(crate) const POSTGRES_ASYNC_COMMIT: &str = "SET LOCAL synchronous_commit = off";
+
 /// SQLite's commit durability: `FULL` or `NORMAL`.
 pub(crate) fn sqlite_synchronous(mode: &str) -> String {
     assert!(matches!(mode, "FULL" | "NORMAL"), "{mode}");
@@ -550,6 +554,10 @@ pub fn statements() -> Vec<Statement> {
         on(Postgres, cold("POSTGRES_TABLE_BYTES", POSTGRES_TABLE_BYTES)),
         on(Sqlite, cold("SQLITE_OPTIMIZE", SQLITE_OPTIMIZE)),
         on(Sqlite, cold("SQLITE_WAL", SQLITE_WAL)),
+        on(
+            Postgres,
+            cold("POSTGRES_ASYNC_COMMIT", POSTGRES_ASYNC_COMMIT),
+        ),
         on(Sqlite, cold("SQLITE_FOREIGN_KEYS", SQLITE_FOREIGN_KEYS)),
         on(
             Sqlite,
