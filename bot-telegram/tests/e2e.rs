@@ -156,6 +156,12 @@ async fn play(
             if pressed.contains(&(user.0, id)) || buttons.is_empty() {
                 continue;
             }
+            // The keyboard may have arrived after `done` was asked: ask
+            // again now that it is here, so a caller never sees a press
+            // made past its end.
+            if done(fake) {
+                return made;
+            }
             let choice = choose(&buttons).unwrap();
             pressed.insert((user.0, id));
             let alert = press(fake, user, &latest, &choice).await;
