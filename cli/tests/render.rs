@@ -237,6 +237,10 @@ fn bad_input_exits_2_and_writes_nothing() {
     );
     let broken = write_record(&dir, "{\"format\": \"zwanzigerrufen-record/1\"}");
     refused(&["record", &broken, "--deal-step", "0"], &dir);
+    // 20 ab records are whole sessions: refused with a pointer to `table`.
+    let session = write_record(&dir, "{\"format\": \"zwanzig-ab-record/1\"}");
+    let message = refused(&["record", &session, "--deal-step", "0"], &dir);
+    assert!(message.contains("20 ab"), "{message}");
 }
 
 // ---------------------------------------------------------------------------
