@@ -156,6 +156,7 @@ pub async fn new(
         stake_cents: stake.unwrap_or(defaults.stake_cents),
         pace,
         lang,
+        another: false,
     };
     act(ctx, CommandKind::Create(settings)).await
 }

@@ -131,7 +131,7 @@ async fn run(tables: usize, commands: usize, humans: usize) {
                 handle(
                     &service,
                     sender(t, 0),
-                    CommandKind::AddComputer(Some(id), "medium".into()),
+                    CommandKind::AddComputer(Some(id), "medium".into(), None),
                 )
                 .await
             };

@@ -291,7 +291,10 @@ impl TableService {
                 if free {
                     first.push(b(
                         "btn-add-computer",
-                        ButtonAction::AddComputer(Level::Medium.name().into()),
+                        ButtonAction::AddComputer(
+                            Level::Medium.name().into(),
+                            Seat::ALL.into_iter().find(|s| w.st.seat_row(*s).is_none()),
+                        ),
                     ));
                 }
                 let second = if w.st.table.status == TableStatus::Lobby {

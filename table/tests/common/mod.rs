@@ -225,7 +225,7 @@ impl Harness {
             let r = self
                 .run(
                     names[0],
-                    CommandKind::AddComputer(Some(table), computers.into()),
+                    CommandKind::AddComputer(Some(table), computers.into(), None),
                 )
                 .await;
             assert!(r.is_empty(), "no computer: {r:?}");
