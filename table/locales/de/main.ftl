@@ -267,3 +267,5 @@ discord-cmd-close = Den Tisch schließen
 discord-opt-rules = Die Regeln: standard (empfohlen), directnet, tarockwelt oder wikipedia
 discord-opt-stake = Einsatz in Cent je Punkt (Vorgabe 10)
 discord-opt-pace = Zeit je Zug: live (2 Minuten), slow (12 Stunden) oder z. B. 5m, 12h, 2d
+discord-opt-language = Die Sprache des Tisches in diesem Kanal (Vorgabe: deine)
+discord-opt-another = Noch einen Tisch öffnen, obwohl hier schon einer offen ist

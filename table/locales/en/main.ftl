@@ -270,3 +270,5 @@ discord-cmd-close = Close the table
 discord-opt-rules = The rules: standard (recommended), directnet, tarockwelt or wikipedia
 discord-opt-stake = Stake in cents per unit (default 10)
 discord-opt-pace = Time per move: live (2 minutes), slow (12 hours) or e.g. 5m, 12h, 2d
+discord-opt-language = The table's language in this channel (default: yours)
+discord-opt-another = Open another table even though one is open here already

@@ -83,10 +83,14 @@ impl TableService {
             return Err(Rejection::DealInProgress.into());
         }
         // A double click on one version of the button (both presses name
-        // the same seat) adds one computer, not two, as a second Join is
-        // refused by being seated already.
+        // the same seat, which the first filled with a computer) adds one
+        // computer, not two, as a second Join is refused by being seated
+        // already. A person who took that seat meanwhile is another change:
+        // the computer takes the next free seat.
         if let Some(meant) = meant
-            && w.st.seat_row(meant).is_some()
+            && w.st
+                .seat_row(meant)
+                .is_some_and(|r| matches!(r.occupant, Occupant::Computer(_)))
         {
             return Err(Rejection::DoublePress.into());
         }

@@ -43,8 +43,11 @@ use views::{label_turn, occupant_name, participant_name, user_of};
 /// The computer level that plays for a seat whose time ran out.
 pub const STAND_IN: Level = Level::Medium;
 
-/// How long a claimed outbox message stays leased to its deliverer.
-const LEASE_MS: i64 = 30_000;
+/// How long a claimed outbox message stays leased to its deliverer: a
+/// deliverer that died mid-send holds its lane back no longer than this.
+/// One send (with its own HTTP timeout) takes far less; rate limits are
+/// waited out by rescheduling, not while holding the lease.
+const LEASE_MS: i64 = 5_000;
 
 /// The table service. Cheap to share behind an `Arc`; every method takes
 /// `&self`, and tables are serialized by the database (one writer per table).

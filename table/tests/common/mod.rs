@@ -25,7 +25,7 @@ use tarock_table::{
 pub const T0: i64 = 1_795_176_000_000;
 
 /// The outbox lease of the service (a claimed message is claimed again after it).
-pub const LEASE_MS: i64 = 30_000;
+pub const LEASE_MS: i64 = 5_000;
 
 pub struct Harness {
     pub service: TableService,
