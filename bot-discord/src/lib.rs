@@ -11,15 +11,16 @@ pub mod config;
 pub mod deliver;
 pub mod interact;
 pub mod layout;
+pub mod rest;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serenity::all::{
     ChannelId, ClientBuilder, Context as SerenityContext, EventHandler, GatewayIntents, GuildId,
-    HttpBuilder, Interaction, Member, MessageId, User,
+    HttpBuilder, Interaction, Member, User,
 };
 use serenity::async_trait;
 use tarock_storage::{Platform, StorageError, Store, TableId};
@@ -55,15 +56,18 @@ pub struct Bot {
     pub(crate) pump: Pump,
     /// How long an interaction is worked on before it is acknowledged.
     answer_within: Duration,
-    /// The server of each channel seen, for links to a table message.
-    guilds: Mutex<HashMap<u64, u64>>,
     /// Each user's DM channel, once opened.
-    dms: Mutex<HashMap<u64, ChannelId>>,
-    /// The newest DM with a user's hand at a table, edited by the next
-    /// view without buttons (so old buttons disappear).
-    last_dm: Mutex<HashMap<(String, TableId), MessageId>>,
-    /// Players a table's channel was told that their DMs are closed.
-    told: Mutex<HashSet<(String, TableId)>>,
+    dms: Mutex<HashMap<u64, String>>,
+}
+
+/// Delivery-state scopes of the Discord front end.
+pub(crate) mod scope {
+    /// Channel id → its server's id, for links to a table message.
+    pub const GUILD: &str = "discord:guild";
+    /// `<user>:<table>`: the table's channel was told the user's DMs are closed.
+    pub const TOLD: &str = "discord:told";
+    /// Interaction ids answered (a redelivered one is not answered again).
+    pub const ANSWERED: &str = "discord:answered";
 }
 
 impl Bot {
@@ -72,18 +76,40 @@ impl Bot {
             service,
             pump: Pump::new(config.edit_interval),
             answer_within: config.answer_within,
-            guilds: Mutex::new(HashMap::new()),
             dms: Mutex::new(HashMap::new()),
-            last_dm: Mutex::new(HashMap::new()),
-            told: Mutex::new(HashSet::new()),
         }
     }
 
-    /// Remembers the server a channel belongs to.
-    pub(crate) fn remember_guild(&self, channel: ChannelId, guild: Option<GuildId>) {
-        if let (Some(guild), Ok(mut guilds)) = (guild, self.guilds.lock()) {
-            guilds.insert(channel.get(), guild.get());
+    /// Remembers, in the database, the server a channel belongs to.
+    pub(crate) async fn remember_guild(&self, channel: ChannelId, guild: Option<GuildId>) {
+        let Some(guild) = guild else { return };
+        let store = self.service.store();
+        let key = channel.get().to_string();
+        let value = guild.get().to_string();
+        if store
+            .delivery_get(scope::GUILD, &key)
+            .await
+            .ok()
+            .flatten()
+            .as_deref()
+            != Some(value.as_str())
+            && let Err(e) = store
+                .delivery_put(scope::GUILD, &key, &value, self.service.now_ms())
+                .await
+        {
+            log::warn!("remembering the server of channel {key}: {e}");
         }
+    }
+
+    /// The server of a channel, if known.
+    pub(crate) async fn guild_of(&self, channel: u64) -> Option<u64> {
+        self.service
+            .store()
+            .delivery_get(scope::GUILD, &channel.to_string())
+            .await
+            .ok()
+            .flatten()
+            .and_then(|g| g.parse().ok())
     }
 
     /// Runs a command on the service. If it takes longer than the answer
@@ -126,19 +152,40 @@ impl Bot {
     }
 
     /// Whether the channel has not yet been told that this player's DMs
-    /// are closed (and remembers that it now is).
-    pub(crate) fn first_telling(&self, user_id: &str, table: TableId) -> bool {
-        self.told
-            .lock()
-            .map(|mut t| t.insert((user_id.to_owned(), table)))
+    /// are closed (and remembers, in the database, that it now is).
+    pub(crate) async fn first_telling(&self, user_id: &str, table: TableId) -> bool {
+        self.service
+            .store()
+            .delivery_put_new(
+                scope::TOLD,
+                &format!("{user_id}:{}", table.0),
+                "1",
+                self.service.now_ms(),
+            )
+            .await
             .unwrap_or(true)
     }
 
     /// A DM reached the user: tell the channel again if they close DMs later.
-    pub(crate) fn reachable(&self, user_id: &str) {
-        if let Ok(mut told) = self.told.lock() {
-            told.retain(|(u, _)| u != user_id);
+    pub(crate) async fn reachable(&self, user_id: &str) {
+        if let Err(e) = self
+            .service
+            .store()
+            .delivery_delete_prefix(scope::TOLD, &format!("{user_id}:"))
+            .await
+        {
+            log::warn!("forgetting that {user_id} was unreachable: {e}");
         }
+    }
+
+    /// Claims the answer to an interaction: `true` the first time, `false`
+    /// when it was answered before (a redelivered interaction).
+    pub(crate) async fn first_answer(&self, interaction: &str) -> bool {
+        self.service
+            .store()
+            .delivery_put_new(scope::ANSWERED, interaction, "1", self.service.now_ms())
+            .await
+            .unwrap_or(true)
     }
 }
 
@@ -225,13 +272,16 @@ pub async fn run(
         .event_handler(Handler { bot: bot.clone() })
         .await?;
     let shards = client.shard_manager.clone();
-    let discord_http = client.http.clone();
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let deliverer = {
+        let base = config
+            .api_url
+            .as_ref()
+            .map_or_else(|| "https://discord.com".to_owned(), |u| u.to_string());
         let messenger = deliver::Discord {
             bot: bot.clone(),
-            http: discord_http,
+            rest: rest::Rest::new(&base, &config.token),
         };
         let stop = stop_rx.clone();
         let interval = config.delivery_interval;
