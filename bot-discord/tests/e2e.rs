@@ -226,7 +226,7 @@ async fn four_at_table(fake: &Fake) -> u64 {
 
 /// A version of a message: its id and its buttons (DMs are edited in place
 /// from turn to turn).
-fn version(message: &fake::Message) -> (u64, String) {
+fn version(message: &Message) -> (u64, String) {
     (message.id, message.custom_ids().join(","))
 }
 
@@ -1129,4 +1129,205 @@ async fn a_player_who_waits_too_long_is_reminded_by_mention_then_stood_in_for() 
     .await;
     stop(bot).await;
     fake.assert_no_violations();
+}
+
+/// A 429 on the table channel asks for more than the old fixed second: the
+/// bot waits what the body's `retry_after` says for that bucket (the fake
+/// counts a request before then as a violation), while other channels
+/// (the DMs) go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_is_waited_out_for_as_long_as_discord_says_per_bucket() {
+    let fake = Fake::start().await;
+    {
+        let mut inner = fake.lock();
+        inner.retry_after = Some(1.6);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = solo_table(&fake).await;
+    // Anna's hand came by DM; now the channel is limited.
+    fake.lock().rate_limit_once.insert(CHANNEL);
+    let mut pressed = HashSet::new();
+    let made = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm)],
+        &mut pressed,
+        200,
+        deal_over(table_msg),
+    )
+    .await;
+    assert_eq!(cards_of(&made).len(), 10);
+    settlement(&fake).await;
+    stop(bot).await;
+    let limited: Vec<u16> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path.starts_with(&format!("/channels/{CHANNEL}/messages")) && r.status == 429)
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(limited.len(), 1, "one 429, never an early retry");
+    fake.assert_no_violations();
+}
+
+/// A member named like a mass mention joins: no message or edit (table
+/// message, DMs, interaction answers) can ping @everyone, and the name is
+/// shown with its mention syntax broken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_with_mention_syntax_mention_nobody() {
+    const EVIL: User = User {
+        id: 106,
+        name: "@everyone Bert <@&1>",
+        locale: "de",
+    };
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    press_table(&fake, &EVIL, table_msg, "j").await;
+    press_table(&fake, &ANNA, table_msg, "c").await;
+    press_table(&fake, &ANNA, table_msg, "c").await;
+    deal(&fake, table_msg).await;
+    let mut pressed = HashSet::new();
+    play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm), (EVIL, Via::Dm)],
+        &mut pressed,
+        6,
+        deal_over(table_msg),
+    )
+    .await;
+    stop(bot).await;
+    // The fake counts any content that would ping @everyone/@here or
+    // parse mentions without allowed_mentions (edits included).
+    fake.assert_no_violations();
+    let edits: Vec<fake::Request> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "PATCH" && r.body["content"].is_string())
+        .collect();
+    assert!(!edits.is_empty());
+    for r in &edits {
+        assert!(
+            r.body["allowed_mentions"].is_object(),
+            "{} {}",
+            r.path,
+            r.body
+        );
+    }
+    let shown = fake.message(table_msg).unwrap().content;
+    assert!(shown.contains("Bert"), "{shown}");
+    assert!(!shown.contains("@everyone"), "{shown}");
+}
+
+/// Discord sends an interaction again (after a resume): the click acts
+/// once and is answered once (a second answer would get 40060).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redelivered_interaction_is_answered_once() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    let join = table_button(&fake, table_msg, "j").await;
+    let id = fake.click(&BERTA, CHANNEL, table_msg, &join);
+    fake.response(&id).await;
+    fake.redeliver(&id);
+    // Something after it, answered: the redelivery was read by then.
+    let later = fake.click(&CARL, CHANNEL, table_msg, &join);
+    fake.response(&later).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop(bot).await;
+    assert_eq!(
+        fake.responses_of(&id).len(),
+        1,
+        "{:?}",
+        fake.responses_of(&id)
+    );
+    fake.assert_no_violations();
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    assert_eq!(
+        store
+            .load_table(TableId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .seats
+            .len(),
+        3
+    );
+    store.close().await;
+}
+
+/// A button of the table in one channel clicked on a message in another
+/// channel (a modified client can send any custom id) is refused there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_from_another_channel_is_refused() {
+    const OTHER: u64 = 4_001;
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    let join = table_button(&fake, table_msg, "j").await;
+    // A second table in another channel, whose message carries the click.
+    let id = fake.slash(&EMIL, OTHER, "new", &[]);
+    fake.response(&id).await;
+    let other_msg = fake
+        .wait_until("the other table message", |inner| {
+            inner
+                .messages
+                .values()
+                .find(|m| m.channel_id == OTHER && !m.custom_ids().is_empty())
+                .map(|m| m.id)
+        })
+        .await;
+    let click = fake.forged_click(&EMIL, OTHER, other_msg, &join);
+    let answer = fake.response(&click).await;
+    assert_eq!(answer["data"]["flags"], EPHEMERAL, "{answer}");
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "rej-foreign-chat", Vec::new()),
+        "{answer}"
+    );
+    stop(bot).await;
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    assert_eq!(
+        store
+            .load_table(TableId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .seats
+            .len(),
+        1
+    );
+    store.close().await;
+}
+
+/// The table's language is an option at creation: a German member opens
+/// an English table; the public message is English, his own answers stay
+/// German.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_language_is_chosen_at_creation() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let (_, answer) = slash(&fake, &ANNA, "new", &[("language", json!(1))]).await;
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-done", Vec::new())
+    );
+    let table_msg = table_message(&fake).await;
+    let shown = fake.message(table_msg).unwrap();
+    assert!(
+        shown.content.contains("Tarock table 1"),
+        "{}",
+        shown.content
+    );
+    stop(bot).await;
 }
