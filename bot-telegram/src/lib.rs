@@ -339,7 +339,13 @@ async fn on_message(
             }
         }
         Typed::StartPrivate(Some(table)) => CommandKind::Hand(Some(table)),
-        Typed::StartPrivate(None) => return Ok(()),
+        Typed::StartPrivate(None) => {
+            let help = start_help(ctx, from).await?;
+            if let Err(e) = send_text(&ctx.bot, message.chat.id, None, &help, &[]).await {
+                log::warn!("answering /start: {e}");
+            }
+            return Ok(());
+        }
     };
     let is_admin = matches!(kind, CommandKind::Close(_))
         && !private
@@ -396,6 +402,44 @@ async fn on_message(
         }
     }
     Ok(())
+}
+
+/// The answer to `/start` in the private chat: what the bot is, how to
+/// open a table, and the person's open tables with links to their groups.
+async fn start_help(ctx: &Ctx, from: &User) -> Result<String, BotError> {
+    let lang = user_lang(from);
+    let store = ctx.service.store();
+    let mut lines = vec![tr!(lang, "telegram-start-help")];
+    let tables = store
+        .open_tables_of_player(Platform::Telegram, &from.id.0.to_string())
+        .await?;
+    if tables.is_empty() {
+        lines.push(tr!(lang, "telegram-start-no-tables"));
+    } else {
+        lines.push(tr!(lang, "telegram-start-tables"));
+    }
+    for id in tables {
+        let Some(table) = store.table(id).await? else {
+            continue;
+        };
+        lines.push(tr!(
+            lang,
+            "telegram-start-table",
+            table = id.0,
+            link = group_link(&table.chat_id, table.public_message_id.as_deref())
+        ));
+    }
+    Ok(lines.join("\n"))
+}
+
+/// A link to a message in a supergroup (`-100…` ids): `t.me/c/…/…`;
+/// other groups have no links, their id is shown.
+fn group_link(chat_id: &str, message: Option<&str>) -> String {
+    match (chat_id.strip_prefix("-100"), message) {
+        (Some(internal), Some(message)) => format!("https://t.me/c/{internal}/{message}"),
+        (Some(internal), None) => format!("https://t.me/c/{internal}"),
+        _ => chat_id.to_owned(),
+    }
 }
 
 /// The table a command names, if it names one.

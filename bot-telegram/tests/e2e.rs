@@ -1044,3 +1044,41 @@ async fn tarock_again_shows_the_open_table_again() {
     .await;
     stop(bot).await;
 }
+
+/// `/start` in the private chat without a deep link: a short help, with the
+/// person's open tables and links to them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_in_the_private_chat_answers_with_help_and_the_open_tables() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    // Nobody's table yet.
+    fake.say(BERTA.0, BERTA, "/start");
+    let first = fake
+        .wait_for("the help", |f| f.messages_in(BERTA.0).into_iter().next())
+        .await;
+    let text = first["text"].as_str().unwrap();
+    assert!(text.contains("/tarock"), "{text}");
+    assert!(text.contains("an keinem offenen Tisch"), "{text}");
+    let table_msg = open_table(&fake).await;
+    let (m, p) = table_button(&fake, table_msg, "j").await;
+    assert_eq!(press(&fake, BERTA, &m, &p).await, None);
+    fake.say(BERTA.0, BERTA, "/start");
+    let second = fake
+        .wait_for("the help with a table", |f| {
+            f.messages_in(BERTA.0)
+                .into_iter()
+                .find(|m| m["text"].as_str().unwrap_or_default().contains("Tisch 1:"))
+        })
+        .await;
+    // The group -100123 is a supergroup: its internal id is 123.
+    assert!(
+        second["text"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("https://t.me/c/123/{table_msg}")),
+        "{second}"
+    );
+    stop(bot).await;
+}
