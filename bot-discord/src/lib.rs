@@ -178,6 +178,47 @@ impl Bot {
         }
     }
 
+    /// The answer to a direct message: what the bot is, how to open a
+    /// table, and the person's open tables with links (in the language of
+    /// their last command, German if none).
+    pub(crate) async fn dm_help(&self, user_id: &str) -> String {
+        let store = self.service.store();
+        let lang = match store.player_on(Platform::Discord, user_id).await {
+            Ok(Some(p)) => tarock_table::Lang::from_tag(&p.language),
+            _ => tarock_table::Lang::De,
+        };
+        let mut lines = vec![tarock_table::tr!(lang, "discord-dm-help")];
+        let tables = store
+            .open_tables_of_player(Platform::Discord, user_id)
+            .await
+            .unwrap_or_default();
+        lines.push(if tables.is_empty() {
+            tarock_table::tr!(lang, "discord-dm-no-tables")
+        } else {
+            tarock_table::tr!(lang, "discord-dm-tables")
+        });
+        for id in tables {
+            let Ok(Some(table)) = store.table(id).await else {
+                continue;
+            };
+            let channel: u64 = table.chat_id.parse().unwrap_or(0);
+            let link = match (self.guild_of(channel).await, table.public_message_id) {
+                (Some(guild), Some(m)) => {
+                    format!("https://discord.com/channels/{guild}/{channel}/{m}")
+                }
+                (Some(guild), None) => format!("https://discord.com/channels/{guild}/{channel}"),
+                _ => format!("<#{channel}>"),
+            };
+            lines.push(tarock_table::tr!(
+                lang,
+                "discord-dm-table",
+                table = id.0,
+                link = link
+            ));
+        }
+        lines.join("\n")
+    }
+
     /// Claims the answer to an interaction: `true` the first time, `false`
     /// when it was answered before (a redelivered interaction).
     pub(crate) async fn first_answer(&self, interaction: &str) -> bool {
@@ -233,6 +274,21 @@ impl EventHandler for Handler {
         }
     }
 
+    /// A direct message to the bot (not from a bot): a short help with
+    /// the person's open tables.
+    async fn message(&self, ctx: SerenityContext, message: serenity::all::Message) {
+        if message.guild_id.is_some() || message.author.bot {
+            return;
+        }
+        let help = self.bot.dm_help(&message.author.id.get().to_string()).await;
+        let reply = serenity::all::CreateMessage::new()
+            .content(help)
+            .allowed_mentions(serenity::all::CreateAllowedMentions::new());
+        if let Err(e) = message.channel_id.send_message(&ctx.http, reply).await {
+            log::warn!("answering a direct message: {e}");
+        }
+    }
+
     async fn ready(&self, _ctx: SerenityContext, ready: serenity::all::Ready) {
         log::info!("connected as {} ({})", ready.user.name, ready.user.id);
     }
@@ -267,10 +323,13 @@ pub async fn run(
     log::info!("logging in as {}", me.name);
 
     let framework = commands::framework(bot.clone(), config.register_commands, config.guild_id);
-    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
-        .framework(framework)
-        .event_handler(Handler { bot: bot.clone() })
-        .await?;
+    let mut client = ClientBuilder::new_with_http(
+        http,
+        GatewayIntents::GUILDS | GatewayIntents::DIRECT_MESSAGES,
+    )
+    .framework(framework)
+    .event_handler(Handler { bot: bot.clone() })
+    .await?;
     let shards = client.shard_manager.clone();
 
     let (stop_tx, stop_rx) = watch::channel(false);

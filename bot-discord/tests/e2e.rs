@@ -1331,3 +1331,29 @@ async fn the_table_language_is_chosen_at_creation() {
     );
     stop(bot).await;
 }
+
+/// A direct message to the bot gets a short help with the person's open
+/// tables, linked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_gets_help_and_the_open_tables() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    let dm = fake.dm_to_bot(&ANNA, "hallo?");
+    let help = fake
+        .wait_until("the help", |inner| {
+            inner
+                .messages
+                .values()
+                .find(|m| m.channel_id == dm && m.content.contains("/tarock"))
+                .cloned()
+        })
+        .await;
+    let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL}/{table_msg}");
+    assert!(help.content.contains(&link), "{}", help.content);
+    assert!(help.content.contains("Tisch 1"), "{}", help.content);
+    stop(bot).await;
+    fake.assert_no_violations();
+}

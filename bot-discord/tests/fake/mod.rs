@@ -387,6 +387,35 @@ impl Fake {
         id
     }
 
+    /// A user writes to the bot in their DM channel (MESSAGE_CREATE, which
+    /// a bot gets with the DIRECT_MESSAGES intent). Returns the channel.
+    pub fn dm_to_bot(&self, user: &User, content: &str) -> u64 {
+        let mut inner = self.lock();
+        let channel = DM_CHANNEL_BASE + user.id;
+        inner.dm_channels.insert(user.id, channel);
+        inner.users.insert(user.id, *user);
+        let id = inner.next_id();
+        let payload = json!({
+            "id": id.to_string(),
+            "channel_id": channel.to_string(),
+            "author": user.json(),
+            "content": content,
+            "timestamp": now(),
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": false,
+            "type": 0,
+            "flags": 0,
+        });
+        inner.dispatch("MESSAGE_CREATE", payload);
+        channel
+    }
+
     /// Sends an interaction again, with the same id and token (Discord
     /// redelivers events after a resume).
     pub fn redeliver(&self, interaction_id: &str) {
