@@ -254,3 +254,77 @@ async fn the_turn_view_shows_contract_trick_and_leader_in_the_readers_language()
     }
     panic!("no trick with a human to act");
 }
+
+/// A private view reaches a player as a new (notifying) message only when
+/// it becomes their turn and they made no move in the last minute; while
+/// they play along, the views are edits.
+#[tokio::test]
+async fn turn_views_notify_only_players_who_were_not_just_playing() {
+    let mut h = Harness::new(21).await;
+    let table = h.table_with(&["Anna", "Bert"], "easy", settings()).await;
+    let from = h.sent.len();
+    assert!(
+        h.run("Anna", CommandKind::Start(Some(table)))
+            .await
+            .is_empty()
+    );
+    // The first turn of the deal notifies; views without buttons never do.
+    let privates = |h: &Harness, from: usize| -> Vec<(String, bool, bool)> {
+        h.sent[from..]
+            .iter()
+            .filter_map(|m| match m {
+                Outgoing::Private {
+                    to,
+                    buttons,
+                    notify,
+                    ..
+                } => Some((to.name.clone(), !buttons.is_empty(), *notify)),
+                _ => None,
+            })
+            .collect()
+    };
+    let start = privates(&h, from);
+    assert!(
+        start.iter().any(|(_, turn, notify)| *turn && *notify),
+        "{start:?}"
+    );
+    assert!(
+        start.iter().all(|(_, turn, notify)| *turn || !*notify),
+        "{start:?}"
+    );
+    // Quick play: after each player's first move, their turns are edits.
+    let mut moved: Vec<String> = Vec::new();
+    for round in 0..12 {
+        let loaded = h.loaded(table).await;
+        let game = loaded.deal.as_ref().and_then(|d| d.game.clone()).unwrap();
+        let Some(seat) = game.to_act() else { break };
+        let name = if seat == Seat::S0 { "Anna" } else { "Bert" };
+        let payload = match h.last_private_of(table, name) {
+            Some(Outgoing::Private { buttons, .. }) => buttons
+                .iter()
+                .flatten()
+                .map(|b| b.payload.clone())
+                .find(|p| !p.rsplit(':').next().unwrap().starts_with('x'))
+                .unwrap(),
+            _ => panic!("no view"),
+        };
+        // In the second half the players dawdle: a minute and more between moves.
+        if round >= 6 {
+            h.clock.advance(61_000);
+        }
+        let from = h.sent.len();
+        assert!(h.press(name, &payload).await.is_empty());
+        moved.push(name.to_owned());
+        for (to, turn, notify) in privates(&h, from) {
+            if !turn {
+                assert!(!notify, "{to}: a view without buttons notified");
+            } else if round >= 6 && to != name {
+                assert!(notify, "{to} waited a minute: the turn notifies");
+            } else if to == name {
+                assert!(!notify, "{to} just moved: the next turn is an edit");
+            } else if moved.contains(&to) {
+                assert!(!notify, "{to} is playing along: the turn is an edit");
+            }
+        }
+    }
+}

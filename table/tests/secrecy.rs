@@ -139,6 +139,7 @@ async fn check_new(
                 to,
                 text,
                 buttons,
+                ..
             } => {
                 stats.private += 1;
                 assert_eq!(*t, table);
