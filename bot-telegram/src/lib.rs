@@ -384,8 +384,27 @@ async fn on_message(
             _ => continue,
         };
         let to = ChatId(from.id.0 as i64);
-        if let Err(e) = send_text(&ctx.bot, to, None, text, buttons).await {
-            match classify(&e) {
+        // A hand asked for becomes the player's one private message of that
+        // table (posted at the bottom, the one before removed), so no
+        // second keyboard is left behind.
+        let sent = match &reply {
+            Outgoing::Private {
+                table,
+                text,
+                buttons,
+                ..
+            } => {
+                ctx.pump
+                    .private(&ctx.service, ctx, *table, &user, text, buttons, true)
+                    .await
+            }
+            _ => send_text(&ctx.bot, to, None, text, buttons)
+                .await
+                .map(|_| ())
+                .map_err(|e| classify(&e)),
+        };
+        if let Err(fail) = sent {
+            match fail {
                 SendFail::Unreachable(_) if !private => {
                     let table = match reply_table {
                         Some(t) => Some(t),
@@ -395,7 +414,7 @@ async fn on_message(
                         tell_group_to_start(ctx, table, &user.user_id, &user.name).await;
                     }
                 }
-                _ => log::warn!("answering {}: {e}", user.user_id),
+                other => log::warn!("answering {}: {other:?}", user.user_id),
             }
         } else {
             ctx.reachable(&user.user_id).await;
@@ -545,16 +564,18 @@ async fn on_callback(
                 buttons,
                 table,
                 ..
-            } => match send_text(&ctx.bot, to, None, &text, &buttons).await {
-                Ok(_) => ctx.reachable(&user.user_id).await,
-                Err(e) => match classify(&e) {
-                    SendFail::Unreachable(_) => alert.push(tr!(
-                        lang,
-                        "telegram-open-private",
-                        link = ctx.deep_link(table)
-                    )),
-                    _ => log::warn!("private view for {}: {e}", user.user_id),
-                },
+            } => match ctx
+                .pump
+                .private(&ctx.service, ctx, table, &user, &text, &buttons, true)
+                .await
+            {
+                Ok(()) => ctx.reachable(&user.user_id).await,
+                Err(SendFail::Unreachable(_)) => alert.push(tr!(
+                    lang,
+                    "telegram-open-private",
+                    link = ctx.deep_link(table)
+                )),
+                Err(other) => log::warn!("private view for {}: {other:?}", user.user_id),
             },
             _ => {}
         }

@@ -216,9 +216,13 @@ impl Pump {
     /// (deleted, or stripped of its buttons); every other version edits
     /// the current message in place. After a crash the recorded id makes
     /// the re-send an edit, so at most the one message in flight is seen
-    /// twice.
+    /// twice. Front ends call it too for a hand asked for (`notify`: the
+    /// asker wants it at the bottom of the chat).
+    ///
+    /// # Errors
+    /// How sending failed, as for [`Messenger::send`].
     #[allow(clippy::too_many_arguments)]
-    async fn private(
+    pub async fn private(
         &self,
         service: &TableService,
         messenger: &impl Messenger,
