@@ -352,6 +352,12 @@ pub async fn run(
                 .await;
         })
     };
+    // Retention and planner statistics, beside delivery and deadlines.
+    let housekeeping = tokio::spawn(tarock_table::maintenance::run(
+        service.clone(),
+        config.maintenance,
+        stop_rx.clone(),
+    ));
     let deadlines = tokio::spawn(scheduler::supervise(service.clone(), stop_rx));
     let mut gateway = tokio::spawn(async move { client.start().await });
 
@@ -371,6 +377,7 @@ pub async fn run(
     let _ = stop_tx.send(true);
     let _ = deliverer.await;
     let _ = deadlines.await;
+    let _ = housekeeping.await;
     service.store().close().await;
     failure.map_or(Ok(()), Err)
 }

@@ -1357,3 +1357,58 @@ async fn a_direct_message_gets_help_and_the_open_tables() {
     stop(bot).await;
     fake.assert_no_violations();
 }
+
+/// A delivered message and a processed update id from long ago, as a bot
+/// that has run for a while leaves them behind.
+async fn old_deliveries(db: &Path) {
+    use tarock_storage::{Delivered, NewMessage, Platform};
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let mut tx = store.begin().await.unwrap();
+    let message = NewMessage {
+        destination: "long-ago".into(),
+        payload: "{}".into(),
+    };
+    tx.enqueue(None, &message, 1000).await.unwrap();
+    tx.mark_update(Platform::Discord, "long-ago", 1000)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let claimed = store.claim_outbox(1000, 1000, 10).await.unwrap();
+    store
+        .record_deliveries(&[(claimed[0].id, Delivered::Sent)], 2000)
+        .await
+        .unwrap();
+    assert_eq!(store.outbox_counts().await.unwrap().sent, 1);
+    store.close().await;
+}
+
+/// The running bot's housekeeping deletes them (it runs when the bot
+/// starts); the wait is bounded only so that a failure ends the test.
+async fn wait_until_pruned(db: &Path) {
+    use tarock_storage::Platform;
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    for _ in 0..1500 {
+        let sent = store.outbox_counts().await.unwrap().sent;
+        let seen = store
+            .is_processed(Platform::Discord, "long-ago")
+            .await
+            .unwrap();
+        if sent == 0 && !seen {
+            store.close().await;
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the bot kept its deliveries from 1970");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_running_bot_forgets_old_deliveries_by_default() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    old_deliveries(&db).await;
+    let bot = start(&fake, &db, 5, 1).await;
+    wait_until_pruned(&db).await;
+    stop(bot).await;
+}

@@ -127,6 +127,12 @@ pub async fn run(
                 .await;
         })
     };
+    // Retention and planner statistics, beside delivery and deadlines.
+    let housekeeping = tokio::spawn(tarock_table::maintenance::run(
+        service.clone(),
+        config.maintenance,
+        stop_rx.clone(),
+    ));
     let deadlines = tokio::spawn(scheduler::supervise(service.clone(), stop_rx));
 
     if config.delete_webhook
@@ -149,6 +155,7 @@ pub async fn run(
     let _ = stop_tx.send(true);
     let _ = deliverer.await;
     let _ = deadlines.await;
+    let _ = housekeeping.await;
     service.store().close().await;
     Ok(())
 }

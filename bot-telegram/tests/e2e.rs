@@ -172,6 +172,12 @@ async fn play(
             if pressed.contains(&key) || buttons.is_empty() {
                 continue;
             }
+            // The keyboard may have arrived after `done` was asked: ask
+            // again now that it is here, so a caller never sees a press
+            // made past its end.
+            if done(fake) {
+                return made;
+            }
             let choice = choose(&buttons).unwrap();
             pressed.insert(key);
             let alert = press(fake, user, &latest, &choice).await;
@@ -1080,5 +1086,60 @@ async fn start_in_the_private_chat_answers_with_help_and_the_open_tables() {
             .contains(&format!("https://t.me/c/123/{table_msg}")),
         "{second}"
     );
+    stop(bot).await;
+}
+
+/// A delivered message and a processed update id from long ago, as a bot
+/// that has run for a while leaves them behind.
+async fn old_deliveries(db: &Path) {
+    use tarock_storage::{Delivered, NewMessage, Platform};
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let mut tx = store.begin().await.unwrap();
+    let message = NewMessage {
+        destination: "long-ago".into(),
+        payload: "{}".into(),
+    };
+    tx.enqueue(None, &message, 1000).await.unwrap();
+    tx.mark_update(Platform::Telegram, "long-ago", 1000)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let claimed = store.claim_outbox(1000, 1000, 10).await.unwrap();
+    store
+        .record_deliveries(&[(claimed[0].id, Delivered::Sent)], 2000)
+        .await
+        .unwrap();
+    assert_eq!(store.outbox_counts().await.unwrap().sent, 1);
+    store.close().await;
+}
+
+/// The running bot's housekeeping deletes them (it runs when the bot
+/// starts); the wait is bounded only so that a failure ends the test.
+async fn wait_until_pruned(db: &Path) {
+    use tarock_storage::Platform;
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    for _ in 0..1500 {
+        let sent = store.outbox_counts().await.unwrap().sent;
+        let seen = store
+            .is_processed(Platform::Telegram, "long-ago")
+            .await
+            .unwrap();
+        if sent == 0 && !seen {
+            store.close().await;
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the bot kept its deliveries from 1970");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_running_bot_forgets_old_deliveries_by_default() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    old_deliveries(&db).await;
+    let bot = start(&fake, &db, 5).await;
+    wait_until_pruned(&db).await;
     stop(bot).await;
 }

@@ -168,7 +168,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let results = run_deals(levels, &rules, args)?;
     let seconds = start.elapsed().as_secs_f64();
-    report(levels, &rules, args, &results, seconds);
+    report(levels, &rules, args, &results, seconds)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -230,7 +230,7 @@ fn report(
     args: &Args,
     results: &[DealResult],
     seconds: f64,
-) {
+) -> std::io::Result<()> {
     let (a, b) = (levels[0].name().to_owned(), levels[1].name().to_owned());
     let (key_a, key_b) = if a == b {
         (format!("{a}/A"), format!("{b}/B"))
@@ -242,22 +242,22 @@ fn report(
     let (mean_a, _) = mean_ci(&per_deal);
     let (diff, half) = mean_ci(&diffs);
     let rules_name = rules.preset().map_or("custom", |p| p.name());
-    println!(
+    outln!(
         "Arena {key_a} vs {key_b}: {} duplicate deals ({} games), {rules_name} rules, seed {}, {seconds:.1} s",
         results.len(),
         2 * results.len(),
         args.seed
-    );
-    println!("  {key_a:<10} mean {mean_a:+.3} units per deal (its two seats)");
-    println!(
+    )?;
+    outln!("  {key_a:<10} mean {mean_a:+.3} units per deal (its two seats)")?;
+    outln!(
         "  {key_b:<10} mean {:+.3} units per deal (its two seats)",
         -mean_a
-    );
-    println!(
+    )?;
+    outln!(
         "  difference {diff:+.3} units per deal, 95 % CI [{:+.3}, {:+.3}]",
         diff - half,
         diff + half
-    );
+    )?;
     let mut games: BTreeMap<&str, u64> = BTreeMap::new();
     let mut by_type: BTreeMap<(GameKind, bool), (u64, u64)> = BTreeMap::new();
     for (kind, by_a, won) in results.iter().flat_map(|r| r.games.iter()) {
@@ -268,10 +268,10 @@ fn report(
     }
     for ((kind, by_a), (n, won)) in &by_type {
         let who = if *by_a { &key_a } else { &key_b };
-        println!(
+        outln!(
             "  {kind:<10} declared by {who:<10} {n:>6} times, won {:.0} %",
             100.0 * *won as f64 / *n as f64
-        );
+        )?;
     }
     let mut timing = serde_json::Map::new();
     for (side, key) in [(0, &key_a), (1, &key_b)] {
@@ -285,9 +285,7 @@ fn report(
             percentile(&t, 0.99),
             percentile(&t, 1.0),
         );
-        println!(
-            "  {key:<10} card decision time p50 {p50:.3} ms, p99 {p99:.3} ms, max {max:.3} ms"
-        );
+        outln!("  {key:<10} card decision time p50 {p50:.3} ms, p99 {p99:.3} ms, max {max:.3} ms")?;
         timing.insert(key.clone(), json!({"p50": p50, "p99": p99, "max": max}));
     }
     let summary = json!({
@@ -301,5 +299,5 @@ fn report(
         "seconds": seconds,
         "decision_ms": timing,
     });
-    println!("{summary}");
+    outln!("{summary}")
 }

@@ -69,24 +69,24 @@ pub fn simulate(games: u64, rules: &str, seed: u64) -> anyhow::Result<ExitCode> 
         0.0
     };
     let name = rules.preset().map_or("custom", |p| p.name());
-    println!(
+    outln!(
         "Simulated {games} random Königrufen deals ({name} rules, seed {seed}) in {seconds:.3} s: {per_second:.0} deals/s"
-    );
+    )?;
     for (contract, n) in &mix {
-        println!(
+        outln!(
             "  {:<16} {n:>10} ({:.1} %)",
             contract.word(),
             percent(*n, games)
-        );
+        )?;
     }
-    println!("Conceded (schleifen): {conceded}");
+    outln!("Conceded (schleifen): {conceded}")?;
     if games > 0 {
-        println!(
+        outln!(
             "Mean units of money changing hands per deal: {:.2}",
             moved as f64 / games as f64 / 2.0
-        );
+        )?;
     }
-    println!("Every deal: 54 cards in place, 210 thirds, score and money summing to zero.");
+    outln!("Every deal: 54 cards in place, 210 thirds, score and money summing to zero.")?;
     let contracts: BTreeMap<&str, u64> = mix.iter().map(|(c, n)| (c.word(), *n)).collect();
     let summary = json!({
         "game": "koenigrufen",
@@ -99,7 +99,7 @@ pub fn simulate(games: u64, rules: &str, seed: u64) -> anyhow::Result<ExitCode> 
         "schleifen": conceded,
         "contracts": contracts,
     });
-    println!("{summary}");
+    outln!("{summary}")?;
     Ok(ExitCode::SUCCESS)
 }
 

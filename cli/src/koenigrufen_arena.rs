@@ -146,7 +146,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let results = run_deals(levels, &rules, args)?;
     let seconds = start.elapsed().as_secs_f64();
-    report(levels, &rules, args, &results, seconds);
+    report(levels, &rules, args, &results, seconds)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -182,7 +182,13 @@ fn run_deals(levels: [Level; 2], rules: &Rules, args: &Args) -> anyhow::Result<V
 /// Per contract and declaring type: (times, won).
 type Mix = BTreeMap<(Contract, bool), (u64, u64)>;
 
-fn report(levels: [Level; 2], rules: &Rules, args: &Args, results: &[DealResult], seconds: f64) {
+fn report(
+    levels: [Level; 2],
+    rules: &Rules,
+    args: &Args,
+    results: &[DealResult],
+    seconds: f64,
+) -> std::io::Result<()> {
     let (a, b) = (levels[0].name().to_owned(), levels[1].name().to_owned());
     let (key_a, key_b) = if a == b {
         (format!("{a}/A"), format!("{b}/B"))
@@ -205,27 +211,27 @@ fn report(levels: [Level; 2], rules: &Rules, args: &Args, results: &[DealResult]
     let (diff, half) = mean_ci(&diff_money);
     let (diff_s, half_s) = mean_ci(&diff_score);
     let rules_name = rules.preset().map_or("custom", |p| p.name());
-    println!(
+    outln!(
         "Königrufen arena {key_a} vs {key_b}: {} duplicate deals ({} games), {rules_name} rules, seed {}, {seconds:.1} s",
         results.len(),
         2 * results.len(),
         args.seed
-    );
-    println!("  {key_a:<10} mean {mean_a:+.3} units of money per deal (its two seats)");
-    println!(
+    )?;
+    outln!("  {key_a:<10} mean {mean_a:+.3} units of money per deal (its two seats)")?;
+    outln!(
         "  {key_b:<10} mean {:+.3} units of money per deal (its two seats)",
         -mean_a
-    );
-    println!(
+    )?;
+    outln!(
         "  difference {diff:+.3} units of money per deal, 95 % CI [{:+.3}, {:+.3}]",
         diff - half,
         diff + half
-    );
-    println!(
+    )?;
+    outln!(
         "  difference {diff_s:+.3} units of score per deal, 95 % CI [{:+.3}, {:+.3}]",
         diff_s - half_s,
         diff_s + half_s
-    );
+    )?;
     let mut mix: Mix = BTreeMap::new();
     let mut games: BTreeMap<&str, u64> = BTreeMap::new();
     let mut conceded = 0;
@@ -239,14 +245,14 @@ fn report(levels: [Level; 2], rules: &Rules, args: &Args, results: &[DealResult]
     let plays = 2 * results.len() as u64;
     for ((contract, by_a), (n, won)) in &mix {
         let who = if *by_a { &key_a } else { &key_b };
-        println!(
+        outln!(
             "  {:<16} declared by {who:<10} {n:>6} times ({:>5.1} % of games), won {:>3.0} %",
             contract.word(),
             100.0 * *n as f64 / plays as f64,
             100.0 * *won as f64 / *n as f64
-        );
+        )?;
     }
-    println!("  conceded (schleifen): {conceded}");
+    outln!("  conceded (schleifen): {conceded}")?;
     let mut timing = serde_json::Map::new();
     for (side, key) in [(0, &key_a), (1, &key_b)] {
         let mut t: Vec<u32> = results
@@ -255,14 +261,14 @@ fn report(levels: [Level; 2], rules: &Rules, args: &Args, results: &[DealResult]
             .collect();
         t.sort_unstable();
         let p = |q| percentile(&t, q);
-        println!(
+        outln!(
             "  {key:<10} card decision time p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms ({} decisions)",
             p(0.5),
             p(0.9),
             p(0.99),
             p(1.0),
             t.len()
-        );
+        )?;
         timing.insert(
             key.clone(),
             json!({"p50": p(0.5), "p90": p(0.9), "p99": p(0.99), "max": p(1.0)}),
@@ -295,5 +301,5 @@ fn report(levels: [Level; 2], rules: &Rules, args: &Args, results: &[DealResult]
         "seconds": seconds,
         "decision_ms": timing,
     });
-    println!("{summary}");
+    outln!("{summary}")
 }

@@ -13,6 +13,16 @@
 //! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
 //!   says what it holds, and exports deals as game records.
 
+/// `println!` for reports: hands the write error back instead of panicking,
+/// so that a reader closing the pipe (`tarock simulate | head`) ends the
+/// command quietly (see `closed_pipe`).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
 mod arena;
 mod db;
 mod koenigrufen;
@@ -66,8 +76,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        // The reader went away (`tarock db export … | head`): nothing more
-        // is wanted, which is no error.
+        // The reader went away (`tarock db export … | head`, `tarock
+        // simulate | head`): nothing more is wanted, which is no error.
         Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tarock: {e:#}");

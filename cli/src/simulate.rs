@@ -74,26 +74,26 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let name = rules.preset().map_or("custom", |p| p.name());
 
-    println!(
+    outln!(
         "Simulated {} random deals ({name} rules, seed {seed}) in {seconds:.3} s: {per_second:.0} deals/s",
         args.games
-    );
-    println!("Thrown in and redealt: {}", tally.redeals);
+    )?;
+    outln!("Thrown in and redealt: {}", tally.redeals)?;
     let by_kind: Vec<(GameKind, u64)> = GameKind::ALL
         .into_iter()
         .map(|k| (k, tally.of_kind(k)))
         .filter(|(_, n)| *n > 0)
         .collect();
     for (kind, n) in &by_kind {
-        println!("  {kind:<10} {n:>10} ({:.1} %)", percent(*n, args.games));
+        outln!("  {kind:<10} {n:>10} ({:.1} %)", percent(*n, args.games))?;
     }
     if tally.finished > 0 {
-        println!(
+        outln!(
             "Mean units changing hands per deal: {:.2}",
             tally.moved as f64 / tally.finished as f64 / 2.0
-        );
+        )?;
     }
-    println!("Every deal: 88 card points, balances summing to zero.");
+    outln!("Every deal: 88 card points, balances summing to zero.")?;
     let games: BTreeMap<&str, u64> = by_kind.iter().map(|(k, n)| (k.word(), *n)).collect();
     let summary = json!({
         "games": args.games,
@@ -105,7 +105,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         "redeals": tally.redeals,
         "game_types": games,
     });
-    println!("{summary}");
+    outln!("{summary}")?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -80,7 +80,7 @@ pub fn simulate(
     while t.deals < deals {
         if in_session == max_deals {
             t.unfinished += 1;
-            session = Session::fresh(rules, players, session.dealer().index() as u8)?;
+            session.restart(session.dealer().index() as u8)?;
             in_session = 0;
         }
         let step = play_deal(&mut session, &mut rng).context("the session is running")?;
@@ -98,26 +98,43 @@ pub fn simulate(
             }
             t.sessions += 1;
             t.deals_in_finished += in_session;
-            session = session.next_session().context("the next session")?;
+            session.restart(session.dealer().index() as u8)?;
             in_session = 0;
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    report(&t, &rules, players, max_deals, seed, seconds);
+    report(&t, &rules, players, max_deals, seed, seconds)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Five tricks taken or credited, and five (times the multiplier) deducted.
+/// Five tricks taken or credited, and five (times the multiplier) deducted:
+/// one pass over the seats' tricks and the deal's deltas.
 fn check_deal(session: &Session, deal: u64, seed: u64) -> anyhow::Result<()> {
-    let tricks: u32 = session.tricks_won().iter().map(|t| u32::from(*t)).sum();
     let trump = session.trump().context("trump was named")?;
     let m = session.rules().multiplier(trump);
-    let deltas = session.deltas().last().context("the deal was scored")?;
-    let deducted: i32 = deltas.iter().filter(|d| **d < 0).sum();
+    let deltas = session
+        .deltas()
+        .next_back()
+        .context("the deal was scored")?;
+    let mut tricks = 0u32;
+    let mut deducted = 0i32;
+    for (t, d) in session.tricks_won().iter().zip(deltas) {
+        tricks += u32::from(*t);
+        deducted += (*d).min(0);
+    }
     if tricks != 5 || deducted != -5 * m {
         bail!("deal {deal} (seed {seed}) broke an invariant: tricks {tricks}, deltas {deltas:?}");
     }
     Ok(())
+}
+
+/// `n` as a percentage of `of` (0 when `of` is 0).
+fn percent(n: u64, of: u64) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / of as f64
+    }
 }
 
 fn per_second(n: u64, seconds: f64) -> f64 {
@@ -128,7 +145,14 @@ fn per_second(n: u64, seconds: f64) -> f64 {
     }
 }
 
-fn report(t: &Tally, rules: &Rules, players: u8, max_deals: u64, seed: u64, seconds: f64) {
+fn report(
+    t: &Tally,
+    rules: &Rules,
+    players: u8,
+    max_deals: u64,
+    seed: u64,
+    seconds: f64,
+) -> std::io::Result<()> {
     let name = rules.preset().map_or("custom", |p| p.name());
     let deals_per_second = per_second(t.deals, seconds);
     let sessions_per_second = per_second(t.sessions, seconds);
@@ -137,21 +161,22 @@ fn report(t: &Tally, rules: &Rules, players: u8, max_deals: u64, seed: u64, seco
     } else {
         0.0
     };
-    println!(
+    outln!(
         "Simulated {} random 20 ab deals ({players} players, {name} rules, seed {seed}) in {seconds:.3} s: {deals_per_second:.0} deals/s",
         t.deals
-    );
-    println!(
+    )?;
+    outln!(
         "Sessions finished: {} ({sessions_per_second:.0}/s, {mean:.1} deals each); abandoned after {max_deals} deals: {}",
-        t.sessions, t.unfinished
-    );
-    println!(
+        t.sessions,
+        t.unfinished
+    )?;
+    outln!(
         "Drops per deal: {:.2}",
         t.dropped as f64 / t.deals.max(1) as f64
-    );
-    println!(
+    )?;
+    outln!(
         "Every deal: five tricks, five deducted (times the multiplier); every settlement zero-sum."
-    );
+    )?;
     let summary = json!({
         "game": GAME,
         "players": players,
@@ -165,7 +190,7 @@ fn report(t: &Tally, rules: &Rules, players: u8, max_deals: u64, seed: u64, seco
         "rules": name,
         "seed": seed,
     });
-    println!("{summary}");
+    outln!("{summary}")
 }
 
 /// A session still running after this many deals is a draw in the arena.
@@ -211,31 +236,52 @@ pub fn arena(
         (a.to_string(), b.to_string())
     };
     let name = rules.preset().map_or("custom", |p| p.name());
-    println!(
+    outln!(
         "Arena 20 ab {ka} vs {kb}: {} duplicate sets, {} sessions, {} deals, {seats} seats, {name} rules, seed {seed}, {seconds:.1} s",
-        r.sets, r.sessions, r.deals
-    );
-    println!(
+        r.sets,
+        r.sessions,
+        r.deals
+    )?;
+    outln!(
         "  {ka:<8} mean {:+.3} units per seat and session",
         r.mean[0]
-    );
-    println!(
+    )?;
+    outln!(
         "  {kb:<8} mean {:+.3} units per seat and session",
         r.mean[1]
-    );
-    println!(
+    )?;
+    outln!(
         "  difference {:+.3} units per seat and session, 95 % CI [{:+.3}, {:+.3}]",
-        r.diff, r.ci95[0], r.ci95[1]
-    );
-    println!(
-        "  sessions stopped after {ARENA_MAX_DEALS} deals (scored 0): {}",
-        r.unfinished
-    );
+        r.diff,
+        r.ci95[0],
+        r.ci95[1]
+    )?;
+    outln!(
+        "  sessions stopped after {ARENA_MAX_DEALS} deals (scored 0): {} of {} ({:.1} %)",
+        r.unfinished,
+        r.sessions,
+        percent(r.unfinished, r.sessions)
+    )?;
+    let quantile = |q: f64| {
+        r.length_quantile(q)
+            .map_or_else(|| format!(">{ARENA_MAX_DEALS}"), |k| k.to_string())
+    };
+    outln!(
+        "  session length in deals: p10 {}, median {}, p90 {}; ended within 10 / 20 / 50 deals: {:.1} / {:.1} / {:.1} %",
+        quantile(0.1),
+        quantile(0.5),
+        quantile(0.9),
+        percent(r.ended_within(10), r.sessions),
+        percent(r.ended_within(20), r.sessions),
+        percent(r.ended_within(50), r.sessions)
+    )?;
     for (k, ms) in [(&ka, r.decision_ms[0]), (&kb, r.decision_ms[1])] {
-        println!(
+        outln!(
             "  {k:<8} decision time p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-            ms[0], ms[1], ms[2]
-        );
+            ms[0],
+            ms[1],
+            ms[2]
+        )?;
     }
     let timing = |ms: [f64; 3]| json!({"p50": ms[0], "p99": ms[1], "max": ms[2]});
     let summary = json!({
@@ -245,6 +291,14 @@ pub fn arena(
         "sessions": r.sessions,
         "deals": r.deals,
         "unfinished": r.unfinished,
+        "session_length": {
+            "p10": r.length_quantile(0.1),
+            "p50": r.length_quantile(0.5),
+            "p90": r.length_quantile(0.9),
+            "ended_within_10": r.ended_within(10),
+            "ended_within_20": r.ended_within(20),
+            "ended_within_50": r.ended_within(50),
+        },
         "mean": {ka.clone(): r.mean[0], kb.clone(): r.mean[1]},
         "diff": r.diff,
         "diff_ci95": r.ci95,
@@ -253,6 +307,6 @@ pub fn arena(
         "seconds": seconds,
         "decision_ms": {ka: timing(r.decision_ms[0]), kb: timing(r.decision_ms[1])},
     });
-    println!("{summary}");
+    outln!("{summary}")?;
     Ok(ExitCode::SUCCESS)
 }

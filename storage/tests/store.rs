@@ -531,7 +531,19 @@ async fn redelivered_update_is_applied_once(db: TestDb) {
         2
     );
     // Old ids can be pruned; then nothing remembers them.
-    assert!(store.prune(NOW + 1_000_000).await.unwrap() >= 2);
+    let keep_nothing = tarock_storage::Retention {
+        keep_sent_ms: 0,
+        keep_updates_ms: 0,
+        ..Default::default()
+    };
+    assert!(
+        store
+            .prune(&keep_nothing, NOW + 1_000_000)
+            .await
+            .unwrap()
+            .updates
+            >= 2
+    );
     assert!(
         !store
             .is_processed(Platform::Discord, "interaction-1")

@@ -4,6 +4,13 @@
 //! only the newest table message of a batch is sent, table edits are spaced
 //! out, a lane waits after a rate limit, and a user who cannot be written to
 //! privately is given up on for the rest of the batch.
+//!
+//! Outcomes are recorded in as few commits as the delivery guarantee
+//! allows: everything decided without the platform (skipped older table
+//! versions, held lanes, postponed edits) waits and is recorded together
+//! with the next message the platform shows, right after it was sent. So a
+//! crash while sending still costs at most one visible duplicate, and a
+//! batch costs one commit per message shown instead of one per message.
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
@@ -13,7 +20,7 @@ use std::time::{Duration, Instant};
 use tarock_storage::{TableId, table_scope};
 use tokio::sync::{Notify, watch};
 
-use crate::service::{Delivery, TableService};
+use crate::service::{Delivery, Outcome, TableService};
 use crate::{Keyboard, Outgoing, ServiceError, UserRef};
 
 /// How many outbox messages one round claims.
@@ -133,34 +140,38 @@ impl Pump {
         }
         let mut held: HashSet<String> = HashSet::new();
         let mut unreachable: HashSet<String> = HashSet::new();
+        // Outcomes not yet recorded; recorded right after each message the
+        // platform showed, and at the end.
+        let mut outcomes: Vec<(tarock_storage::MessageId, Outcome)> = Vec::new();
         for (i, d) in batch.iter().enumerate() {
             let lane = d.message.destination();
             if held.contains(&lane) {
-                service.release(d.id).await?;
+                outcomes.push((d.id, Outcome::Release));
                 continue;
             }
             if let Outgoing::Table { table, .. } = &d.message {
                 if newest.get(table) != Some(&i) {
-                    service.delivered(d.id).await?;
+                    outcomes.push((d.id, Outcome::Delivered));
                     continue;
                 }
                 // A version that comes too soon waits; newer ones replace it.
                 if let Some(wait) = self.edit_wait(*table) {
                     let ms = i64::try_from(wait.as_millis()).unwrap_or(i64::MAX) + 1;
-                    service
-                        .failed(d.id, "merging table edits", Some(ms))
-                        .await?;
+                    outcomes.push((d.id, Outcome::RetryIn(ms, "merging table edits".into())));
                     held.insert(lane);
                     continue;
                 }
             }
             if unreachable.contains(&lane) {
-                service
-                    .failed(d.id, "the user cannot be written to privately", None)
-                    .await?;
+                outcomes.push((
+                    d.id,
+                    Outcome::GiveUp("the user cannot be written to privately".into()),
+                ));
                 // Each version still counts for the fallback (a turn that
-                // began or was answered).
+                // began or was answered); it may show something: record first.
                 messenger.unreachable(&d.message).await;
+                service.record(&outcomes).await?;
+                outcomes.clear();
                 continue;
             }
             let sent = match &d.message {
@@ -183,30 +194,37 @@ impl Pump {
                     {
                         last.insert(*table, Instant::now());
                     }
-                    service.delivered(d.id).await?;
+                    outcomes.push((d.id, Outcome::Delivered));
+                    // Shown: record it before anything else is sent.
+                    service.record(&outcomes).await?;
+                    outcomes.clear();
                 }
                 Err(SendFail::Retry(ms, error)) => {
                     log::info!("delivery {} postponed by {ms} ms: {error}", d.id.0);
-                    service.failed(d.id, &error, Some(ms)).await?;
+                    outcomes.push((d.id, Outcome::RetryIn(ms, error)));
                     held.insert(lane);
                 }
                 Err(SendFail::Unreachable(error)) => {
-                    service.failed(d.id, &error, None).await?;
+                    outcomes.push((d.id, Outcome::GiveUp(error)));
                     unreachable.insert(lane);
                     messenger.unreachable(&d.message).await;
+                    // The fallback may have shown something: record first.
+                    service.record(&outcomes).await?;
+                    outcomes.clear();
                 }
                 Err(SendFail::Other(error)) => {
                     log::warn!("delivery {} failed: {error}", d.id.0);
                     if d.attempts >= 5 {
-                        service.failed(d.id, &error, None).await?;
+                        outcomes.push((d.id, Outcome::GiveUp(error)));
                     } else {
                         let backoff = 1000 * i64::from(d.attempts.max(1));
-                        service.failed(d.id, &error, Some(backoff)).await?;
+                        outcomes.push((d.id, Outcome::RetryIn(backoff, error)));
                         held.insert(lane);
                     }
                 }
             }
         }
+        service.record(&outcomes).await?;
         Ok(batch.len())
     }
 

@@ -53,6 +53,9 @@ pub struct ArenaResult {
     pub deals: u64,
     /// Sessions stopped at `max_deals` (scored 0).
     pub unfinished: u64,
+    /// Finished sessions by their length: entry `k` counts the sessions
+    /// that ended in their deal `k + 1` (`max_deals` entries).
+    pub lengths: Vec<u64>,
     /// Mean units per seat and session, for A and B.
     pub mean: [f64; 2],
     /// Mean of the per-set differences A − B.
@@ -117,6 +120,7 @@ struct SetResult {
     seat_plays: [u32; 2],
     deals: u64,
     unfinished: u64,
+    lengths: Vec<u64>,
     micros: [Vec<u32>; 2],
 }
 
@@ -124,7 +128,10 @@ fn play_set<F>(config: &ArenaConfig, make: &F, set: u64) -> Result<SetResult, Il
 where
     F: Fn(usize) -> Box<dyn AbPlayer> + Sync,
 {
-    let mut result = SetResult::default();
+    let mut result = SetResult {
+        lengths: vec![0; config.max_deals as usize],
+        ..SetResult::default()
+    };
     let n = config.seats;
     for (p, pattern) in patterns(n).iter().enumerate() {
         let mut players: Vec<Timed> = pattern
@@ -144,6 +151,7 @@ where
             result.deals += 1;
             if let Step::SessionOver(_) = step {
                 finished = true;
+                result.lengths[k as usize] += 1;
                 break;
             }
         }
@@ -231,10 +239,38 @@ fn summarize(results: &[SetResult]) -> ArenaResult {
         sessions: results.iter().map(|r| r.sessions).sum(),
         deals: results.iter().map(|r| r.deals).sum(),
         unfinished: results.iter().map(|r| r.unfinished).sum(),
+        lengths: results.iter().fold(Vec::new(), |mut all, r| {
+            all.resize(all.len().max(r.lengths.len()), 0);
+            for (a, k) in all.iter_mut().zip(&r.lengths) {
+                *a += k;
+            }
+            all
+        }),
         mean,
         diff,
         ci95: [diff - half, diff + half],
         decision_ms,
+    }
+}
+
+impl ArenaResult {
+    /// The length (in deals) that at least `q` (0–1) of all sessions reach
+    /// no later than; `None` when that share includes unfinished sessions.
+    pub fn length_quantile(&self, q: f64) -> Option<u32> {
+        let want = (q * self.sessions as f64).ceil().max(1.0) as u64;
+        let mut seen = 0;
+        for (k, count) in self.lengths.iter().enumerate() {
+            seen += count;
+            if seen >= want {
+                return Some(k as u32 + 1);
+            }
+        }
+        None
+    }
+
+    /// Sessions that ended within `deals` deals.
+    pub fn ended_within(&self, deals: u32) -> u64 {
+        self.lengths.iter().take(deals as usize).sum()
     }
 }
 
@@ -281,6 +317,28 @@ mod tests {
     }
 
     #[test]
+    fn session_length_quantiles_count_unfinished_sessions_as_longest() {
+        // Ten sessions: ended in deals 1, 2, 2, 5 and 5; five unfinished.
+        let r = ArenaResult {
+            sets: 1,
+            sessions: 10,
+            deals: 15 + 5 * 6,
+            unfinished: 5,
+            lengths: vec![1, 2, 0, 0, 2, 0],
+            mean: [0.0; 2],
+            diff: 0.0,
+            ci95: [0.0; 2],
+            decision_ms: [[0.0; 3]; 2],
+        };
+        assert_eq!(r.length_quantile(0.1), Some(1));
+        assert_eq!(r.length_quantile(0.3), Some(2));
+        assert_eq!(r.length_quantile(0.5), Some(5));
+        assert_eq!(r.length_quantile(0.6), None);
+        assert_eq!(r.ended_within(2), 3);
+        assert_eq!(r.ended_within(100), 5);
+    }
+
+    #[test]
     fn a_type_against_itself_is_even_on_every_set() {
         // Easy against easy: the same player in every seat of every seating,
         // so each set's difference is exactly zero.
@@ -295,6 +353,16 @@ mod tests {
         };
         let r = run(&config).unwrap();
         assert_eq!(r.sets, 3);
+        // Every session either ended in some deal or was stopped.
+        assert_eq!(r.lengths.len(), 60);
+        assert_eq!(r.lengths.iter().sum::<u64>() + r.unfinished, r.sessions);
+        let played: u64 = r
+            .lengths
+            .iter()
+            .enumerate()
+            .map(|(k, c)| (k as u64 + 1) * c)
+            .sum();
+        assert_eq!(played + 60 * r.unfinished, r.deals);
         assert_eq!(r.diff, 0.0);
         assert_eq!(r.mean, [0.0, 0.0]);
         assert!(r.deals >= 6);

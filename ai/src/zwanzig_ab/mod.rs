@@ -20,9 +20,10 @@
 //!   player's rules for everyone, and values the outcome by the session: the
 //!   exact settlement when the deal ends the session, otherwise its score
 //!   change against the opponents'; a drop costs more the fewer drops are
-//!   left. 48 guessed deals per decision.
-//! - **medium**: the strong player's card play with 12 guessed deals; trump
-//!   and the exchange by the easy rules.
+//!   left. 48 guessed deals per card, 240 for naming trump and for the
+//!   exchange and drop (a few decisions per deal, each shaping the deal).
+//! - **medium**: the strong player's card play with 12 guessed deals, its
+//!   exchange and drop with 96; trump by the easy rule.
 //!
 //! [`drive`] connects players to a [`Session`](tarock_zwanzig_ab::Session)
 //! and checks every answer; [`arena`] measures two player types against each
@@ -72,9 +73,11 @@ impl AbPlayer for Box<dyn AbPlayer> {
 pub enum AbLevel {
     /// Rules of thumb ([`Easy`]).
     Easy,
-    /// Simulated card play with a small budget ([`Strong`] with 12 deals).
+    /// Simulated card play with a small budget and a simulated exchange and
+    /// drop ([`Strong`] with 12 and 96 deals); trump by the easy rule.
     Medium,
-    /// Simulation ([`Strong`] with 48 deals per candidate).
+    /// Simulation ([`Strong`] with 48 deals per card candidate, 240 for
+    /// trump, the exchange and the drop).
     Strong,
 }
 

@@ -130,7 +130,18 @@ impl Deal {
             }
             i = i.saturating_sub(2);
         }
-        Deal::from_deck(&deck).expect("a shuffled deck is a partition")
+        // A permutation of the deck dealt in order is a partition by
+        // construction, so `Deal::new`'s check is left to debug builds.
+        let mut hands = [CardSet::EMPTY; 4];
+        for (hand, chunk) in hands
+            .iter_mut()
+            .zip(deck[..48].chunks_exact(HAND_SIZE as usize))
+        {
+            *hand = chunk.iter().copied().collect();
+        }
+        let talon: [Card; TALON_SIZE] = std::array::from_fn(|i| deck[48 + i]);
+        debug_assert_eq!(Deal::new(hands, &talon), Ok(Deal { hands, talon }));
+        Deal { hands, talon }
     }
 
     /// The hand of `seat`.

@@ -40,40 +40,105 @@ impl Game {
     }
 
     /// Checks that every card is in exactly one place (hands, the talon not
-    /// taken, discards, Mussolini's row, tricks) and that a finished deal's
-    /// piles count 210 thirds; for simulators and tools.
+    /// taken, discards, Mussolini's row, the trick being played, each
+    /// completed trick), that each seat's pile is the cards of the tricks it
+    /// won, and that a finished deal's piles count 210 thirds: in a positive
+    /// game `pile(D)` and `pile(O)` of SPEC §9.1 (the latter gathered from its
+    /// own parts — tricks won by O, the talon cards no one took, Mussolini
+    /// opponents' discards) are disjoint and count 210 together; in
+    /// Trischaken the four seats' piles (the talon with the last trick) do.
+    /// For simulators and tools; it allocates nothing and does not compute
+    /// the settlement.
     ///
     /// # Errors
     /// A description of the first broken invariant.
     pub fn check_invariants(&self) -> Result<(), String> {
         let talon = self.talon();
-        let mut places = vec![
-            self.deal().talon_set().without(talon.from_talon),
-            talon.discard,
-            talon.row_left.remaining().collect(),
-            talon.opponents_discard,
-        ];
-        places.extend(Seat::ALL.map(|s| self.hand(s)));
-        if let Some(play) = self.play() {
-            places.push(play.current().card_set());
-            places.extend(play.tricks().map(|t| t.trick.card_set()));
+        let mut row = CardSet::EMPTY;
+        for card in talon.row_left.remaining() {
+            row.insert(card);
         }
-        let count: u32 = places.iter().map(|p| p.len()).sum();
-        let all = places.iter().fold(CardSet::EMPTY, |a, p| a.union(*p));
-        if count != 54 || all != CardSet::DECK {
-            return Err(format!("{count} cards in place, union {all}"));
-        }
-        let thirds: u16 = match self.facts() {
-            Some(Facts::Positive(f)) => {
-                f.thirds + CardSet::DECK.without(self.declarer_pile()).thirds()
+        let untaken = self.deal().talon_set().without(talon.from_talon);
+        let mut seen = CardSet::EMPTY;
+        let mut place = |what: &str, cards: CardSet| {
+            let twice = seen.intersect(cards);
+            seen = seen.union(cards);
+            match twice.first() {
+                Some(card) => Err(format!("{card} is in two places (again in {what})")),
+                None => Ok(()),
             }
-            Some(Facts::Trischaken(f)) => f.thirds.iter().sum(),
-            _ => 210,
         };
-        if thirds != 210 {
-            return Err(format!("the piles count {thirds} thirds"));
+        place("the talon", untaken)?;
+        place("the discards", talon.discard)?;
+        place("Mussolini's row", row)?;
+        place("the opponents' discards", talon.opponents_discard)?;
+        for seat in Seat::ALL {
+            place("a hand", self.hand(seat))?;
+        }
+        let Some(play) = self.play() else {
+            return self.all_placed(seen);
+        };
+        place("the trick being played", play.current().card_set())?;
+        let mut won = [CardSet::EMPTY; 4];
+        for t in play.tricks() {
+            place("a trick", t.trick.card_set())?;
+            let w = t.winner.index();
+            won[w] = won[w].union(t.trick.card_set());
+        }
+        self.all_placed(seen)?;
+        if won != play.piles() {
+            return Err(format!(
+                "piles {:?} are not the tricks won {won:?}",
+                play.piles()
+            ));
+        }
+        if !self.is_finished() || self.talon().schleifen.is_some() {
+            return Ok(());
+        }
+        let Some(d) = self.declared() else {
+            return Ok(());
+        };
+        let piles: [CardSet; 4] = match d.contract {
+            Contract::Trischaken => self.trischaken_piles(play),
+            c if c.is_negative() => return Ok(()),
+            c => {
+                let pile_d = self.declarer_pile();
+                let mut pile_o = untaken.union(talon.opponents_discard);
+                if c == Contract::Solorufer
+                    && let Some(half) = self.king_half()
+                {
+                    pile_o = pile_o.without(self.deal().half(half));
+                }
+                for seat in Seat::ALL {
+                    if self.party(seat) == Some(Party::Opponents) {
+                        pile_o = pile_o.union(won[seat.index()]);
+                    }
+                }
+                [pile_d, pile_o, CardSet::EMPTY, CardSet::EMPTY]
+            }
+        };
+        let mut all = CardSet::EMPTY;
+        let mut thirds = 0;
+        for pile in piles {
+            if !all.intersect(pile).is_empty() {
+                return Err(format!("{} count in two piles", all.intersect(pile)));
+            }
+            all = all.union(pile);
+            thirds += pile.thirds();
+        }
+        if all != CardSet::DECK || thirds != 210 {
+            return Err(format!("the piles hold {all} and count {thirds} thirds"));
         }
         Ok(())
+    }
+
+    /// The end of the cards-in-place check: every card of the deck was seen.
+    fn all_placed(&self, seen: CardSet) -> Result<(), String> {
+        if seen == CardSet::DECK {
+            Ok(())
+        } else {
+            Err(format!("missing cards: {}", CardSet::DECK.without(seen)))
+        }
     }
 
     /// The settlement of the finished deal.

@@ -13,7 +13,7 @@ use crate::seat::Seat;
 use crate::talon::{CardList, DiscardRule};
 
 /// Room for the longest word list (the auction: 27 words).
-const CAPACITY: usize = 32;
+pub(crate) const CAPACITY: usize = 32;
 
 /// The legal actions of the seat to act.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

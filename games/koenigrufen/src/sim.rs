@@ -14,6 +14,7 @@ use crate::card::{Card, CardSet};
 use crate::contract::{Contract, Premium};
 use crate::deal::Deal;
 use crate::game::{Game, Phase};
+use crate::legal::CAPACITY;
 use crate::rules::Rules;
 use crate::score::Settlement;
 use crate::seat::Seat;
@@ -278,21 +279,23 @@ fn announcement_action<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Action {
     }
     let legal = game.legal_actions();
     let words = legal.words();
-    let others: Vec<Action> = words
-        .iter()
-        .copied()
-        .filter(|a| *a != Action::Weiter)
-        .collect();
-    // A Besserrufer's opening turn must name a bird (K10): prefer birds then.
-    let birds: Vec<Action> = others
-        .iter()
-        .copied()
-        .filter(|a| matches!(a, Action::Announce(p) if Premium::BIRDS.contains(p)))
-        .collect();
-    let pool = if !words.contains(&Action::Weiter) && !birds.is_empty() {
-        &birds
+    // The words other than "weiter", and among them the birds, in order
+    // (arrays on the stack, no allocation).
+    let (mut others, mut n) = ([Action::Weiter; CAPACITY], 0);
+    let (mut birds, mut b) = ([Action::Weiter; CAPACITY], 0);
+    for &a in words.iter().filter(|a| **a != Action::Weiter) {
+        others[n] = a;
+        n += 1;
+        // A Besserrufer's opening turn must name a bird (K10): prefer birds then.
+        if matches!(a, Action::Announce(p) if Premium::BIRDS.contains(&p)) {
+            birds[b] = a;
+            b += 1;
+        }
+    }
+    let pool = if !words.contains(&Action::Weiter) && b > 0 {
+        &birds[..b]
     } else {
-        &others
+        &others[..n]
     };
     match pool.choose(rng) {
         Some(a) => *a,

@@ -39,6 +39,9 @@ fn finish(game: &mut Game, seed: u64) {
         seat: Seat::S0,
     };
     play_out(game, &plan, &mut SmallRng::seed_from_u64(seed));
+    // Every card in one place; pile(D) and pile(O) of §9.1 (the King's half
+    // with D in a Solorufer, Mussolini's row with O) disjoint, 210 thirds.
+    assert_eq!(game.check_invariants(), Ok(()));
 }
 
 #[test]

@@ -23,9 +23,8 @@ fn main() {
     let mut in_session = 0;
     for _ in 0..deals {
         if session.outcome().is_some() || in_session == SESSION_DEALS {
-            session = session
-                .next_session()
-                .unwrap_or_else(|| Session::fresh(Rules::STANDARD, players, 0).expect("valid"));
+            let dealer = session.dealer().index() as u8;
+            session.restart(dealer).expect("a seat of the table");
             in_session = 0;
         }
         play_deal(&mut session, &mut rng).expect("the session is running");

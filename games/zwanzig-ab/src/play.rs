@@ -21,7 +21,7 @@ impl Session {
     }
 
     /// Plays `card` for `seat`, the seat to play.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_card(&mut self, seat: Seat, card: Card) -> Result<Step, RuleError> {
         let n = self.n;
         let d = &mut self.deal;

@@ -123,7 +123,8 @@ pub(crate) struct DealState {
     /// The legal cards of the seat to play (trick play only).
     pub(crate) legal: CardSet,
     pub(crate) trick: Trick,
-    /// Completed tricks (the first `played` ones).
+    /// Completed tricks (the first `played` ones; the others are empty
+    /// tricks of seat 0, whatever the deal).
     pub(crate) tricks: [Trick; 5],
     pub(crate) played: u8,
     /// Tricks per seat (credited ones under `takes_all` included).
@@ -155,7 +156,7 @@ impl DealState {
             active: n,
             legal: CardSet::EMPTY,
             trick: Trick::new(maker),
-            tricks: [Trick::new(maker); 5],
+            tricks: [Trick::new(Seat::S0); 5],
             played: 0,
             won: [0; MAX_PLAYERS],
             out_at: [0; MAX_PLAYERS],
@@ -183,7 +184,7 @@ impl DealState {
         self.active = n;
         self.legal = CardSet::EMPTY;
         self.trick = Trick::new(maker);
-        self.tricks = [Trick::new(maker); 5];
+        self.tricks = [Trick::new(Seat::S0); 5];
         self.played = 0;
         self.won = [0; MAX_PLAYERS];
         self.out_at = [0; MAX_PLAYERS];
@@ -354,6 +355,37 @@ impl Session {
         Session::fresh(self.rules, self.n, dealer).ok()
     }
 
+    /// Starts a fresh session at this table in place: everyone at
+    /// `start_score` with no drops used, the first deal dealt by `dealer`.
+    /// The same as `*self = Session::fresh(rules, players, dealer)`, except
+    /// that the action log, the decks and the deltas keep their buffers, so
+    /// that session after session (a simulation, a long-running table) does
+    /// not allocate again.
+    ///
+    /// # Errors
+    /// [`SessionError::Dealer`] when `dealer` is not a seat of the table; the
+    /// session is then unchanged.
+    pub fn restart(&mut self, dealer: u8) -> Result<(), SessionError> {
+        let first_dealer = Seat::new(dealer)
+            .filter(|d| d.index() < usize::from(self.n))
+            .ok_or(SessionError::Dealer(dealer))?;
+        let mut start = Start::fresh(&self.rules);
+        for i in usize::from(self.n)..MAX_PLAYERS {
+            start.scores[i] = 0;
+        }
+        self.first_dealer = first_dealer;
+        self.start = start;
+        self.scores = start.scores;
+        self.drops = start.drops;
+        self.deltas.clear();
+        self.decks.clear();
+        self.log.clear();
+        self.deal = DealState::new(first_dealer, self.n, Deck::ORDERED, Stage::Idle);
+        self.outcome = None;
+        self.acting = None;
+        Ok(())
+    }
+
     /// Deals the next deal from `deck` (top first, §2.3).
     ///
     /// # Errors
@@ -422,7 +454,7 @@ impl Session {
     }
 
     /// Each completed deal's deltas, seat 0 first.
-    pub fn deltas(&self) -> impl Iterator<Item = &[i32]> {
+    pub fn deltas(&self) -> impl DoubleEndedIterator<Item = &[i32]> + ExactSizeIterator {
         self.deltas.iter().map(|d| &d[..usize::from(self.n)])
     }
 
@@ -581,7 +613,10 @@ impl Session {
     /// # Errors
     /// A [`RuleError`] naming the rule (SPEC §9.4) the action breaks; the
     /// session is then unchanged.
-    #[inline]
+    // Always inlined: a caller that passes a known kind of action (the
+    // simulator's card loop) then skips the dispatch; the phases' own
+    // functions stay out of line except the card path.
+    #[inline(always)]
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Step, RuleError> {
         self.precheck(seat, &action)?;
         let step = match action {

@@ -88,39 +88,25 @@ pub fn random_action<R: RngCore + ?Sized>(
 fn choose(session: &Session, seat: Seat, rng: &mut (impl RngCore + ?Sized)) -> Action {
     let d = &session.deal;
     match d.stage {
-        Stage::Play => {
-            // The legal cards are the whole hand (5 − tricks played cards) or
-            // cards of one suit (following, trumping, heading): counted with
-            // one byte lookup instead of a population count.
-            let legal = d.legal;
-            let len = if legal == d.hands[seat.index()] {
-                u32::from(TRICKS - d.played)
-            } else {
-                let first = legal.first().map_or(0, |c| c.index() & 0x18);
-                u32::from(BYTE_COUNTS[((legal.bits() >> first) & 0xFF) as usize])
-            };
-            debug_assert_eq!(len, legal.len());
-            Action::Card(legal.nth(below(rng, len) as usize).expect("a legal card"))
-        }
+        Stage::Play => Action::Card(random_card(session, seat, rng)),
         Stage::Trump => Action::Trump(Suit::ALL[below(rng, 4) as usize]),
         Stage::DropRound => {
-            if session.drop_bar(seat).is_none() && below(rng, 3) == 0 {
+            if below(rng, 3) == 0 && session.drop_bar(seat).is_none() {
                 Action::Drop
             } else {
                 Action::Play
             }
         }
         Stage::Exchange => {
-            let may_drop = !session.rules().drop_round() && session.drop_bar(seat).is_none();
-            if may_drop && below(rng, 3) == 0 {
+            let max = session.stock_left().min(3);
+            let [drop, k, first, second, third] = exchange_draws(rng, max + 1);
+            if drop == 0 && !session.rules().drop_round() && session.drop_bar(seat).is_none() {
                 return Action::Drop;
             }
-            let max = session.stock_left().min(3);
-            let k = below(rng, max + 1);
             let mut hand = d.hands[seat.index()];
             let mut discard = CardSet::EMPTY;
-            for i in 0..k {
-                let card = hand.nth(below(rng, 5 - i) as usize).expect("five cards");
+            for i in [first, second, third].into_iter().take(k as usize) {
+                let card = hand.nth(i as usize).expect("five cards");
                 hand.remove(card);
                 discard.insert(card);
             }
@@ -132,6 +118,51 @@ fn choose(session: &Session, seat: Seat, rng: &mut (impl RngCore + ?Sized)) -> A
         }
         Stage::Idle | Stage::Over => unreachable!("nobody acts between deals"),
     }
+}
+
+/// The random numbers of one exchange turn, from one 64-bit number as in
+/// [`batch`]: whether to drop (0 of `0..3`), how many cards to swap
+/// (`0..swaps`), and the positions of up to three discards in the hand that
+/// is left (`0..5`, `0..4`, `0..3`). Exactly uniform: a batch whose last low
+/// word falls in the biased range is drawn again.
+#[inline(always)]
+fn exchange_draws(rng: &mut (impl RngCore + ?Sized), swaps: u32) -> [u32; 5] {
+    let bounds = [3, u64::from(swaps), 5, 4, 3];
+    let p: u64 = bounds.iter().product();
+    loop {
+        let mut x = rng.next_u64();
+        let draws = bounds.map(|bound| {
+            let m = u128::from(x) * u128::from(bound);
+            x = m as u64;
+            (m >> 64) as u32
+        });
+        if x >= p || x >= p.wrapping_neg() % p {
+            return draws;
+        }
+    }
+}
+
+/// A random legal card for `seat`, the seat to play. A single legal card
+/// (a forced play) takes no random number.
+#[inline(always)]
+fn random_card(session: &Session, seat: Seat, rng: &mut (impl RngCore + ?Sized)) -> Card {
+    let d = &session.deal;
+    let legal = d.legal;
+    let bits = legal.bits();
+    if bits & bits.wrapping_sub(1) == 0 {
+        return legal.first().expect("a legal card");
+    }
+    // The legal cards are the whole hand (5 − tricks played cards) or cards
+    // of one suit (following, trumping, heading): counted with one byte
+    // lookup instead of a population count.
+    let len = if legal == d.hands[seat.index()] {
+        u32::from(TRICKS - d.played)
+    } else {
+        let first = legal.first().map_or(0, |c| c.index() & 0x18);
+        u32::from(BYTE_COUNTS[((bits >> first) & 0xFF) as usize])
+    };
+    debug_assert_eq!(len, legal.len());
+    legal.nth(below(rng, len) as usize).expect("a legal card")
 }
 
 /// Set bits per byte value.
@@ -150,12 +181,27 @@ const BYTE_COUNTS: [u8; 256] = {
 /// [`Step::SessionOver`]), or `None` if the session was already over.
 pub fn play_deal<R: RngCore + ?Sized>(session: &mut Session, rng: &mut R) -> Option<Step> {
     session.start_deal(shuffled_deck(rng)).ok()?;
-    while let Some(seat) = session.to_act() {
+    // Trump, the exchange and the drops: whatever the stage asks for.
+    loop {
+        let seat = session.to_act()?;
+        if session.deal.stage == Stage::Play {
+            break;
+        }
         let action = choose(session, seat, rng);
         match session.apply(seat, action) {
+            Ok(Step::PlayStarts) => break,
             Ok(step @ (Step::DealOver | Step::SessionOver(_))) => return Some(step),
             Ok(_) => {}
             Err(e) => unreachable!("the random player chose an illegal {action}: {e}"),
+        }
+    }
+    // Trick play: only cards, through the same checked `apply`.
+    while let Some(seat) = session.to_act() {
+        let card = random_card(session, seat, rng);
+        match session.apply(seat, Action::Card(card)) {
+            Ok(step @ (Step::DealOver | Step::SessionOver(_))) => return Some(step),
+            Ok(_) => {}
+            Err(e) => unreachable!("the random player chose the illegal card {card}: {e}"),
         }
     }
     None

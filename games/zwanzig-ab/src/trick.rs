@@ -48,14 +48,15 @@ const NO_CARD: Card = match Card::from_index(0) {
 };
 
 impl Trick {
-    /// An empty trick to be led by `leader`.
+    /// An empty trick to be led by `leader`. The unused slots hold seat 0
+    /// and card 0 (all zero bytes, so that clearing a trick is cheap).
     pub const fn new(leader: Seat) -> Trick {
         Trick {
             leader,
             len: 0,
             best_seat: leader,
             best_card: NO_CARD,
-            seats: [leader; MAX_PLAYERS],
+            seats: [Seat::S0; MAX_PLAYERS],
             cards: [NO_CARD; MAX_PLAYERS],
         }
     }

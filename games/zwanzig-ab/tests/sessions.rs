@@ -104,6 +104,16 @@ fn fg1_played_through_the_api() {
     assert_eq!(next.scores(), [20; 4]);
     assert_eq!(next.drops(), [0; 4]);
     assert_eq!(next.dealer(), Seat::S1);
+    // Restarting in place gives the same fresh session (its buffers kept).
+    let mut again = s.clone();
+    assert!(
+        again.restart(4).is_err(),
+        "S4 is no seat at a table of four"
+    );
+    assert_eq!(again, s);
+    again.restart(1).unwrap();
+    assert_eq!(again, next);
+    assert_eq!(again.phase(), Phase::AwaitingDeal);
 }
 
 #[test]

@@ -37,7 +37,7 @@ mod lobby;
 mod queries;
 mod views;
 
-pub use delivery::Delivery;
+pub use delivery::{Delivery, Outcome};
 use views::{label_turn, occupant_name, participant_name, user_of};
 
 /// The computer level that plays for a seat whose time ran out.
