@@ -8,6 +8,7 @@
 
 use crate::error::StorageError;
 use crate::model::TableId;
+use crate::sql;
 use crate::store::Store;
 
 /// The scope of the delivery state that belongs to one table.
@@ -25,13 +26,11 @@ impl Store {
         scope: &str,
         key: &str,
     ) -> Result<Option<String>, StorageError> {
-        Ok(
-            sqlx::query_scalar("SELECT value FROM delivery_state WHERE scope = $1 AND key = $2")
-                .bind(scope)
-                .bind(key)
-                .fetch_optional(&mut *self.conn().await?)
-                .await?,
-        )
+        Ok(sqlx::query_scalar(sql::DELIVERY_GET)
+            .bind(scope)
+            .bind(key)
+            .fetch_optional(&mut *self.conn().await?)
+            .await?)
     }
 
     /// Stores `value` under (`scope`, `key`), replacing what was there.
@@ -45,16 +44,13 @@ impl Store {
         value: &str,
         now_ms: i64,
     ) -> Result<(), StorageError> {
-        sqlx::query(
-            "INSERT INTO delivery_state (scope, key, value, updated_ms) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value, updated_ms = excluded.updated_ms",
-        )
-        .bind(scope)
-        .bind(key)
-        .bind(value)
-        .bind(now_ms)
-        .execute(&mut *self.conn().await?)
-        .await?;
+        sqlx::query(sql::DELIVERY_PUT)
+            .bind(scope)
+            .bind(key)
+            .bind(value)
+            .bind(now_ms)
+            .execute(&mut *self.conn().await?)
+            .await?;
         Ok(())
     }
 
@@ -71,16 +67,13 @@ impl Store {
         value: &str,
         now_ms: i64,
     ) -> Result<bool, StorageError> {
-        let done = sqlx::query(
-            "INSERT INTO delivery_state (scope, key, value, updated_ms) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (scope, key) DO NOTHING",
-        )
-        .bind(scope)
-        .bind(key)
-        .bind(value)
-        .bind(now_ms)
-        .execute(&mut *self.conn().await?)
-        .await?;
+        let done = sqlx::query(sql::DELIVERY_PUT_NEW)
+            .bind(scope)
+            .bind(key)
+            .bind(value)
+            .bind(now_ms)
+            .execute(&mut *self.conn().await?)
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -89,7 +82,7 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn delivery_delete(&self, scope: &str, key: &str) -> Result<bool, StorageError> {
-        let done = sqlx::query("DELETE FROM delivery_state WHERE scope = $1 AND key = $2")
+        let done = sqlx::query(sql::DELIVERY_DELETE)
             .bind(scope)
             .bind(key)
             .execute(&mut *self.conn().await?)
@@ -102,12 +95,10 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn delivery_list(&self, scope: &str) -> Result<Vec<(String, String)>, StorageError> {
-        Ok(
-            sqlx::query_as("SELECT key, value FROM delivery_state WHERE scope = $1 ORDER BY key")
-                .bind(scope)
-                .fetch_all(&mut *self.conn().await?)
-                .await?,
-        )
+        Ok(sqlx::query_as(sql::DELIVERY_LIST)
+            .bind(scope)
+            .fetch_all(&mut *self.conn().await?)
+            .await?)
     }
 
     /// Forgets every key of `scope` that starts with `prefix`; returns how
@@ -120,13 +111,11 @@ impl Store {
         scope: &str,
         prefix: &str,
     ) -> Result<u64, StorageError> {
-        let done = sqlx::query(
-            "DELETE FROM delivery_state WHERE scope = $1 AND substr(key, 1, length($2)) = $2",
-        )
-        .bind(scope)
-        .bind(prefix)
-        .execute(&mut *self.conn().await?)
-        .await?;
+        let done = sqlx::query(sql::DELIVERY_DELETE_PREFIX)
+            .bind(scope)
+            .bind(prefix)
+            .execute(&mut *self.conn().await?)
+            .await?;
         Ok(done.rows_affected())
     }
 }
