@@ -51,6 +51,11 @@ pub struct Config {
     pub delete_webhook: bool,
     /// Whether to register the command menu (`setMyCommands`) at start.
     pub register_commands: bool,
+    /// A test hook (`TAROCK_TEST_HALT_AFTER_RECEIPT=1`): the bot stops
+    /// taking updates right after it received the first non-empty batch,
+    /// before handling or confirming any of it, as if killed there. A new
+    /// process reads the batch again.
+    pub halt_after_receipt: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -79,6 +84,7 @@ impl Config {
             edit_interval: Duration::from_secs(3),
             delete_webhook: true,
             register_commands: true,
+            halt_after_receipt: false,
         }
     }
 
@@ -100,6 +106,7 @@ impl Config {
         if let Some(db) = var("TAROCK_DATABASE").filter(|d| !d.trim().is_empty()) {
             config.database = db;
         }
+        config.halt_after_receipt = var("TAROCK_TEST_HALT_AFTER_RECEIPT").is_some_and(|v| v == "1");
         config.maintenance = tarock_table::maintenance::Maintenance::from_vars(&var)?;
         Ok(config)
     }

@@ -1,7 +1,7 @@
 //! Durable storage for the tarock bot: players, tables and seats, deals with
 //! their append-only event logs, settlements and the balance ledger, an
-//! outbox of messages to deliver, processed platform update ids and turn
-//! deadlines.
+//! outbox of messages to deliver, processed platform update ids, turn
+//! deadlines and the front ends' delivery state.
 //!
 //! One code path serves SQLite (the embedded default: a file, WAL journal,
 //! foreign keys on) and PostgreSQL, through sqlx's `Any` driver with portable
@@ -35,6 +35,7 @@
 
 mod deadline;
 mod deal;
+mod delivery;
 mod error;
 mod ledger;
 mod model;
@@ -49,6 +50,7 @@ mod table;
 mod update;
 
 pub use deal::record_of;
+pub use delivery::table_scope;
 pub use error::StorageError;
 pub use ledger::{NewSettlement, SettlementRow};
 pub use model::{

@@ -227,6 +227,34 @@ pub(crate) const PLAYER_BALANCE: &str = "SELECT CAST(COALESCE(SUM(units), 0) AS 
         CAST(COALESCE(SUM(cents), 0) AS BIGINT) AS cents, COUNT(*) AS deals
  FROM ledger WHERE player_id = $1";
 
+// --------------------------------------------------------- delivery state
+
+/// A front end's delivery fact (primary key).
+pub(crate) const DELIVERY_GET: &str =
+    "SELECT value FROM delivery_state WHERE scope = $1 AND key = $2";
+
+/// Stores or replaces a delivery fact.
+pub(crate) const DELIVERY_PUT: &str =
+    "INSERT INTO delivery_state (scope, key, value, updated_ms) VALUES ($1, $2, $3, $4)
+ ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value, updated_ms = excluded.updated_ms";
+
+/// Stores a delivery fact unless one is there (the first writer wins).
+pub(crate) const DELIVERY_PUT_NEW: &str =
+    "INSERT INTO delivery_state (scope, key, value, updated_ms) VALUES ($1, $2, $3, $4)
+ ON CONFLICT (scope, key) DO NOTHING";
+
+/// Forgets a delivery fact (primary key).
+pub(crate) const DELIVERY_DELETE: &str = "DELETE FROM delivery_state WHERE scope = $1 AND key = $2";
+
+/// Every fact of a scope (a range of the primary key).
+pub(crate) const DELIVERY_LIST: &str =
+    "SELECT key, value FROM delivery_state WHERE scope = $1 ORDER BY key";
+
+/// Forgets the facts of a scope whose key starts with `$2` (a range of the
+/// primary key's scope).
+pub(crate) const DELIVERY_DELETE_PREFIX: &str =
+    "DELETE FROM delivery_state WHERE scope = $1 AND substr(key, 1, length($2)) = $2";
+
 // ----------------------------------------------------------------- outbox
 
 /// Queues one message; returns its id.
@@ -431,7 +459,7 @@ pub(crate) fn sqlite_synchronous(mode: &str) -> String {
 }
 
 /// The schema's tables, in the order `tarock db stats` shows them.
-pub const STORED_TABLES: [&str; 11] = [
+pub const STORED_TABLES: [&str; 12] = [
     "players",
     "tables",
     "seats",
@@ -442,6 +470,7 @@ pub const STORED_TABLES: [&str; 11] = [
     "deadlines",
     "outbox",
     "processed_updates",
+    "delivery_state",
     "_sqlx_migrations",
 ];
 
@@ -522,6 +551,12 @@ pub fn statements() -> Vec<Statement> {
         hot("SETTLEMENT_OF_DEAL", SETTLEMENT_OF_DEAL),
         hot("LEDGER_OF_DEAL", LEDGER_OF_DEAL),
         hot("PLAYER_BALANCE", PLAYER_BALANCE),
+        hot("DELIVERY_GET", DELIVERY_GET),
+        hot("DELIVERY_PUT", DELIVERY_PUT),
+        hot("DELIVERY_PUT_NEW", DELIVERY_PUT_NEW),
+        hot("DELIVERY_DELETE", DELIVERY_DELETE),
+        hot("DELIVERY_LIST", DELIVERY_LIST),
+        hot("DELIVERY_DELETE_PREFIX", DELIVERY_DELETE_PREFIX),
         hot("ENQUEUE", ENQUEUE),
         hot("enqueue_many", &enqueue_many(3)),
         hot("CLAIM_OUTBOX", CLAIM_OUTBOX),
@@ -624,6 +659,7 @@ mod tests {
         let others = [
             ("deadline.rs", include_str!("deadline.rs")),
             ("deal.rs", include_str!("deal.rs")),
+            ("delivery.rs", include_str!("delivery.rs")),
             ("error.rs", include_str!("error.rs")),
             ("ledger.rs", include_str!("ledger.rs")),
             ("lib.rs", include_str!("lib.rs")),

@@ -137,6 +137,12 @@ fn params(name: &str) -> Vec<P> {
         "INSERT_SETTLEMENT" => vec![I(15_000), live_table, T("{}"), I(10), I(NOW)],
         "INSERT_LEDGER_ROW" => vec![I(15_000), I(1), live_table, I(7), NullText, I(2), I(20)],
         "PLAYER_BALANCE" => vec![I(7)],
+        "DELIVERY_GET" | "DELIVERY_DELETE" => vec![T("table:7"), T("private:u7")],
+        "DELIVERY_PUT" | "DELIVERY_PUT_NEW" => {
+            vec![T("table:7"), T("private:u7"), T("m1"), I(NOW)]
+        }
+        "DELIVERY_LIST" => vec![T("table:7")],
+        "DELIVERY_DELETE_PREFIX" => vec![T("discord:told"), T("u7:")],
         "ENQUEUE" => vec![live_table, T("private:telegram:u7"), T("{}"), I(NOW)],
         "enqueue_many" => vec![
             live_table,

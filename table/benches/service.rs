@@ -98,6 +98,42 @@ impl Messenger for Recorder {
     }
 
     async fn unreachable(&self, _message: &Outgoing) {}
+
+    async fn post_private(
+        &self,
+        table: TableId,
+        to: &tarock_table::UserRef,
+        text: &str,
+        buttons: &tarock_table::Keyboard,
+    ) -> Result<String, SendFail> {
+        self.views.lock().unwrap().insert(
+            to.user_id.clone(),
+            Outgoing::Private {
+                table,
+                to: to.clone(),
+                text: text.to_owned(),
+                buttons: buttons.clone(),
+                notify: false,
+            },
+        );
+        Ok(format!("{}:{}", to.user_id, table.0))
+    }
+
+    async fn edit_private(
+        &self,
+        table: TableId,
+        to: &tarock_table::UserRef,
+        _id: &str,
+        text: &str,
+        buttons: &tarock_table::Keyboard,
+    ) -> Result<(), tarock_table::EditFail> {
+        self.post_private(table, to, text, buttons)
+            .await
+            .map(|_| ())
+            .map_err(tarock_table::EditFail::Send)
+    }
+
+    async fn retire_private(&self, _to: &tarock_table::UserRef, _id: &str) {}
 }
 
 /// Delivers the outbox as a front end does, batch by batch.
@@ -312,7 +348,7 @@ async fn run(db: Db, history: bool, tables: usize, commands: usize, humans: usiz
                 handle(
                     &service,
                     sender(t, 0),
-                    CommandKind::AddComputer(Some(id), "medium".into()),
+                    CommandKind::AddComputer(Some(id), "medium".into(), None),
                 )
                 .await
             };

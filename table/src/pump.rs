@@ -17,11 +17,11 @@ use std::future::Future;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use tarock_storage::TableId;
+use tarock_storage::{TableId, table_scope};
 use tokio::sync::{Notify, watch};
 
 use crate::service::{Delivery, Outcome, TableService};
-use crate::{Outgoing, ServiceError};
+use crate::{Keyboard, Outgoing, ServiceError, UserRef};
 
 /// How many outbox messages one round claims.
 const BATCH: u32 = 50;
@@ -39,14 +39,55 @@ pub enum SendFail {
     Other(String),
 }
 
+/// How editing a private message went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditFail {
+    /// The message is gone (deleted by the user, too old to edit): post a
+    /// new one instead.
+    Gone,
+    /// Anything else, as for sending.
+    Send(SendFail),
+}
+
 /// One platform's way of sending a message.
 pub trait Messenger: Send + Sync {
-    /// Sends (or, for a table message, edits) one message.
+    /// Sends (or, for a table message, edits) one message. Private views
+    /// do not come here: see [`Messenger::post_private`].
     fn send(&self, message: &Outgoing) -> impl Future<Output = Result<(), SendFail>> + Send;
 
     /// Called once after `message` failed with [`SendFail::Unreachable`], so
     /// the front end can fall back (a mention in the table's chat).
     fn unreachable(&self, message: &Outgoing) -> impl Future<Output = ()> + Send;
+
+    /// Posts a player's private view of a table as a new message; returns
+    /// the platform's id of the message (the one with the buttons).
+    fn post_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> impl Future<Output = Result<String, SendFail>> + Send;
+
+    /// Replaces the text and buttons of a private message posted before.
+    /// The same content again counts as done.
+    fn edit_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        id: &str,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> impl Future<Output = Result<(), EditFail>> + Send;
+
+    /// Removes a private message that a newer one replaced (or, where the
+    /// platform cannot delete it, strips its buttons).
+    fn retire_private(&self, to: &UserRef, id: &str) -> impl Future<Output = ()> + Send;
+}
+
+/// The delivery-state key of a user's current private message at a table.
+fn private_key(to: &UserRef) -> String {
+    format!("private:{}", to.user_id)
 }
 
 /// Delivers a service's outbox through a [`Messenger`].
@@ -126,9 +167,27 @@ impl Pump {
                     d.id,
                     Outcome::GiveUp("the user cannot be written to privately".into()),
                 ));
+                // Each version still counts for the fallback (a turn that
+                // began or was answered); it may show something: record first.
+                messenger.unreachable(&d.message).await;
+                service.record(&outcomes).await?;
+                outcomes.clear();
                 continue;
             }
-            match messenger.send(&d.message).await {
+            let sent = match &d.message {
+                Outgoing::Private {
+                    table,
+                    to,
+                    text,
+                    buttons,
+                    notify,
+                } => {
+                    self.private(service, messenger, *table, to, text, buttons, *notify)
+                        .await
+                }
+                other => messenger.send(other).await,
+            };
+            match sent {
                 Ok(()) => {
                     if let Outgoing::Table { table, .. } = &d.message
                         && let Ok(mut last) = self.last_table_send.lock()
@@ -167,6 +226,51 @@ impl Pump {
         }
         service.record(&outcomes).await?;
         Ok(batch.len())
+    }
+
+    /// A private view: the player has one message per table, recorded in
+    /// the delivery state as soon as the platform names it. A version
+    /// that should notify is posted anew and the one before is retired
+    /// (deleted, or stripped of its buttons); every other version edits
+    /// the current message in place. After a crash the recorded id makes
+    /// the re-send an edit, so at most the one message in flight is seen
+    /// twice. Front ends call it too for a hand asked for (`notify`: the
+    /// asker wants it at the bottom of the chat).
+    ///
+    /// # Errors
+    /// How sending failed, as for [`Messenger::send`].
+    #[allow(clippy::too_many_arguments)]
+    pub async fn private(
+        &self,
+        service: &TableService,
+        messenger: &impl Messenger,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+        notify: bool,
+    ) -> Result<(), SendFail> {
+        let store = service.store();
+        let scope = table_scope(table);
+        let key = private_key(to);
+        let database = |e: tarock_storage::StorageError| SendFail::Retry(2000, e.to_string());
+        let current = store.delivery_get(&scope, &key).await.map_err(database)?;
+        if let (Some(id), false) = (&current, notify) {
+            match messenger.edit_private(table, to, id, text, buttons).await {
+                Ok(()) => return Ok(()),
+                Err(EditFail::Gone) => {}
+                Err(EditFail::Send(fail)) => return Err(fail),
+            }
+        }
+        let id = messenger.post_private(table, to, text, buttons).await?;
+        store
+            .delivery_put(&scope, &key, &id, service.now_ms())
+            .await
+            .map_err(database)?;
+        if let Some(old) = current.filter(|old| *old != id) {
+            messenger.retire_private(to, &old).await;
+        }
+        Ok(())
     }
 
     /// Delivers the outbox until `stop` turns true: whenever [`Pump::wake`]

@@ -12,7 +12,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::*;
-use tarock_table::{CommandKind, Lang, Messenger, Outgoing, Pump, SendFail, TableSettings};
+use tarock_storage::TableId;
+use tarock_table::{
+    CommandKind, EditFail, Keyboard, Lang, Messenger, Outgoing, Pump, SendFail, TableSettings,
+    UserRef,
+};
 use tokio::sync::Notify;
 
 /// A platform that shows every message it is given; with `crash_at`, it
@@ -34,21 +38,65 @@ impl Platform {
     }
 }
 
-impl Messenger for Platform {
-    async fn send(&self, message: &Outgoing) -> Result<(), SendFail> {
+impl Platform {
+    /// Shows a message; the number shown so far (never returns at the crash).
+    async fn show(&self, message: Outgoing) -> usize {
         let count = {
             let mut shown = self.shown.lock().unwrap();
-            shown.push(message.clone());
+            shown.push(message);
             shown.len()
         };
         if self.crash_at == Some(count) {
             self.crashed.notify_one();
             std::future::pending::<()>().await;
         }
+        count
+    }
+}
+
+/// A private view as shown (new or edited alike: both put it on screen).
+fn private(table: TableId, to: &UserRef, text: &str, buttons: &Keyboard) -> Outgoing {
+    Outgoing::Private {
+        table,
+        to: to.clone(),
+        text: text.to_owned(),
+        buttons: buttons.clone(),
+        notify: false,
+    }
+}
+
+impl Messenger for Platform {
+    async fn send(&self, message: &Outgoing) -> Result<(), SendFail> {
+        self.show(message.clone()).await;
         Ok(())
     }
 
     async fn unreachable(&self, _message: &Outgoing) {}
+
+    async fn post_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> Result<String, SendFail> {
+        let count = self.show(private(table, to, text, buttons)).await;
+        Ok(format!("m{count}"))
+    }
+
+    async fn edit_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        _id: &str,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> Result<(), EditFail> {
+        self.show(private(table, to, text, buttons)).await;
+        Ok(())
+    }
+
+    async fn retire_private(&self, _to: &UserRef, _id: &str) {}
 }
 
 /// Three people and a computer at a table; the computer is removed and
@@ -67,7 +115,7 @@ async fn queued() -> Harness {
     let seat = tarock_engine::Seat::new(3).unwrap();
     for kind in [
         CommandKind::RemoveComputer(Some(table), seat),
-        CommandKind::AddComputer(Some(table), "medium".into()),
+        CommandKind::AddComputer(Some(table), "medium".into(), None),
         CommandKind::Start(Some(table)),
     ] {
         let replies = h.handle(anna(), None, kind).await;
