@@ -38,6 +38,26 @@ pub enum PresetChoice {
     Wikipedia,
 }
 
+/// A table's language to choose from.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LangChoice {
+    /// German.
+    #[name = "Deutsch"]
+    De,
+    /// English.
+    #[name = "English"]
+    En,
+}
+
+impl LangChoice {
+    fn lang(self) -> Lang {
+        match self {
+            LangChoice::De => Lang::De,
+            LangChoice::En => Lang::En,
+        }
+    }
+}
+
 impl PresetChoice {
     fn preset(self) -> Preset {
         match self {
@@ -57,7 +77,17 @@ async fn act(ctx: Context<'_>, kind: CommandKind) -> Result<(), Error> {
     };
     let bot = ctx.data().clone();
     let interaction = actx.interaction;
-    bot.remember_guild(interaction.channel_id, interaction.guild_id);
+    // A redelivered interaction was answered already (a second answer
+    // would be refused with 40060); the service would ignore it anyway.
+    if !bot.first_answer(&interaction.id.get().to_string()).await {
+        log::info!(
+            "interaction {} came again: not answered twice",
+            interaction.id
+        );
+        return Ok(());
+    }
+    bot.remember_guild(interaction.channel_id, interaction.guild_id)
+        .await;
     let lang = Lang::from_tag(&interaction.locale);
     let member = interaction.member.as_deref();
     let command = Command {
@@ -143,6 +173,8 @@ pub async fn new(
     #[name_localized("de", "tempo")]
     #[max_length = 8]
     pace: Option<String>,
+    #[name_localized("de", "sprache")] language: Option<LangChoice>,
+    #[name_localized("de", "weiterer")] another: Option<bool>,
 ) -> Result<(), Error> {
     let lang = lang(ctx);
     let defaults = TableSettings::default();
@@ -155,7 +187,9 @@ pub async fn new(
         rules: rules.map_or(defaults.rules, |r| r.preset().name().to_owned()),
         stake_cents: stake.unwrap_or(defaults.stake_cents),
         pace,
-        lang,
+        // The table's public language: as chosen, else the creator's.
+        lang: language.map_or(lang, LangChoice::lang),
+        another: another.unwrap_or(false),
     };
     act(ctx, CommandKind::Create(settings)).await
 }
@@ -352,7 +386,7 @@ mod tests {
         );
         let new = &commands[0].subcommands[0];
         let options: Vec<&str> = new.parameters.iter().map(|p| p.name.as_ref()).collect();
-        assert_eq!(options, ["rules", "stake", "pace"]);
+        assert_eq!(options, ["rules", "stake", "pace", "language", "another"]);
         // The presets offered are exactly the engine's.
         assert_eq!(
             new.parameters[0]

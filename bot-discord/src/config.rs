@@ -17,6 +17,9 @@ pub enum ConfigError {
     /// `DISCORD_GUILD_ID` is not a number.
     #[error("DISCORD_GUILD_ID is not a server id: {0}")]
     BadGuild(String),
+    /// A retention setting (`TAROCK_KEEP_*`) does not read.
+    #[error(transparent)]
+    Retention(#[from] tarock_table::maintenance::MaintenanceError),
 }
 
 /// Everything [`crate::run`] needs.
@@ -29,6 +32,9 @@ pub struct Config {
     pub api_url: Option<String>,
     /// The database: a file path, `sqlite://FILE` or `postgres://…`.
     pub database: String,
+    /// What the housekeeping keeps, and how often it runs
+    /// (`TAROCK_KEEP_SENT`, `TAROCK_KEEP_UPDATES`, `TAROCK_KEEP_FAILED`).
+    pub maintenance: tarock_table::maintenance::Maintenance,
     /// Register the slash commands in this server only (they appear at
     /// once; global ones can take a while), for development.
     pub guild_id: Option<u64>,
@@ -72,6 +78,7 @@ impl Config {
             token: token.into(),
             api_url: None,
             database: "tarock.db".to_owned(),
+            maintenance: tarock_table::maintenance::Maintenance::default(),
             guild_id: None,
             fixed_seed: None,
             clock: Arc::new(SystemClock),
@@ -83,7 +90,8 @@ impl Config {
     }
 
     /// Reads `DISCORD_TOKEN`, `DISCORD_API_URL`, `DISCORD_GUILD_ID` and
-    /// `TAROCK_DATABASE` (default `tarock.db`) through `var`.
+    /// `TAROCK_DATABASE` (default `tarock.db`) and the retention settings
+    /// (`TAROCK_KEEP_*`, see [`tarock_table::maintenance`]) through `var`.
     ///
     /// # Errors
     /// Without a token, or with an API URL or guild id that does not parse.
@@ -114,6 +122,7 @@ impl Config {
         if let Some(db) = set("TAROCK_DATABASE") {
             config.database = db;
         }
+        config.maintenance = tarock_table::maintenance::Maintenance::from_vars(&var)?;
         Ok(config)
     }
 

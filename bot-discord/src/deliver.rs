@@ -1,100 +1,142 @@
-//! Sending: the table service's outbox as Discord messages. The table
-//! message is posted once and edited in place; chat messages and
-//! settlements are new messages; a player's hand goes by DM, and where DMs
-//! are closed (50007) the table's channel mentions them instead.
+//! Sending: the table service's outbox as Discord messages, through the
+//! outbox's own REST client ([`crate::rest`], rate limits per bucket). The
+//! table message is posted once and edited in place; chat messages and
+//! settlements are new messages; a player's hand is one DM per table,
+//! edited in place and posted anew only when it is their turn (the old one
+//! deleted). Where DMs are closed (50007) the table's channel says so once
+//! and pings the player once per turn, deleting the ping when answered.
+//! Every message and edit carries `allowed_mentions`, so a name can never
+//! notify anyone who was not meant.
 
 use std::sync::Arc;
 
-use serenity::all::{
-    ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, Http, HttpError, MessageId,
-    UserId,
-};
-use tarock_storage::TableId;
-use tarock_table::{Button, Lang, Messenger, Outgoing, SendFail, UserRef, tr};
+use reqwest::Method;
+use serde_json::{Value, json};
+use serenity::all::CreateActionRow;
+use tarock_storage::{Platform, TableId, table_scope};
+use tarock_table::{Button, EditFail, Keyboard, Lang, Messenger, Outgoing, SendFail, UserRef, tr};
 
 use crate::Bot;
 use crate::layout::{MAX_TEXT, components, cut, escape, split_text, with_mentions};
+use crate::rest::{Rest, RestError};
 
 /// Discord's code for "Cannot send messages to this user".
-pub const DMS_CLOSED: isize = 50007;
+pub const DMS_CLOSED: i64 = 50007;
 /// Discord's code for "Unknown Message".
-pub const UNKNOWN_MESSAGE: isize = 10008;
+pub const UNKNOWN_MESSAGE: i64 = 10008;
 
-/// The status and Discord error code of a refused request.
-pub(crate) fn refusal(e: &serenity::Error) -> Option<(u16, isize)> {
-    match e {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-            Some((r.status_code.as_u16(), r.error.code))
-        }
-        _ => None,
-    }
-}
-
-/// Reads a Discord error as the outbox needs it.
-pub(crate) fn classify(e: &serenity::Error) -> SendFail {
+/// Reads a REST error as the outbox needs it.
+pub(crate) fn classify(e: &RestError) -> SendFail {
     let text = e.to_string();
-    match (refusal(e), e) {
-        // serenity's rate limiter (against discord.com) waits out 429s
-        // itself; without it the outbox retries the lane after a second.
-        (Some((429, _)), _) => SendFail::Retry(1000, text),
-        (Some((_, DMS_CLOSED)), _) => SendFail::Unreachable(text),
-        (Some((status, _)), _) if status >= 500 => SendFail::Retry(2000, text),
-        (None, serenity::Error::Http(HttpError::Request(_))) => SendFail::Retry(2000, text),
-        _ => SendFail::Other(text),
+    match e {
+        RestError::Wait(wait) => SendFail::Retry(
+            i64::try_from(wait.as_millis()).unwrap_or(i64::MAX).max(1),
+            text,
+        ),
+        RestError::Refused(_, DMS_CLOSED, _) => SendFail::Unreachable(text),
+        RestError::Refused(status, _, _) if *status >= 500 => SendFail::Retry(2000, text),
+        RestError::Network(_) => SendFail::Retry(2000, text),
+        RestError::Refused(..) => SendFail::Other(text),
     }
 }
 
-fn channel(id: &str) -> Result<ChannelId, SendFail> {
+fn snowflake(id: &str, what: &str) -> Result<u64, SendFail> {
     id.parse::<u64>()
         .ok()
         .filter(|n| *n > 0)
-        .map(ChannelId::new)
-        .ok_or_else(|| SendFail::Other(format!("not a Discord channel id: {id}")))
-}
-
-fn user(id: &str) -> Result<UserId, SendFail> {
-    id.parse::<u64>()
-        .ok()
-        .filter(|n| *n > 0)
-        .map(UserId::new)
-        .ok_or_else(|| SendFail::Other(format!("not a Discord user id: {id}")))
+        .ok_or_else(|| SendFail::Other(format!("not a Discord {what} id: {id}")))
 }
 
 fn database(e: impl std::fmt::Display) -> SendFail {
     SendFail::Retry(2000, e.to_string())
 }
 
-/// A message that notifies only the given users (never @everyone or roles).
-fn message(content: String, buttons: &[Vec<Button>], notify: &[u64]) -> CreateMessage {
-    CreateMessage::new()
-        .content(content)
-        .components(components(buttons))
-        .allowed_mentions(
-            CreateAllowedMentions::new().users(notify.iter().copied().map(UserId::new)),
-        )
+/// `allowed_mentions` that notify exactly `users` (never @everyone,
+/// @here or roles, whatever the text says).
+fn allowed(users: &[u64]) -> Value {
+    json!({ "parse": [], "users": users.iter().map(u64::to_string).collect::<Vec<_>>() })
 }
 
-/// Sends a text in as many messages as it needs.
-async fn say(http: &Http, to: ChannelId, text: &str, notify: &[u64]) -> Result<(), SendFail> {
-    for piece in split_text(text) {
-        to.send_message(http, message(piece, &[], notify))
-            .await
-            .map_err(|e| classify(&e))?;
-    }
-    Ok(())
+fn rows_json(buttons: &[Vec<Button>]) -> Value {
+    let rows: Vec<CreateActionRow> = components(buttons);
+    serde_json::to_value(rows).unwrap_or_else(|_| json!([]))
+}
+
+/// The body of a new message or of an edit: text, buttons, whom it may
+/// notify.
+fn body(content: &str, buttons: &[Vec<Button>], notify: &[u64]) -> Value {
+    json!({
+        "content": content,
+        "components": rows_json(buttons),
+        "allowed_mentions": allowed(notify),
+    })
 }
 
 /// The Discord side of the outbox pump.
 pub struct Discord {
     /// The shared state.
     pub bot: Arc<Bot>,
-    /// The client's HTTP (with serenity's rate limiter against discord.com).
-    pub http: Arc<Http>,
+    /// The REST client (rate limits per bucket).
+    pub rest: Rest,
 }
 
 impl Discord {
+    /// Posts one message; its id.
+    async fn post(&self, channel: u64, body: &Value) -> Result<String, SendFail> {
+        let sent = self
+            .rest
+            .call(
+                Method::POST,
+                &format!("/channels/{channel}/messages"),
+                Some(body),
+            )
+            .await
+            .map_err(|e| classify(&e))?;
+        sent["id"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| SendFail::Other(format!("a sent message without id: {sent}")))
+    }
+
+    /// Edits a message: `Err(EditFail::Gone)` when it no longer exists.
+    async fn edit(&self, channel: u64, id: &str, body: &Value) -> Result<(), EditFail> {
+        match self
+            .rest
+            .call(
+                Method::PATCH,
+                &format!("/channels/{channel}/messages/{id}"),
+                Some(body),
+            )
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(RestError::Refused(_, UNKNOWN_MESSAGE, _)) => Err(EditFail::Gone),
+            Err(e) => Err(EditFail::Send(classify(&e))),
+        }
+    }
+
+    async fn delete(&self, channel: u64, id: &str) -> Result<(), RestError> {
+        self.rest
+            .call(
+                Method::DELETE,
+                &format!("/channels/{channel}/messages/{id}"),
+                None,
+            )
+            .await
+            .map(|_| ())
+    }
+
+    /// Sends a text in as many messages as it needs; the id of the last.
+    async fn say(&self, channel: u64, text: &str, notify: &[u64]) -> Result<String, SendFail> {
+        let mut last = String::new();
+        for piece in split_text(text) {
+            last = self.post(channel, &body(&piece, &[], notify)).await?;
+        }
+        Ok(last)
+    }
+
     /// The table message: edited in place, or posted (again, if it was
-    /// deleted) and remembered.
+    /// deleted or is to be shown again) and its id recorded at once.
     async fn table(
         &self,
         table: TableId,
@@ -102,7 +144,7 @@ impl Discord {
         text: &str,
         buttons: &[Vec<Button>],
     ) -> Result<(), SendFail> {
-        let to = channel(chat)?;
+        let channel = snowflake(chat, "channel")?;
         let content = cut(&escape(text), MAX_TEXT);
         let row = self
             .bot
@@ -111,160 +153,134 @@ impl Discord {
             .table(table)
             .await
             .map_err(database)?;
-        let known = row
-            .and_then(|r| r.public_message_id)
-            .and_then(|m| m.parse::<u64>().ok())
-            .filter(|m| *m > 0);
-        if let Some(id) = known {
-            let edit = EditMessage::new()
-                .content(content.clone())
-                .components(components(buttons));
-            match to.edit_message(&self.http, MessageId::new(id), edit).await {
-                Ok(_) => return Ok(()),
-                Err(e) if refusal(&e).is_some_and(|(_, code)| code == UNKNOWN_MESSAGE) => {}
-                Err(e) => return Err(classify(&e)),
+        let message = body(&content, buttons, &[]);
+        if let Some(id) = row.and_then(|r| r.public_message_id) {
+            match self.edit(channel, &id, &message).await {
+                Ok(()) => return Ok(()),
+                Err(EditFail::Gone) => {}
+                Err(EditFail::Send(fail)) => return Err(fail),
             }
         }
-        let sent = to
-            .send_message(&self.http, message(content, buttons, &[]))
-            .await
-            .map_err(|e| classify(&e))?;
+        let id = self.post(channel, &message).await?;
         self.bot
             .service
-            .set_public_message(table, &sent.id.get().to_string())
+            .set_public_message(table, &id)
             .await
             .map_err(database)
     }
 
     /// The DM channel with a user, opened once.
-    async fn dm_channel(&self, to: UserId) -> Result<ChannelId, SendFail> {
-        let known = self
-            .bot
-            .dms
-            .lock()
-            .ok()
-            .and_then(|d| d.get(&to.get()).copied());
-        if let Some(known) = known {
+    async fn dm_channel(&self, user_id: &str) -> Result<u64, SendFail> {
+        let user = snowflake(user_id, "user")?;
+        let known = self.bot.dms.lock().ok().and_then(|d| d.get(&user).cloned());
+        if let Some(known) = known.and_then(|k| k.parse().ok()) {
             return Ok(known);
         }
-        let opened = to
-            .create_dm_channel(&self.http)
+        let opened = self
+            .rest
+            .call(
+                Method::POST,
+                "/users/@me/channels",
+                Some(&json!({ "recipient_id": user.to_string() })),
+            )
             .await
-            .map_err(|e| classify(&e))?
-            .id;
+            .map_err(|e| classify(&e))?;
+        let id = opened["id"].as_str().unwrap_or_default().to_owned();
+        let channel = snowflake(&id, "channel")?;
         if let Ok(mut dms) = self.bot.dms.lock() {
-            dms.insert(to.get(), opened);
+            dms.insert(user, id);
         }
-        Ok(opened)
+        Ok(channel)
     }
 
     /// A link to the table message (Discord shows it as a jump link).
     async fn table_link(&self, table: TableId) -> Option<String> {
         let row = self.bot.service.store().table(table).await.ok()??;
         let message = row.public_message_id?;
-        let channel_id: u64 = row.chat_id.parse().ok()?;
-        let known = self
-            .bot
-            .guilds
-            .lock()
-            .ok()
-            .and_then(|g| g.get(&channel_id).copied());
-        let guild = match known {
+        let channel: u64 = row.chat_id.parse().ok()?;
+        let guild = match self.bot.guild_of(channel).await {
             Some(g) => g,
             None => {
-                let found = ChannelId::new(channel_id)
-                    .to_channel(&self.http)
+                let found = self
+                    .rest
+                    .call(Method::GET, &format!("/channels/{channel}"), None)
                     .await
-                    .ok()?
-                    .guild()?
-                    .guild_id;
+                    .ok()?;
+                let guild: u64 = found["guild_id"].as_str()?.parse().ok()?;
                 self.bot
-                    .remember_guild(ChannelId::new(channel_id), Some(found));
-                found.get()
+                    .remember_guild(
+                        serenity::all::ChannelId::new(channel),
+                        Some(serenity::all::GuildId::new(guild)),
+                    )
+                    .await;
+                guild
             }
         };
         Some(format!(
-            "https://discord.com/channels/{guild}/{channel_id}/{message}"
+            "https://discord.com/channels/{guild}/{channel}/{message}"
         ))
     }
 
-    /// A hand by DM: a new message when it is the player's turn (it
-    /// notifies) that replaces the last one, otherwise an edit of the last
-    /// one (so its buttons go). A player's DMs hold one hand per table.
-    async fn private(
-        &self,
-        table: TableId,
-        to: &UserRef,
-        text: &str,
-        buttons: &[Vec<Button>],
-    ) -> Result<(), SendFail> {
-        let dm = self.dm_channel(user(&to.user_id)?).await?;
+    /// A private view's DM text: escaped, with the link to the table.
+    async fn dm_text(&self, table: TableId, text: &str) -> String {
         let mut content = escape(text);
         if let Some(link) = self.table_link(table).await {
             content.push_str("\n\n");
             content.push_str(&link);
         }
-        let content = cut(&content, MAX_TEXT);
-        let key = (to.user_id.clone(), table);
-        let last = self
-            .bot
-            .last_dm
-            .lock()
-            .ok()
-            .and_then(|l| l.get(&key).copied());
-        if let (true, Some(last)) = (buttons.is_empty(), last) {
-            let edit = EditMessage::new()
-                .content(content.clone())
-                .components(Vec::new());
-            match dm.edit_message(&self.http, last, edit).await {
-                Ok(_) => return Ok(()),
-                Err(e) if refusal(&e).is_some_and(|(_, code)| code == UNKNOWN_MESSAGE) => {}
-                Err(e) => return Err(classify(&e)),
-            }
-        }
-        let sent = dm
-            .send_message(&self.http, message(content, buttons, &[]))
-            .await
-            .map_err(|e| classify(&e))?;
-        if let Ok(mut last) = self.bot.last_dm.lock() {
-            last.insert(key, sent.id);
-        }
-        self.bot.reachable(&to.user_id);
-        // One hand per table in the DMs: the one before goes.
-        if let Some(last) = last
-            && let Err(e) = dm.delete_message(&self.http, last).await
-        {
-            log::info!("deleting an old hand of {}: {e}", to.user_id);
-        }
-        Ok(())
+        cut(&content, MAX_TEXT)
     }
 
-    /// DMs to a player are closed: the table's channel says so once, and
-    /// mentions them whenever it is their turn.
+    /// DMs to a player are closed: the table's channel says so once, pings
+    /// them once per turn (in their language), and deletes the ping once
+    /// the turn is answered.
     async fn dms_closed(&self, table: TableId, to: &UserRef, their_turn: bool) {
-        let first = self.bot.first_telling(&to.user_id, table);
-        if !first && !their_turn {
+        let store = self.bot.service.store();
+        let Ok(Some(row)) = store.table(table).await else {
             return;
-        }
-        let (Ok(row), Ok(uid)) = (
-            self.bot.service.store().table(table).await,
-            user(&to.user_id),
+        };
+        let (Ok(channel), Ok(uid)) = (
+            snowflake(&row.chat_id, "channel"),
+            snowflake(&to.user_id, "user"),
         ) else {
             return;
         };
-        let Some(row) = row else { return };
-        let Ok(to_channel) = channel(&row.chat_id) else {
+        let scope = table_scope(table);
+        let ping_key = format!("ping:{}", to.user_id);
+        let old_ping = store.delivery_get(&scope, &ping_key).await.ok().flatten();
+        // The ping of an answered turn (or the one before this turn's) goes.
+        if let Some(old) = &old_ping {
+            if let Err(e) = self.delete(channel, old).await {
+                log::info!("deleting the ping of {}: {e}", to.user_id);
+            }
+            let _ = store.delivery_delete(&scope, &ping_key).await;
+        }
+        // Told once (not a ping: it stays); then one ping per turn.
+        let first = self.bot.first_telling(&to.user_id, table).await;
+        if !first && !their_turn {
             return;
+        }
+        let lang = match store.player_on(Platform::Discord, &to.user_id).await {
+            Ok(Some(p)) => Lang::from_tag(&p.language),
+            _ => Lang::from_tag(&row.language),
         };
-        let lang = Lang::from_tag(&row.language);
-        let mention = format!("<@{}>", uid.get());
+        let mention = format!("<@{uid}>");
         let text = if first {
             tr!(lang, "discord-dm-closed", mention = mention)
         } else {
             tr!(lang, "discord-your-turn", mention = mention)
         };
-        if let Err(e) = say(&self.http, to_channel, &text, &[uid.get()]).await {
-            log::warn!("telling table {} about closed DMs: {e:?}", table.0);
+        match self.say(channel, &text, &[uid]).await {
+            Ok(id) if their_turn && !first => {
+                if let Err(e) = store
+                    .delivery_put(&scope, &ping_key, &id, self.bot.service.now_ms())
+                    .await
+                {
+                    log::warn!("recording the ping of {}: {e}", to.user_id);
+                }
+            }
+            Ok(_) => {}
+            Err(e) => log::warn!("pinging {} at table {}: {e:?}", to.user_id, table.0),
         }
     }
 }
@@ -290,20 +306,26 @@ impl Messenger for Discord {
                         .iter()
                         .map(|m| (m.user_id.as_str(), m.name.as_str())),
                 );
-                say(&self.http, channel(&chat.chat_id)?, &text, &notify).await
+                let channel = snowflake(&chat.chat_id, "channel")?;
+                self.say(channel, &text, &notify).await.map(|_| ())
             }
             Outgoing::Settlement { chat, text, .. } => {
-                say(&self.http, channel(&chat.chat_id)?, &escape(text), &[]).await
+                let channel = snowflake(&chat.chat_id, "channel")?;
+                self.say(channel, &escape(text), &[]).await.map(|_| ())
             }
             Outgoing::Private {
                 table,
                 to,
                 text,
                 buttons,
-            } => self.private(*table, to, text, buttons).await,
+                ..
+            } => self
+                .post_private(*table, to, text, buttons)
+                .await
+                .map(|_| ()),
             Outgoing::Notice { to, text } => {
-                let dm = self.dm_channel(user(&to.user_id)?).await?;
-                say(&self.http, dm, &escape(text), &[]).await
+                let dm = self.dm_channel(&to.user_id).await?;
+                self.say(dm, &escape(text), &[]).await.map(|_| ())
             }
         }
     }
@@ -316,6 +338,44 @@ impl Messenger for Discord {
             self.dms_closed(*table, to, !buttons.is_empty()).await;
         }
     }
+
+    async fn post_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> Result<String, SendFail> {
+        let dm = self.dm_channel(&to.user_id).await?;
+        let content = self.dm_text(table, text).await;
+        let id = self.post(dm, &body(&content, buttons, &[])).await?;
+        self.bot.reachable(&to.user_id).await;
+        Ok(id)
+    }
+
+    async fn edit_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        id: &str,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> Result<(), EditFail> {
+        let dm = self.dm_channel(&to.user_id).await.map_err(EditFail::Send)?;
+        let content = self.dm_text(table, text).await;
+        self.edit(dm, id, &body(&content, buttons, &[])).await
+    }
+
+    async fn retire_private(&self, to: &UserRef, id: &str) {
+        let Ok(dm) = self.dm_channel(&to.user_id).await else {
+            return;
+        };
+        if let Err(e) = self.delete(dm, id).await {
+            log::info!("deleting an old hand of {}: {e}", to.user_id);
+            let strip = json!({ "components": [], "allowed_mentions": allowed(&[]) });
+            let _ = self.edit(dm, id, &strip).await;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -324,9 +384,20 @@ mod tests {
 
     #[test]
     fn ids_must_be_discord_snowflakes() {
-        assert_eq!(channel("42").unwrap(), ChannelId::new(42));
-        assert!(matches!(channel("0"), Err(SendFail::Other(_))));
-        assert!(matches!(channel("-5"), Err(SendFail::Other(_))));
-        assert!(matches!(user("abc"), Err(SendFail::Other(_))));
+        assert_eq!(snowflake("42", "channel").unwrap(), 42);
+        assert!(matches!(snowflake("0", "channel"), Err(SendFail::Other(_))));
+        assert!(matches!(
+            snowflake("-5", "channel"),
+            Err(SendFail::Other(_))
+        ));
+        assert!(matches!(snowflake("abc", "user"), Err(SendFail::Other(_))));
+    }
+
+    #[test]
+    fn rate_limits_wait_what_discord_says() {
+        let wait = classify(&RestError::Wait(std::time::Duration::from_millis(1234)));
+        assert!(matches!(wait, SendFail::Retry(1234, _)), "{wait:?}");
+        let closed = classify(&RestError::Refused(403, DMS_CLOSED, "no".into()));
+        assert!(matches!(closed, SendFail::Unreachable(_)));
     }
 }

@@ -97,10 +97,31 @@ fn followup(piece: &Piece) -> CreateInteractionResponseFollowup {
 
 /// Handles one click and answers it.
 pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentInteraction) {
+    // A redelivered interaction is not answered twice (Discord would
+    // refuse the second answer with 40060); its command was applied once.
+    if !bot.first_answer(&component.id.get().to_string()).await {
+        log::info!(
+            "interaction {} came again: not answered twice",
+            component.id
+        );
+        return;
+    }
     let payload = payload_of(component);
     let user = user_ref(&component.user, component.member.as_ref());
     let lang = Lang::from_tag(&component.locale);
-    bot.remember_guild(component.channel_id, component.guild_id);
+    bot.remember_guild(component.channel_id, component.guild_id)
+        .await;
+    // A click in the bot's DM with the user comes from their private chat,
+    // which the table service names by their user id.
+    let chat = if component.guild_id.is_none() {
+        tarock_table::ChatRef {
+            platform: tarock_storage::Platform::Discord,
+            chat_id: user.user_id.clone(),
+            thread_id: None,
+        }
+    } else {
+        chat_ref(component.channel_id)
+    };
     let from_ephemeral = component
         .message
         .flags
@@ -108,7 +129,7 @@ pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentIn
     let command = Command {
         sender: Sender {
             user: user.clone(),
-            chat: chat_ref(component.channel_id),
+            chat,
             lang,
             is_admin: is_admin(component.member.as_ref()),
         },
@@ -158,10 +179,14 @@ async fn clear_buttons(
     acknowledged: bool,
 ) -> Result<(), serenity::Error> {
     if acknowledged {
-        let edit = EditInteractionResponse::new().components(Vec::new());
+        let edit = EditInteractionResponse::new()
+            .components(Vec::new())
+            .allowed_mentions(CreateAllowedMentions::new());
         component.edit_response(http, edit).await?;
     } else {
-        let update = CreateInteractionResponseMessage::new().components(Vec::new());
+        let update = CreateInteractionResponseMessage::new()
+            .components(Vec::new())
+            .allowed_mentions(CreateAllowedMentions::new());
         component
             .create_response(http, CreateInteractionResponse::UpdateMessage(update))
             .await?;
@@ -208,7 +233,8 @@ async fn answer(
         (true, true) => {
             let edit = EditInteractionResponse::new()
                 .content(first.text.clone())
-                .components(components(&first.buttons));
+                .components(components(&first.buttons))
+                .allowed_mentions(CreateAllowedMentions::new());
             component.edit_response(http, edit).await?;
         }
         (true, false) => {

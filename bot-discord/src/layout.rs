@@ -162,6 +162,12 @@ pub fn escape(text: &str) -> String {
             out.push('\\');
         }
         out.push(ch);
+        // Mention syntax in a name (`@everyone`, `@here`, `<@123>`,
+        // `<#1>`, `<@&2>`) is broken by an invisible space, so it can
+        // neither notify nor render as a mention.
+        if ch == '@' || ch == '<' {
+            out.push('\u{200B}');
+        }
     }
     out
 }

@@ -11,15 +11,16 @@ pub mod config;
 pub mod deliver;
 pub mod interact;
 pub mod layout;
+pub mod rest;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serenity::all::{
     ChannelId, ClientBuilder, Context as SerenityContext, EventHandler, GatewayIntents, GuildId,
-    HttpBuilder, Interaction, Member, MessageId, User,
+    HttpBuilder, Interaction, Member, User,
 };
 use serenity::async_trait;
 use tarock_storage::{Platform, StorageError, Store, TableId};
@@ -55,15 +56,18 @@ pub struct Bot {
     pub(crate) pump: Pump,
     /// How long an interaction is worked on before it is acknowledged.
     answer_within: Duration,
-    /// The server of each channel seen, for links to a table message.
-    guilds: Mutex<HashMap<u64, u64>>,
     /// Each user's DM channel, once opened.
-    dms: Mutex<HashMap<u64, ChannelId>>,
-    /// The newest DM with a user's hand at a table, edited by the next
-    /// view without buttons (so old buttons disappear).
-    last_dm: Mutex<HashMap<(String, TableId), MessageId>>,
-    /// Players a table's channel was told that their DMs are closed.
-    told: Mutex<HashSet<(String, TableId)>>,
+    dms: Mutex<HashMap<u64, String>>,
+}
+
+/// Delivery-state scopes of the Discord front end.
+pub(crate) mod scope {
+    /// Channel id → its server's id, for links to a table message.
+    pub const GUILD: &str = "discord:guild";
+    /// `<user>:<table>`: the table's channel was told the user's DMs are closed.
+    pub const TOLD: &str = "discord:told";
+    /// Interaction ids answered (a redelivered one is not answered again).
+    pub const ANSWERED: &str = "discord:answered";
 }
 
 impl Bot {
@@ -72,18 +76,40 @@ impl Bot {
             service,
             pump: Pump::new(config.edit_interval),
             answer_within: config.answer_within,
-            guilds: Mutex::new(HashMap::new()),
             dms: Mutex::new(HashMap::new()),
-            last_dm: Mutex::new(HashMap::new()),
-            told: Mutex::new(HashSet::new()),
         }
     }
 
-    /// Remembers the server a channel belongs to.
-    pub(crate) fn remember_guild(&self, channel: ChannelId, guild: Option<GuildId>) {
-        if let (Some(guild), Ok(mut guilds)) = (guild, self.guilds.lock()) {
-            guilds.insert(channel.get(), guild.get());
+    /// Remembers, in the database, the server a channel belongs to.
+    pub(crate) async fn remember_guild(&self, channel: ChannelId, guild: Option<GuildId>) {
+        let Some(guild) = guild else { return };
+        let store = self.service.store();
+        let key = channel.get().to_string();
+        let value = guild.get().to_string();
+        if store
+            .delivery_get(scope::GUILD, &key)
+            .await
+            .ok()
+            .flatten()
+            .as_deref()
+            != Some(value.as_str())
+            && let Err(e) = store
+                .delivery_put(scope::GUILD, &key, &value, self.service.now_ms())
+                .await
+        {
+            log::warn!("remembering the server of channel {key}: {e}");
         }
+    }
+
+    /// The server of a channel, if known.
+    pub(crate) async fn guild_of(&self, channel: u64) -> Option<u64> {
+        self.service
+            .store()
+            .delivery_get(scope::GUILD, &channel.to_string())
+            .await
+            .ok()
+            .flatten()
+            .and_then(|g| g.parse().ok())
     }
 
     /// Runs a command on the service. If it takes longer than the answer
@@ -126,19 +152,81 @@ impl Bot {
     }
 
     /// Whether the channel has not yet been told that this player's DMs
-    /// are closed (and remembers that it now is).
-    pub(crate) fn first_telling(&self, user_id: &str, table: TableId) -> bool {
-        self.told
-            .lock()
-            .map(|mut t| t.insert((user_id.to_owned(), table)))
+    /// are closed (and remembers, in the database, that it now is).
+    pub(crate) async fn first_telling(&self, user_id: &str, table: TableId) -> bool {
+        self.service
+            .store()
+            .delivery_put_new(
+                scope::TOLD,
+                &format!("{user_id}:{}", table.0),
+                "1",
+                self.service.now_ms(),
+            )
+            .await
             .unwrap_or(true)
     }
 
     /// A DM reached the user: tell the channel again if they close DMs later.
-    pub(crate) fn reachable(&self, user_id: &str) {
-        if let Ok(mut told) = self.told.lock() {
-            told.retain(|(u, _)| u != user_id);
+    pub(crate) async fn reachable(&self, user_id: &str) {
+        if let Err(e) = self
+            .service
+            .store()
+            .delivery_delete_prefix(scope::TOLD, &format!("{user_id}:"))
+            .await
+        {
+            log::warn!("forgetting that {user_id} was unreachable: {e}");
         }
+    }
+
+    /// The answer to a direct message: what the bot is, how to open a
+    /// table, and the person's open tables with links (in the language of
+    /// their last command, German if none).
+    pub(crate) async fn dm_help(&self, user_id: &str) -> String {
+        let store = self.service.store();
+        let lang = match store.player_on(Platform::Discord, user_id).await {
+            Ok(Some(p)) => tarock_table::Lang::from_tag(&p.language),
+            _ => tarock_table::Lang::De,
+        };
+        let mut lines = vec![tarock_table::tr!(lang, "discord-dm-help")];
+        let tables = store
+            .open_tables_of_player(Platform::Discord, user_id)
+            .await
+            .unwrap_or_default();
+        lines.push(if tables.is_empty() {
+            tarock_table::tr!(lang, "discord-dm-no-tables")
+        } else {
+            tarock_table::tr!(lang, "discord-dm-tables")
+        });
+        for id in tables {
+            let Ok(Some(table)) = store.table(id).await else {
+                continue;
+            };
+            let channel: u64 = table.chat_id.parse().unwrap_or(0);
+            let link = match (self.guild_of(channel).await, table.public_message_id) {
+                (Some(guild), Some(m)) => {
+                    format!("https://discord.com/channels/{guild}/{channel}/{m}")
+                }
+                (Some(guild), None) => format!("https://discord.com/channels/{guild}/{channel}"),
+                _ => format!("<#{channel}>"),
+            };
+            lines.push(tarock_table::tr!(
+                lang,
+                "discord-dm-table",
+                table = id.0,
+                link = link
+            ));
+        }
+        lines.join("\n")
+    }
+
+    /// Claims the answer to an interaction: `true` the first time, `false`
+    /// when it was answered before (a redelivered interaction).
+    pub(crate) async fn first_answer(&self, interaction: &str) -> bool {
+        self.service
+            .store()
+            .delivery_put_new(scope::ANSWERED, interaction, "1", self.service.now_ms())
+            .await
+            .unwrap_or(true)
     }
 }
 
@@ -186,6 +274,21 @@ impl EventHandler for Handler {
         }
     }
 
+    /// A direct message to the bot (not from a bot): a short help with
+    /// the person's open tables.
+    async fn message(&self, ctx: SerenityContext, message: serenity::all::Message) {
+        if message.guild_id.is_some() || message.author.bot {
+            return;
+        }
+        let help = self.bot.dm_help(&message.author.id.get().to_string()).await;
+        let reply = serenity::all::CreateMessage::new()
+            .content(help)
+            .allowed_mentions(serenity::all::CreateAllowedMentions::new());
+        if let Err(e) = message.channel_id.send_message(&ctx.http, reply).await {
+            log::warn!("answering a direct message: {e}");
+        }
+    }
+
     async fn ready(&self, _ctx: SerenityContext, ready: serenity::all::Ready) {
         log::info!("connected as {} ({})", ready.user.name, ready.user.id);
     }
@@ -220,18 +323,24 @@ pub async fn run(
     log::info!("logging in as {}", me.name);
 
     let framework = commands::framework(bot.clone(), config.register_commands, config.guild_id);
-    let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
-        .framework(framework)
-        .event_handler(Handler { bot: bot.clone() })
-        .await?;
+    let mut client = ClientBuilder::new_with_http(
+        http,
+        GatewayIntents::GUILDS | GatewayIntents::DIRECT_MESSAGES,
+    )
+    .framework(framework)
+    .event_handler(Handler { bot: bot.clone() })
+    .await?;
     let shards = client.shard_manager.clone();
-    let discord_http = client.http.clone();
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let deliverer = {
+        let base = config
+            .api_url
+            .as_ref()
+            .map_or_else(|| "https://discord.com".to_owned(), |u| u.to_string());
         let messenger = deliver::Discord {
             bot: bot.clone(),
-            http: discord_http,
+            rest: rest::Rest::new(&base, &config.token),
         };
         let stop = stop_rx.clone();
         let interval = config.delivery_interval;
@@ -243,6 +352,12 @@ pub async fn run(
                 .await;
         })
     };
+    // Retention and planner statistics, beside delivery and deadlines.
+    let housekeeping = tokio::spawn(tarock_table::maintenance::run(
+        service.clone(),
+        config.maintenance,
+        stop_rx.clone(),
+    ));
     let deadlines = tokio::spawn(scheduler::supervise(service.clone(), stop_rx));
     let mut gateway = tokio::spawn(async move { client.start().await });
 
@@ -262,6 +377,7 @@ pub async fn run(
     let _ = stop_tx.send(true);
     let _ = deliverer.await;
     let _ = deadlines.await;
+    let _ = housekeeping.await;
     service.store().close().await;
     failure.map_or(Ok(()), Err)
 }

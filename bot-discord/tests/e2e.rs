@@ -175,6 +175,8 @@ async fn table_button(fake: &Fake, table_msg: u64, prefix: &str) -> String {
 }
 
 /// Clicks a table-message button; it must be acknowledged without a word.
+/// Then waits for the next version of the table message (a "+ Computer"
+/// button names the seat it fills, so each press needs the new version).
 async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
     let payload = table_button(fake, table_msg, prefix).await;
     let id = fake.click(user, CHANNEL, table_msg, &payload);
@@ -184,6 +186,12 @@ async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
         "{} pressing {payload}: {answer}",
         user.name
     );
+    if prefix == "c" {
+        fake.wait_until("the next version of the table message", |inner| {
+            (!inner.messages[&table_msg].custom_ids().contains(&payload)).then_some(())
+        })
+        .await;
+    }
 }
 
 /// Starts the deal as Anna and waits until the table message shows it.
@@ -216,6 +224,49 @@ async fn four_at_table(fake: &Fake) -> u64 {
     table_msg
 }
 
+/// A version of a message: its id and its buttons (DMs are edited in place
+/// from turn to turn).
+fn version(message: &Message) -> (u64, String) {
+    (message.id, message.custom_ids().join(","))
+}
+
+/// Messages of a deal from request `from` on: new DMs per user (posts to
+/// their DM channel), new channel messages besides the table message and
+/// the settlement, and DMs still showing buttons now.
+fn deal_counts(fake: &Fake, from: usize, users: &[User]) -> (Vec<usize>, usize, usize) {
+    let requests = fake.requests();
+    let posted = |r: &fake::Request, channel: u64| {
+        r.method == "POST" && r.path == format!("/channels/{channel}/messages") && r.status == 200
+    };
+    let private = users
+        .iter()
+        .map(|u| {
+            fake.dm_channel_of(u.id).map_or(0, |dm| {
+                requests[from..].iter().filter(|r| posted(r, dm)).count()
+            })
+        })
+        .collect();
+    let channel = requests[from..]
+        .iter()
+        .filter(|r| posted(r, CHANNEL))
+        .filter(|r| {
+            let content = r.body["content"].as_str().unwrap_or_default();
+            !content.starts_with("🃏") && !content.starts_with("💰")
+        })
+        .count();
+    let stale = users
+        .iter()
+        .filter_map(|u| fake.dm_channel_of(u.id))
+        .map(|dm| {
+            fake.messages_in(dm)
+                .iter()
+                .filter(|m| !m.is_ephemeral() && !m.custom_ids().is_empty())
+                .count()
+        })
+        .sum();
+    (private, channel, stale)
+}
+
 /// Whether the table message offers the next deal (the deal is over).
 fn deal_over(table_msg: u64) -> impl Fn(&Fake) -> bool {
     move |f: &Fake| {
@@ -244,7 +295,7 @@ async fn play(
     fake: &Fake,
     table_msg: u64,
     players: &[(User, Via)],
-    pressed: &mut HashSet<u64>,
+    pressed: &mut HashSet<(u64, String)>,
     max: usize,
     done: impl Fn(&Fake) -> bool,
 ) -> Vec<Made> {
@@ -256,7 +307,7 @@ async fn play(
             let found = match via {
                 Via::Dm => fake.dm_channel_of(user.id).and_then(|dm| {
                     let latest = fake.messages_in(dm).into_iter().last()?;
-                    (!pressed.contains(&latest.id)).then_some((dm, latest))
+                    (!pressed.contains(&version(&latest))).then_some((dm, latest))
                 }),
                 Via::Hand => {
                     let Some(h) = fake
@@ -284,7 +335,7 @@ async fn play(
             } else {
                 fake.click(user, channel, message.id, &payload)
             };
-            pressed.insert(message.id);
+            pressed.insert(version(&message));
             let answer = fake.response(&id).await;
             let expected = if *via == Via::Dm { 6 } else { 7 };
             assert_eq!(
@@ -520,7 +571,13 @@ async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let bot = start(&fake, &db, 5, 1).await;
-    let table_msg = four_at_table(&fake).await;
+    let table_msg = open_table(&fake).await;
+    for who in [BERTA, CARL, DORA] {
+        press_table(&fake, &who, table_msg, "j").await;
+    }
+    // The deal's messages: everything from the start on.
+    let from = fake.requests().len();
+    deal(&fake, table_msg).await;
     let users = [ANNA, BERTA, CARL, DORA];
     let players: Vec<(User, Via)> = users.iter().map(|u| (*u, Via::Dm)).collect();
     let mut pressed = HashSet::new();
@@ -549,6 +606,13 @@ async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
     );
     assert_eq!(cards_of(&made).len(), 40, "{made:?}");
     let shown = settlement(&fake).await;
+    let (private, channel, stale) = deal_counts(&fake, from, &users);
+    eprintln!(
+        "COUNTS discord private per player {private:?}, channel extra {channel}, keyboards left {stale}"
+    );
+    assert!(private.iter().all(|n| *n <= 12), "{private:?}");
+    assert!(channel <= 3, "{channel}");
+    assert_eq!(stale, 0);
     // The game's line with its Kontra (or a later step) named.
     assert!(
         shown
@@ -620,6 +684,7 @@ async fn closed_dms_fall_back_to_mentions_and_a_429_is_waited_out() {
     for _ in 0..2 {
         press_table(&fake, &ANNA, table_msg, "c").await;
     }
+    let from = fake.requests().len();
     deal(&fake, table_msg).await;
     let closed = text(
         Lang::De,
@@ -664,7 +729,25 @@ async fn closed_dms_fall_back_to_mentions_and_a_429_is_waited_out() {
         vec![("mention", format!("<@{}>", BERTA.id).into())],
     );
     let turns: Vec<&Value> = posts.iter().filter(|b| b["content"] == turn).collect();
+    let (private, channel, stale) = deal_counts(&fake, from, &[ANNA, BERTA]);
+    eprintln!(
+        "COUNTS discord closed DMs: private {private:?}, channel extra {channel} ({} pings), keyboards left {stale}",
+        turns.len()
+    );
+    // One ping per turn of hers at most (the notice came with the deal),
+    // and each is gone once she answered it.
+    let her_moves = made.iter().filter(|(_, u, _)| *u == BERTA.id).count();
+    assert!(
+        turns.len() <= her_moves,
+        "{} pings for {her_moves} moves",
+        turns.len()
+    );
     assert!(turns.len() >= 5, "{} turn mentions", turns.len());
+    assert!(
+        fake.messages_in(CHANNEL).iter().all(|m| m.content != turn),
+        "answered pings are deleted"
+    );
+    assert_eq!(stale, 0);
     for b in turns {
         assert_eq!(
             b["allowed_mentions"]["users"],
@@ -707,7 +790,7 @@ async fn forged_and_stale_clicks_get_an_ephemeral_notice_and_change_nothing() {
                 .values()
                 .filter(|m| m.channel_id == dm)
                 .max_by_key(|m| m.id)?;
-            (!pressed.contains(&m.id) && !moves(m).is_empty()).then(|| m.clone())
+            (!pressed.contains(&version(m)) && !moves(m).is_empty()).then(|| m.clone())
         })
         .await;
     let live = choose(&moves(&latest)).unwrap().0;
@@ -791,7 +874,7 @@ async fn a_new_client_on_the_same_database_finishes_the_deal_from_old_buttons() 
                 .values()
                 .filter(|m| m.channel_id == *dm)
                 .max_by_key(|m| m.id)?;
-            (!pressed.contains(&m.id) && !moves(m).is_empty()).then_some(())
+            (!pressed.contains(&version(m)) && !moves(m).is_empty()).then_some(())
         })
     })
     .await;
@@ -801,8 +884,9 @@ async fn a_new_client_on_the_same_database_finishes_the_deal_from_old_buttons() 
     // The first move after the restart is pressed on a DM the old client sent.
     let old_dm_ids: HashSet<u64> = fake.lock().messages.keys().copied().collect();
     let after = play(&fake, table_msg, &players, &mut pressed, 1, |_| false).await;
-    let moved_on: u64 = *pressed
+    let moved_on: u64 = pressed
         .iter()
+        .map(|(id, _)| *id)
         .filter(|id| old_dm_ids.contains(id))
         .max()
         .unwrap();
@@ -1045,4 +1129,286 @@ async fn a_player_who_waits_too_long_is_reminded_by_mention_then_stood_in_for() 
     .await;
     stop(bot).await;
     fake.assert_no_violations();
+}
+
+/// A 429 on the table channel asks for more than the old fixed second: the
+/// bot waits what the body's `retry_after` says for that bucket (the fake
+/// counts a request before then as a violation), while other channels
+/// (the DMs) go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_is_waited_out_for_as_long_as_discord_says_per_bucket() {
+    let fake = Fake::start().await;
+    {
+        let mut inner = fake.lock();
+        inner.retry_after = Some(1.6);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = solo_table(&fake).await;
+    // Anna's hand came by DM; now the channel is limited.
+    fake.lock().rate_limit_once.insert(CHANNEL);
+    let mut pressed = HashSet::new();
+    let made = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm)],
+        &mut pressed,
+        200,
+        deal_over(table_msg),
+    )
+    .await;
+    assert_eq!(cards_of(&made).len(), 10);
+    settlement(&fake).await;
+    stop(bot).await;
+    let limited: Vec<u16> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path.starts_with(&format!("/channels/{CHANNEL}/messages")) && r.status == 429)
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(limited.len(), 1, "one 429, never an early retry");
+    fake.assert_no_violations();
+}
+
+/// A member named like a mass mention joins: no message or edit (table
+/// message, DMs, interaction answers) can ping @everyone, and the name is
+/// shown with its mention syntax broken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_with_mention_syntax_mention_nobody() {
+    const EVIL: User = User {
+        id: 106,
+        name: "@everyone Bert <@&1>",
+        locale: "de",
+    };
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    press_table(&fake, &EVIL, table_msg, "j").await;
+    press_table(&fake, &ANNA, table_msg, "c").await;
+    press_table(&fake, &ANNA, table_msg, "c").await;
+    deal(&fake, table_msg).await;
+    let mut pressed = HashSet::new();
+    play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm), (EVIL, Via::Dm)],
+        &mut pressed,
+        6,
+        deal_over(table_msg),
+    )
+    .await;
+    stop(bot).await;
+    // The fake counts any content that would ping @everyone/@here or
+    // parse mentions without allowed_mentions (edits included).
+    fake.assert_no_violations();
+    let edits: Vec<fake::Request> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "PATCH" && r.body["content"].is_string())
+        .collect();
+    assert!(!edits.is_empty());
+    for r in &edits {
+        assert!(
+            r.body["allowed_mentions"].is_object(),
+            "{} {}",
+            r.path,
+            r.body
+        );
+    }
+    let shown = fake.message(table_msg).unwrap().content;
+    assert!(shown.contains("Bert"), "{shown}");
+    assert!(!shown.contains("@everyone"), "{shown}");
+}
+
+/// Discord sends an interaction again (after a resume): the click acts
+/// once and is answered once (a second answer would get 40060).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redelivered_interaction_is_answered_once() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    let join = table_button(&fake, table_msg, "j").await;
+    let id = fake.click(&BERTA, CHANNEL, table_msg, &join);
+    fake.response(&id).await;
+    fake.redeliver(&id);
+    // Something after it, answered: the redelivery was read by then.
+    let later = fake.click(&CARL, CHANNEL, table_msg, &join);
+    fake.response(&later).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop(bot).await;
+    assert_eq!(
+        fake.responses_of(&id).len(),
+        1,
+        "{:?}",
+        fake.responses_of(&id)
+    );
+    fake.assert_no_violations();
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    assert_eq!(
+        store
+            .load_table(TableId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .seats
+            .len(),
+        3
+    );
+    store.close().await;
+}
+
+/// A button of the table in one channel clicked on a message in another
+/// channel (a modified client can send any custom id) is refused there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_from_another_channel_is_refused() {
+    const OTHER: u64 = 4_001;
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    let join = table_button(&fake, table_msg, "j").await;
+    // A second table in another channel, whose message carries the click.
+    let id = fake.slash(&EMIL, OTHER, "new", &[]);
+    fake.response(&id).await;
+    let other_msg = fake
+        .wait_until("the other table message", |inner| {
+            inner
+                .messages
+                .values()
+                .find(|m| m.channel_id == OTHER && !m.custom_ids().is_empty())
+                .map(|m| m.id)
+        })
+        .await;
+    let click = fake.forged_click(&EMIL, OTHER, other_msg, &join);
+    let answer = fake.response(&click).await;
+    assert_eq!(answer["data"]["flags"], EPHEMERAL, "{answer}");
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "rej-foreign-chat", Vec::new()),
+        "{answer}"
+    );
+    stop(bot).await;
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    assert_eq!(
+        store
+            .load_table(TableId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .seats
+            .len(),
+        1
+    );
+    store.close().await;
+}
+
+/// The table's language is an option at creation: a German member opens
+/// an English table; the public message is English, his own answers stay
+/// German.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_language_is_chosen_at_creation() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let (_, answer) = slash(&fake, &ANNA, "new", &[("language", json!(1))]).await;
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-done", Vec::new())
+    );
+    let table_msg = table_message(&fake).await;
+    let shown = fake.message(table_msg).unwrap();
+    assert!(
+        shown.content.contains("Tarock table 1"),
+        "{}",
+        shown.content
+    );
+    stop(bot).await;
+}
+
+/// A direct message to the bot gets a short help with the person's open
+/// tables, linked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_gets_help_and_the_open_tables() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    let dm = fake.dm_to_bot(&ANNA, "hallo?");
+    let help = fake
+        .wait_until("the help", |inner| {
+            inner
+                .messages
+                .values()
+                .find(|m| m.channel_id == dm && m.content.contains("/tarock"))
+                .cloned()
+        })
+        .await;
+    let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL}/{table_msg}");
+    assert!(help.content.contains(&link), "{}", help.content);
+    assert!(help.content.contains("Tisch 1"), "{}", help.content);
+    stop(bot).await;
+    fake.assert_no_violations();
+}
+
+/// A delivered message and a processed update id from long ago, as a bot
+/// that has run for a while leaves them behind.
+async fn old_deliveries(db: &Path) {
+    use tarock_storage::{Delivered, NewMessage, Platform};
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let mut tx = store.begin().await.unwrap();
+    let message = NewMessage {
+        destination: "long-ago".into(),
+        payload: "{}".into(),
+    };
+    tx.enqueue(None, &message, 1000).await.unwrap();
+    tx.mark_update(Platform::Discord, "long-ago", 1000)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let claimed = store.claim_outbox(1000, 1000, 10).await.unwrap();
+    store
+        .record_deliveries(&[(claimed[0].id, Delivered::Sent)], 2000)
+        .await
+        .unwrap();
+    assert_eq!(store.outbox_counts().await.unwrap().sent, 1);
+    store.close().await;
+}
+
+/// The running bot's housekeeping deletes them (it runs when the bot
+/// starts); the wait is bounded only so that a failure ends the test.
+async fn wait_until_pruned(db: &Path) {
+    use tarock_storage::Platform;
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    for _ in 0..1500 {
+        let sent = store.outbox_counts().await.unwrap().sent;
+        let seen = store
+            .is_processed(Platform::Discord, "long-ago")
+            .await
+            .unwrap();
+        if sent == 0 && !seen {
+            store.close().await;
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the bot kept its deliveries from 1970");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_running_bot_forgets_old_deliveries_by_default() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    old_deliveries(&db).await;
+    let bot = start(&fake, &db, 5, 1).await;
+    wait_until_pruned(&db).await;
+    stop(bot).await;
 }

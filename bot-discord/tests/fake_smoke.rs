@@ -507,6 +507,9 @@ async fn http_errors_and_limits_surface_in_serenity() {
     let e = unsuccessful(ChannelId::new(77).say(&http, "hi").await.unwrap_err());
     assert_eq!(e.status_code.as_u16(), 429);
     assert_eq!(e.error.code, -1, "Discord's 429 body has no code: {e:?}");
+    // The bucket stays closed for the body's retry_after (0.2 s): a retry
+    // before then would be early (another 429 and a violation).
+    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
     let msg = ChannelId::new(77)
         .say(&http, "hi")
         .await

@@ -52,7 +52,18 @@ pub fn parse(text: &str, bot: &str, private: bool, lang: Lang) -> Option<Typed> 
                 return Some(Typed::StartPrivate(table));
             }
             "tarock" | "neu" | "new" => CommandKind::Create(TableSettings {
-                lang,
+                // `/tarock en` or `/tarock de`: the table's language
+                // (default: the creator's).
+                lang: args
+                    .iter()
+                    .find_map(|a| match a.as_str() {
+                        "de" | "deutsch" => Some(Lang::De),
+                        "en" | "english" => Some(Lang::En),
+                        _ => None,
+                    })
+                    .unwrap_or(lang),
+                // `/neu`, `/tarock neu`: another table on purpose.
+                another: name != "tarock" || args.iter().any(|a| a == "neu" || a == "new"),
                 ..TableSettings::default()
             }),
             "mitspielen" | "join" => CommandKind::Join(None, None),

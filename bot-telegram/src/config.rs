@@ -15,6 +15,9 @@ pub enum ConfigError {
     /// `TELOXIDE_API_URL` is not a URL.
     #[error("TELOXIDE_API_URL is not a URL: {0}")]
     BadApiUrl(String),
+    /// A retention setting (`TAROCK_KEEP_*`) does not read.
+    #[error(transparent)]
+    Retention(#[from] tarock_table::maintenance::MaintenanceError),
 }
 
 /// Everything [`crate::run`] needs.
@@ -26,6 +29,9 @@ pub struct Config {
     pub api_url: Option<Url>,
     /// The database: a file path, `sqlite://FILE` or `postgres://…`.
     pub database: String,
+    /// What the housekeeping keeps, and how often it runs
+    /// (`TAROCK_KEEP_SENT`, `TAROCK_KEEP_UPDATES`, `TAROCK_KEEP_FAILED`).
+    pub maintenance: tarock_table::maintenance::Maintenance,
     /// A fixed seed for the shuffles and the computer players, for tests
     /// only: anyone who knows it knows every hand. `None` (the default, and
     /// all the environment can give) shuffles every deal from fresh OS
@@ -45,6 +51,11 @@ pub struct Config {
     pub delete_webhook: bool,
     /// Whether to register the command menu (`setMyCommands`) at start.
     pub register_commands: bool,
+    /// A test hook (`TAROCK_TEST_HALT_AFTER_RECEIPT=1`): the bot stops
+    /// taking updates right after it received the first non-empty batch,
+    /// before handling or confirming any of it, as if killed there. A new
+    /// process reads the batch again.
+    pub halt_after_receipt: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -65,6 +76,7 @@ impl Config {
             token: token.into(),
             api_url: None,
             database: "tarock.db".to_owned(),
+            maintenance: tarock_table::maintenance::Maintenance::default(),
             fixed_seed: None,
             clock: Arc::new(SystemClock),
             poll_timeout: Duration::from_secs(10),
@@ -72,6 +84,7 @@ impl Config {
             edit_interval: Duration::from_secs(3),
             delete_webhook: true,
             register_commands: true,
+            halt_after_receipt: false,
         }
     }
 
@@ -93,6 +106,8 @@ impl Config {
         if let Some(db) = var("TAROCK_DATABASE").filter(|d| !d.trim().is_empty()) {
             config.database = db;
         }
+        config.halt_after_receipt = var("TAROCK_TEST_HALT_AFTER_RECEIPT").is_some_and(|v| v == "1");
+        config.maintenance = tarock_table::maintenance::Maintenance::from_vars(&var)?;
         Ok(config)
     }
 

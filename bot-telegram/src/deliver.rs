@@ -2,7 +2,7 @@
 //! and the helpers that send one message.
 
 use tarock_storage::TableId;
-use tarock_table::{Button, Lang, Messenger, Outgoing, SendFail, tr};
+use tarock_table::{Button, EditFail, Keyboard, Lang, Messenger, Outgoing, SendFail, UserRef, tr};
 use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::{
@@ -251,14 +251,14 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
                 .map_err(|e| classify(&e))
         }
         Outgoing::Private {
-            to, text, buttons, ..
-        } => {
-            let id = chat_id(&to.user_id)?;
-            send_text(bot, id, None, text, buttons)
-                .await
-                .map(|_| ctx.reachable(&to.user_id))
-                .map_err(|e| classify(&e))
-        }
+            table,
+            to,
+            text,
+            buttons,
+            ..
+        } => post_private(ctx, *table, to, text, buttons)
+            .await
+            .map(|_| ()),
         Outgoing::Notice { to, text } => {
             let id = chat_id(&to.user_id)?;
             send_text(bot, id, None, text, &[])
@@ -273,7 +273,7 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
 /// bot first, once per player and table until a private message gets
 /// through.
 pub(crate) async fn tell_group_to_start(ctx: &Ctx, table: TableId, user_id: &str, name: &str) {
-    if !ctx.first_telling(user_id, table) {
+    if !ctx.first_telling(user_id, table).await {
         return;
     }
     let row = match ctx.service.store().table(table).await {
@@ -318,9 +318,100 @@ impl Ctx {
     }
 }
 
+/// Posts a private view; the id of the message that carries the buttons.
+async fn post_private(
+    ctx: &Ctx,
+    _table: TableId,
+    to: &UserRef,
+    text: &str,
+    buttons: &[Vec<Button>],
+) -> Result<String, SendFail> {
+    let id = chat_id(&to.user_id)?;
+    let sent = send_text(&ctx.bot, id, None, text, buttons)
+        .await
+        .map_err(|e| classify(&e))?;
+    ctx.reachable(&to.user_id).await;
+    Ok(sent.id.0.to_string())
+}
+
+/// Edits a message in place: its text (cut to one message) and buttons
+/// (none: the keyboard goes).
+pub(crate) async fn edit_in_place(
+    bot: &Bot,
+    chat: ChatId,
+    message: MessageId,
+    text: &str,
+    buttons: &[Vec<Button>],
+) -> Result<(), EditFail> {
+    let mut request = bot.edit_message_text(chat, message, truncate(text, MAX_TEXT));
+    if !buttons.is_empty() {
+        request = request.reply_markup(keyboard(buttons));
+    }
+    match request.await {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let lower = e.to_string().to_lowercase();
+            if lower.contains("not modified") {
+                Ok(())
+            } else if lower.contains("message to edit not found")
+                || lower.contains("can't be edited")
+            {
+                Err(EditFail::Gone)
+            } else {
+                Err(EditFail::Send(classify(&e)))
+            }
+        }
+    }
+}
+
 impl Messenger for Ctx {
     async fn send(&self, message: &Outgoing) -> Result<(), SendFail> {
         send(self, message).await
+    }
+
+    async fn post_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> Result<String, SendFail> {
+        post_private(self, table, to, text, buttons).await
+    }
+
+    async fn edit_private(
+        &self,
+        _table: TableId,
+        to: &UserRef,
+        id: &str,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> Result<(), EditFail> {
+        let chat = chat_id(&to.user_id).map_err(EditFail::Send)?;
+        let Ok(message) = id.parse::<i32>() else {
+            return Err(EditFail::Gone);
+        };
+        edit_in_place(&self.bot, chat, MessageId(message), text, buttons).await
+    }
+
+    async fn retire_private(&self, to: &UserRef, id: &str) {
+        let (Ok(chat), Ok(message)) = (chat_id(&to.user_id), id.parse::<i32>()) else {
+            return;
+        };
+        // Deleted; where Telegram refuses (older than 48 hours), at least
+        // its buttons go.
+        if self
+            .bot
+            .delete_message(chat, MessageId(message))
+            .await
+            .is_err()
+            && let Err(e) = self
+                .bot
+                .edit_message_reply_markup(chat, MessageId(message))
+                .await
+        {
+            log::info!("retiring an old private message of {}: {e}", to.user_id);
+        }
     }
 
     async fn unreachable(&self, message: &Outgoing) {

@@ -10,9 +10,8 @@ pub mod config;
 pub mod deliver;
 pub mod inline;
 
-use std::collections::HashSet;
 use std::future::Future;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tarock_storage::{Platform, StorageError, Store, TableId, TableStatus};
@@ -21,10 +20,8 @@ use tarock_table::{
     TableService, UserRef, scheduler, tr,
 };
 use teloxide::RequestError;
-use teloxide::dispatching::Dispatcher;
 use teloxide::prelude::*;
 use teloxide::types::{Chat, MaybeInaccessibleMessage, Update, UpdateKind, User};
-use teloxide::update_listeners::Polling;
 use tokio::sync::watch;
 
 pub use config::{Config, ConfigError};
@@ -55,25 +52,35 @@ pub(crate) struct Ctx {
     pub(crate) username: String,
     /// Delivers the outbox; woken after each command.
     pub(crate) pump: Pump,
-    /// Players a group was told to open the private chat, per table.
-    told: Mutex<HashSet<(String, TableId)>>,
 }
+
+/// The delivery-state scope of "the group was told that this player must
+/// open the private chat" (key `<user>:<table>`).
+const TOLD: &str = "telegram:told";
 
 impl Ctx {
     /// Whether the group has not yet been told about this player and table
-    /// (and remembers that it now is).
-    pub(crate) fn first_telling(&self, user_id: &str, table: TableId) -> bool {
-        self.told
-            .lock()
-            .map(|mut t| t.insert((user_id.to_owned(), table)))
+    /// (and remembers, in the database, that it now is).
+    pub(crate) async fn first_telling(&self, user_id: &str, table: TableId) -> bool {
+        let store = self.service.store();
+        let key = format!("{user_id}:{}", table.0);
+        store
+            .delivery_put_new(TOLD, &key, "1", self.service.now_ms())
+            .await
             .unwrap_or(true)
     }
 
     /// A private message reached the user: tell the group again if it
     /// stops reaching them later.
-    pub(crate) fn reachable(&self, user_id: &str) {
-        if let Ok(mut told) = self.told.lock() {
-            told.retain(|(u, _)| u != user_id);
+    pub(crate) async fn reachable(&self, user_id: &str) {
+        let prefix = format!("{user_id}:");
+        if let Err(e) = self
+            .service
+            .store()
+            .delivery_delete_prefix(TOLD, &prefix)
+            .await
+        {
+            log::warn!("forgetting that {user_id} was unreachable: {e}");
         }
     }
 }
@@ -108,7 +115,6 @@ pub async fn run(
         bot: bot.clone(),
         username,
         pump: Pump::new(config.edit_interval),
-        told: Mutex::new(HashSet::new()),
     });
     let (stop_tx, stop_rx) = watch::channel(false);
     let deliverer = {
@@ -121,47 +127,131 @@ pub async fn run(
                 .await;
         })
     };
+    // Retention and planner statistics, beside delivery and deadlines.
+    let housekeeping = tokio::spawn(tarock_table::maintenance::run(
+        service.clone(),
+        config.maintenance,
+        stop_rx.clone(),
+    ));
     let deadlines = tokio::spawn(scheduler::supervise(service.clone(), stop_rx));
 
-    let handler = dptree::endpoint(on_update);
-    let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
-        .dependencies(dptree::deps![ctx.clone()])
-        .default_handler(|_| async {})
-        .build();
-    let token = dispatcher.shutdown_token();
-    let mut polling = Polling::builder(bot.clone()).timeout(config.poll_timeout);
-    if config.delete_webhook {
-        polling = polling.delete_webhook().await;
+    if config.delete_webhook
+        && let Err(e) = bot.delete_webhook().await
+    {
+        log::warn!("deleting the webhook: {e}");
     }
-    let polling = polling.build();
-    let dispatch = tokio::spawn(async move {
-        dispatcher
-            .dispatch_with_listener(
-                polling,
-                LoggingErrorHandler::with_custom_text("An error from the update listener"),
-            )
-            .await;
-    });
+    let (poll_stop_tx, poll_stop_rx) = watch::channel(false);
+    let polling = tokio::spawn(poll(
+        ctx.clone(),
+        config.poll_timeout,
+        config.halt_after_receipt,
+        poll_stop_rx,
+    ));
 
     shutdown.await;
     log::info!("shutting down");
-    loop {
-        match token.shutdown() {
-            Ok(done) => {
-                done.await;
-                break;
-            }
-            // Not yet started (or already finished).
-            Err(_) if dispatch.is_finished() => break,
-            Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
-        }
-    }
-    let _ = dispatch.await;
+    let _ = poll_stop_tx.send(true);
+    let _ = polling.await;
     let _ = stop_tx.send(true);
     let _ = deliverer.await;
     let _ = deadlines.await;
+    let _ = housekeeping.await;
     service.store().close().await;
     Ok(())
+}
+
+/// Takes updates by long polling and confirms them only once handled: the
+/// `offset` of a `getUpdates` moves past an update after its handler
+/// finished (the command committed, the button answered), so a process
+/// that dies in between reads it again, and the update-id check of the
+/// table service makes the second reading harmless. Updates of one chat
+/// are handled in order; chats run side by side.
+async fn poll(
+    ctx: Arc<Ctx>,
+    timeout: Duration,
+    halt_after_receipt: bool,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut offset: i32 = 0;
+    let seconds = u32::try_from(timeout.as_secs()).unwrap_or(u32::MAX);
+    loop {
+        if *stop.borrow() {
+            return;
+        }
+        let request = ctx.bot.get_updates().offset(offset).timeout(seconds);
+        let received = tokio::select! {
+            received = request.send() => received,
+            _ = stop.changed() => return,
+        };
+        let updates = match received {
+            Ok(updates) => updates,
+            Err(e) => {
+                log::warn!("getUpdates: {e}");
+                let wait = match &e {
+                    RequestError::RetryAfter(s) => s.duration(),
+                    _ => Duration::from_secs(1),
+                };
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => continue,
+                    _ = stop.changed() => return,
+                }
+            }
+        };
+        if updates.is_empty() {
+            continue;
+        }
+        if halt_after_receipt {
+            log::warn!(
+                "halting after receipt of {} updates (test hook)",
+                updates.len()
+            );
+            return;
+        }
+        // Per chat, in order.
+        let mut lanes: Vec<(i64, Vec<Update>)> = Vec::new();
+        let mut next = offset;
+        for update in updates {
+            next = next.max(update.id.0 as i32 + 1);
+            let lane = update
+                .chat()
+                .map(|c| c.id.0)
+                .or_else(|| update.from().map(|u| u.id.0 as i64))
+                .unwrap_or(0);
+            match lanes.iter_mut().find(|(l, _)| *l == lane) {
+                Some((_, list)) => list.push(update),
+                None => lanes.push((lane, vec![update])),
+            }
+        }
+        let tasks: Vec<_> = lanes
+            .into_iter()
+            .map(|(_, list)| {
+                let ctx = ctx.clone();
+                let first = list.first().map_or(0, |u| u.id.0 as i32);
+                let task = tokio::spawn(async move {
+                    for update in list {
+                        let id = update.id.0 as i32;
+                        if let Err(e) = on_update(ctx.clone(), update).await {
+                            // Not handled (the database failed): read it
+                            // again with the next poll.
+                            log::error!("handling update {id}: {e}");
+                            return Some(id);
+                        }
+                    }
+                    None
+                });
+                (first, task)
+            })
+            .collect();
+        for (first, task) in tasks {
+            match task.await {
+                Ok(None) => {}
+                Ok(Some(failed)) => next = next.min(failed),
+                // A handler that panics would panic again: skipped.
+                Err(e) => log::error!("the updates from {first} on failed: {e}"),
+            }
+        }
+        offset = next;
+    }
 }
 
 /// The command menu in German (the default) and English.
@@ -256,7 +346,13 @@ async fn on_message(
             }
         }
         Typed::StartPrivate(Some(table)) => CommandKind::Hand(Some(table)),
-        Typed::StartPrivate(None) => return Ok(()),
+        Typed::StartPrivate(None) => {
+            let help = start_help(ctx, from).await?;
+            if let Err(e) = send_text(&ctx.bot, message.chat.id, None, &help, &[]).await {
+                log::warn!("answering /start: {e}");
+            }
+            return Ok(());
+        }
     };
     let is_admin = matches!(kind, CommandKind::Close(_))
         && !private
@@ -295,8 +391,27 @@ async fn on_message(
             _ => continue,
         };
         let to = ChatId(from.id.0 as i64);
-        if let Err(e) = send_text(&ctx.bot, to, None, text, buttons).await {
-            match classify(&e) {
+        // A hand asked for becomes the player's one private message of that
+        // table (posted at the bottom, the one before removed), so no
+        // second keyboard is left behind.
+        let sent = match &reply {
+            Outgoing::Private {
+                table,
+                text,
+                buttons,
+                ..
+            } => {
+                ctx.pump
+                    .private(&ctx.service, ctx, *table, &user, text, buttons, true)
+                    .await
+            }
+            _ => send_text(&ctx.bot, to, None, text, buttons)
+                .await
+                .map(|_| ())
+                .map_err(|e| classify(&e)),
+        };
+        if let Err(fail) = sent {
+            match fail {
                 SendFail::Unreachable(_) if !private => {
                     let table = match reply_table {
                         Some(t) => Some(t),
@@ -306,13 +421,51 @@ async fn on_message(
                         tell_group_to_start(ctx, table, &user.user_id, &user.name).await;
                     }
                 }
-                _ => log::warn!("answering {}: {e}", user.user_id),
+                other => log::warn!("answering {}: {other:?}", user.user_id),
             }
         } else {
-            ctx.reachable(&user.user_id);
+            ctx.reachable(&user.user_id).await;
         }
     }
     Ok(())
+}
+
+/// The answer to `/start` in the private chat: what the bot is, how to
+/// open a table, and the person's open tables with links to their groups.
+async fn start_help(ctx: &Ctx, from: &User) -> Result<String, BotError> {
+    let lang = user_lang(from);
+    let store = ctx.service.store();
+    let mut lines = vec![tr!(lang, "telegram-start-help")];
+    let tables = store
+        .open_tables_of_player(Platform::Telegram, &from.id.0.to_string())
+        .await?;
+    if tables.is_empty() {
+        lines.push(tr!(lang, "telegram-start-no-tables"));
+    } else {
+        lines.push(tr!(lang, "telegram-start-tables"));
+    }
+    for id in tables {
+        let Some(table) = store.table(id).await? else {
+            continue;
+        };
+        lines.push(tr!(
+            lang,
+            "telegram-start-table",
+            table = id.0,
+            link = group_link(&table.chat_id, table.public_message_id.as_deref())
+        ));
+    }
+    Ok(lines.join("\n"))
+}
+
+/// A link to a message in a supergroup (`-100…` ids): `t.me/c/…/…`;
+/// other groups have no links, their id is shown.
+fn group_link(chat_id: &str, message: Option<&str>) -> String {
+    match (chat_id.strip_prefix("-100"), message) {
+        (Some(internal), Some(message)) => format!("https://t.me/c/{internal}/{message}"),
+        (Some(internal), None) => format!("https://t.me/c/{internal}"),
+        _ => chat_id.to_owned(),
+    }
 }
 
 /// The table a command names, if it names one.
@@ -389,6 +542,11 @@ async fn on_callback(
         }
     };
     let to = ChatId(query.from.id.0 as i64);
+    // The pressed message, when it is in the presser's private chat.
+    let pressed_private = match &query.message {
+        Some(MaybeInaccessibleMessage::Regular(m)) if m.chat.id == to => Some((to, m.id)),
+        _ => None,
+    };
     for reply in replies {
         match reply {
             Outgoing::Notice { text, .. } => {
@@ -398,21 +556,33 @@ async fn on_callback(
                     alert.push(text);
                 }
             }
+            // "Rufer + …" pressed in the private chat: the same message
+            // shows what may follow (no second keyboard).
+            Outgoing::Private { text, buttons, .. }
+                if pressed_private.is_some() && !buttons.is_empty() =>
+            {
+                let (chat, id) = pressed_private.expect("checked");
+                if let Err(e) = deliver::edit_in_place(&ctx.bot, chat, id, &text, &buttons).await {
+                    log::warn!("showing a turn in place for {}: {e:?}", user.user_id);
+                }
+            }
             Outgoing::Private {
                 text,
                 buttons,
                 table,
                 ..
-            } => match send_text(&ctx.bot, to, None, &text, &buttons).await {
-                Ok(_) => ctx.reachable(&user.user_id),
-                Err(e) => match classify(&e) {
-                    SendFail::Unreachable(_) => alert.push(tr!(
-                        lang,
-                        "telegram-open-private",
-                        link = ctx.deep_link(table)
-                    )),
-                    _ => log::warn!("private view for {}: {e}", user.user_id),
-                },
+            } => match ctx
+                .pump
+                .private(&ctx.service, ctx, table, &user, &text, &buttons, true)
+                .await
+            {
+                Ok(()) => ctx.reachable(&user.user_id).await,
+                Err(SendFail::Unreachable(_)) => alert.push(tr!(
+                    lang,
+                    "telegram-open-private",
+                    link = ctx.deep_link(table)
+                )),
+                Err(other) => log::warn!("private view for {}: {other:?}", user.user_id),
             },
             _ => {}
         }

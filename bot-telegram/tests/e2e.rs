@@ -92,12 +92,22 @@ async fn table_button(fake: &Fake, table_msg: i64, prefix: &str) -> (Value, Stri
     .await
 }
 
+/// Waits until the table message no longer carries `payload` (a new
+/// version of the message is shown).
+async fn button_changed(fake: &Fake, table_msg: i64, payload: &str) {
+    fake.wait_for("the next version of the table message", |f| {
+        (!payloads(&current(f, GROUP, table_msg)).contains(&payload.to_owned())).then_some(())
+    })
+    .await;
+}
+
 /// Anna's table with three computer players, started.
 async fn solo_table(fake: &Fake) -> i64 {
     let table_msg = open_table(fake).await;
     for _ in 0..3 {
         let (m, p) = table_button(fake, table_msg, "c").await;
         assert_eq!(press(fake, ANNA, &m, &p).await, None, "adding a computer");
+        button_changed(fake, table_msg, &p).await;
     }
     let (m, p) = table_button(fake, table_msg, "s").await;
     assert_eq!(press(fake, ANNA, &m, &p).await, None, "starting");
@@ -131,12 +141,18 @@ fn choose(payloads: &[String]) -> Option<String> {
     None
 }
 
+/// A version of a private message: its id and its buttons (the message is
+/// edited in place from step to step).
+fn version(message: &Value) -> String {
+    format!("{}@{}", message["message_id"], payloads(message).join(","))
+}
+
 /// Plays by pressing the newest private keyboard of each user until `done`
 /// says so or `max_presses` were made; returns the presses made.
 async fn play(
     fake: &Fake,
     users: &[(i64, &str)],
-    pressed: &mut HashSet<(i64, i64)>,
+    pressed: &mut HashSet<(i64, String)>,
     max_presses: usize,
     done: impl Fn(&Fake) -> bool,
 ) -> Vec<String> {
@@ -148,16 +164,22 @@ async fn play(
             let Some(latest) = fake.messages_in(user.0).into_iter().last() else {
                 continue;
             };
-            let id = latest["message_id"].as_i64().unwrap();
             let buttons: Vec<String> = payloads(&latest)
                 .into_iter()
                 .filter(|p| is_move(p))
                 .collect();
-            if pressed.contains(&(user.0, id)) || buttons.is_empty() {
+            let key = (user.0, version(&latest));
+            if pressed.contains(&key) || buttons.is_empty() {
                 continue;
             }
+            // The keyboard may have arrived after `done` was asked: ask
+            // again now that it is here, so a caller never sees a press
+            // made past its end.
+            if done(fake) {
+                return made;
+            }
             let choice = choose(&buttons).unwrap();
-            pressed.insert((user.0, id));
+            pressed.insert(key);
             let alert = press(fake, user, &latest, &choice).await;
             assert_eq!(alert, None, "{} pressing {choice}", user.1);
             made.push(choice);
@@ -335,6 +357,7 @@ async fn four_people_join_by_button_and_bid_by_button() {
         assert_eq!(press(&fake, who, &m, &p).await, None, "{} joining", who.1);
     }
     let (m, p) = table_button(&fake, table_msg, "s").await;
+    let before_deal = fake.requests("sendMessage").len();
     assert_eq!(press(&fake, ANNA, &m, &p).await, None, "starting");
     dealt(&fake, table_msg).await;
     let users = [ANNA, BERTA, CARL, DORA];
@@ -357,6 +380,43 @@ async fn four_people_join_by_button_and_bid_by_button() {
     let presses = play(&fake, &users, &mut pressed, 200, deal_over(table_msg)).await;
     assert_eq!(played_cards(&presses).len(), 40, "{presses:?}");
     stop(bot).await;
+    // Messages per deal: new private messages per player, new group
+    // messages besides the table message and the settlement.
+    let sends = fake.requests("sendMessage").split_off(before_deal);
+    let private: Vec<usize> = users
+        .iter()
+        .map(|u| sends.iter().filter(|b| b["chat_id"] == u.0).count())
+        .collect();
+    let group_extra = sends
+        .iter()
+        .filter(|b| b["chat_id"] == GROUP)
+        .filter(|b| {
+            let t = b["text"].as_str().unwrap_or_default();
+            !t.starts_with("💰") && !t.starts_with("🃏")
+        })
+        .count();
+    let stale: usize = users
+        .iter()
+        .map(|u| {
+            fake.messages_in(u.0)
+                .iter()
+                .filter(|m| !payloads(m).is_empty())
+                .count()
+        })
+        .sum();
+    eprintln!(
+        "COUNTS telegram private per player {private:?}, group extra {group_extra}, keyboards left {stale}"
+    );
+    // The targets: at most 12 new private messages per player and deal,
+    // none left with buttons after the deal, at most 3 new group messages
+    // besides the table message and the settlement.
+    assert!(private.iter().all(|n| *n <= 12), "{private:?}");
+    assert_eq!(stale, 0, "private keyboards left after the deal");
+    assert!(group_extra <= 3, "{group_extra}");
+    // One private message per player and table stands.
+    for u in users {
+        assert_eq!(fake.messages_in(u.0).len(), 1, "{}", u.1);
+    }
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
     // Every player got a private keyboard.
     for u in users {
@@ -431,6 +491,7 @@ async fn seat_and_start_with(fake: &Fake, player: (i64, &str)) -> (i64, String) 
     for _ in 0..2 {
         let (m, p) = table_button(fake, table_msg, "c").await;
         assert_eq!(press(fake, ANNA, &m, &p).await, None);
+        button_changed(fake, table_msg, &p).await;
     }
     let (m, p) = table_button(fake, table_msg, "s").await;
     assert_eq!(press(fake, ANNA, &m, &p).await, None);
@@ -502,8 +563,7 @@ async fn forged_buttons_get_an_alert_and_change_nothing() {
     let latest = fake
         .wait_for("Anna's next keyboard", |f| {
             let m = f.messages_in(ANNA.0).into_iter().last()?;
-            let id = m["message_id"].as_i64().unwrap();
-            (!pressed.contains(&(ANNA.0, id)) && payloads(&m).iter().any(|p| is_move(p)))
+            (!pressed.contains(&(ANNA.0, version(&m))) && payloads(&m).iter().any(|p| is_move(p)))
                 .then_some(m)
         })
         .await;
@@ -571,18 +631,30 @@ async fn a_new_bot_on_the_same_database_continues_the_deal() {
     // Wait until Anna has her next keyboard, then stop the bot.
     fake.wait_for("Anna's next keyboard", |f| {
         let m = f.messages_in(ANNA.0).into_iter().last()?;
-        let id = m["message_id"].as_i64().unwrap();
-        (!pressed.contains(&(ANNA.0, id))).then_some(())
+        (!pressed.contains(&(ANNA.0, version(&m)))).then_some(())
     })
     .await;
     stop(bot).await;
-    let sent_before = fake.requests("sendMessage").len();
-    // A new process: the old keyboard (sent by the first) still works.
+    let private_before: Vec<i64> = fake
+        .messages_in(ANNA.0)
+        .iter()
+        .filter_map(|m| m["message_id"].as_i64())
+        .collect();
+    assert_eq!(private_before.len(), 1, "one private message per table");
+    // A new process: the old keyboard (sent by the first) still works, and
+    // the new process knows (from the database) which message is Anna's:
+    // it edits that one instead of posting another.
     let bot = start(&fake, &db, 12).await;
     let rest = play(&fake, &[ANNA], &mut pressed, 200, deal_over(table_msg)).await;
     assert_eq!(played_cards(&early).len() + played_cards(&rest).len(), 10);
     stop(bot).await;
-    assert!(fake.requests("sendMessage").len() > sent_before);
+    let private_after: Vec<Value> = fake.messages_in(ANNA.0);
+    assert_eq!(private_after.len(), 1, "{private_after:?}");
+    assert_eq!(
+        private_after[0]["message_id"].as_i64(),
+        Some(private_before[0])
+    );
+    assert!(payloads(&private_after[0]).is_empty(), "no keyboard left");
     // Nothing was sent twice: every private view is new, and the table
     // message was posted once and edited since.
     let sends = fake.requests("sendMessage");
@@ -642,9 +714,12 @@ async fn quick_changes_are_merged_into_one_edit() {
         .into_iter()
         .find(|p| action(p).starts_with('c'))
         .unwrap();
-    // The payload stays valid (lobby buttons carry no step).
-    for _ in 0..3 {
-        assert_eq!(press(&fake, ANNA, &message, &add).await, None);
+    // Three presses, each of the button as it would be after the one
+    // before (the button names the seat it fills: seats 2, 3 and 4).
+    let base = add.rsplit_once('.').unwrap().0.to_owned();
+    for seat in 1..=3 {
+        let payload = format!("{base}.{seat}");
+        assert_eq!(press(&fake, ANNA, &message, &payload).await, None);
     }
     let edit = fake
         .wait_for("the merged edit", |f| {
@@ -775,4 +850,296 @@ async fn inline_mode_lists_the_moves_and_plays_the_chosen_one() {
     stop(bot).await;
     store.close().await;
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+}
+
+/// Telegram confirms an update with the next `getUpdates` offset. The bot
+/// may move the offset past a button press only after it handled it (here:
+/// answered the callback), so a crash in between loses nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_update_is_confirmed_only_after_it_was_handled() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    let table_msg = open_table(&fake).await;
+    let mut presses = Vec::new();
+    for who in [BERTA, CARL] {
+        let (m, p) = table_button(&fake, table_msg, "j").await;
+        let id = fake.press(who, &m, &p);
+        fake.answered(&id).await;
+        presses.push(id);
+    }
+    stop(bot).await;
+    let log = fake.inner.lock().unwrap().log.clone();
+    for callback in presses {
+        let update_id = log
+            .iter()
+            .find_map(|e| match e {
+                Event::Update(u) if u["callback_query"]["id"] == callback.as_str() => {
+                    u["update_id"].as_i64()
+                }
+                _ => None,
+            })
+            .unwrap();
+        let position = |f: &dyn Fn(&Event) -> bool| log.iter().position(f);
+        let answered = position(&|e| {
+            matches!(e, Event::Request(m, b) if m == "answerCallbackQuery" && b["callback_query_id"] == callback.as_str())
+        })
+        .unwrap();
+        let confirmed = position(&|e| {
+            matches!(e, Event::Request(m, b) if m == "getUpdates" && b["offset"].as_i64().unwrap_or(0) > update_id)
+        })
+        .expect("confirmed at last");
+        assert!(
+            answered < confirmed,
+            "update {update_id} was confirmed (request {confirmed}) before it was answered (request {answered})"
+        );
+    }
+}
+
+/// The bot dies after receiving a press and before handling it: a new
+/// process reads the press again and handles it, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_received_by_a_bot_that_died_is_handled_by_the_next_once() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    let table_msg = open_table(&fake).await;
+    stop(bot).await;
+    // A bot that halts right after its first batch of updates.
+    let mut c = config(&fake, &db, 3);
+    c.halt_after_receipt = true;
+    let (halt, rx) = oneshot::channel::<()>();
+    let halting = tokio::spawn(run(c, async {
+        let _ = rx.await;
+    }));
+    let (m, p) = table_button(&fake, table_msg, "j").await;
+    let callback = fake.press(BERTA, &m, &p);
+    fake.wait_for("the press to be received", |f| {
+        (!f.inner.lock().unwrap().delivered.is_empty()).then_some(())
+    })
+    .await;
+    let _ = halt.send(());
+    halting.await.unwrap().unwrap();
+    assert!(
+        fake.answer(&callback).is_none(),
+        "the dead bot answered nothing"
+    );
+    // The next process gets the same press and handles it.
+    let bot = start(&fake, &db, 3).await;
+    fake.answered(&callback).await;
+    fake.wait_for("Berta seated", |f| {
+        current(f, GROUP, table_msg)["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Berta")
+            .then_some(())
+    })
+    .await;
+    stop(bot).await;
+    let joined = fake
+        .requests("sendMessage")
+        .into_iter()
+        .filter(|b| {
+            b["chat_id"] == GROUP
+                && b["text"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("Berta spielt mit")
+        })
+        .count();
+    assert_eq!(joined, 1, "handled once");
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let seats = store.load_table(TableId(1)).await.unwrap().unwrap().seats;
+    assert_eq!(seats.len(), 2);
+    store.close().await;
+}
+
+/// A button of a table pressed on a message in another group (or in the
+/// wrong private chat) is refused there and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_pressed_in_another_chat_is_refused() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    let table_msg = open_table(&fake).await;
+    let (_, join) = table_button(&fake, table_msg, "j").await;
+    const OTHER: i64 = -100_777;
+    // A message of the bot's in another group, carrying the payload.
+    let elsewhere = serde_json::json!({
+        "message_id": 5,
+        "date": 1_700_000_000,
+        "chat": fake::chat(OTHER),
+        "text": "t1",
+    });
+    let in_private = serde_json::json!({
+        "message_id": 6,
+        "date": 1_700_000_000,
+        "chat": fake::chat(BERTA.0),
+        "text": "t1",
+    });
+    for message in [&elsewhere, &in_private] {
+        let alert = press(&fake, BERTA, message, &join).await;
+        assert_eq!(
+            alert.as_deref(),
+            Some(
+                "Dieser Knopf gehört zu einem Tisch in einem anderen Chat (oder zur Ansicht eines anderen Spielers). Hier bewirkt er nichts."
+            )
+        );
+    }
+    stop(bot).await;
+    assert!(
+        fake.requests("sendMessage")
+            .iter()
+            .all(|b| !b["text"].as_str().unwrap_or_default().contains("Berta")),
+        "nobody was told that Berta joined"
+    );
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    assert_eq!(
+        store
+            .load_table(TableId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .seats
+            .len(),
+        1
+    );
+    store.close().await;
+}
+
+/// `/tarock` while a table is open: the table is posted again at the
+/// bottom, the sender learns how to open another one, and no second table
+/// is opened; `/tarock neu` opens one on purpose.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tarock_again_shows_the_open_table_again() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    let first = open_table(&fake).await;
+    fake.say(GROUP, BERTA, "/tarock");
+    let again = fake
+        .wait_for("the table posted again", |f| {
+            f.messages_in(GROUP).into_iter().find(|m| {
+                m["message_id"].as_i64() > Some(first)
+                    && payloads(m).iter().any(|p| p.starts_with("t1:"))
+            })
+        })
+        .await;
+    assert!(again["text"].as_str().unwrap().contains("Tisch 1"));
+    let hint = fake
+        .wait_for("the hint to Berta", |f| {
+            f.requests("sendMessage")
+                .into_iter()
+                .find(|b| b["chat_id"] == BERTA.0)
+        })
+        .await;
+    assert!(
+        hint["text"].as_str().unwrap().contains("/tarock neu"),
+        "{hint}"
+    );
+    fake.say(GROUP, BERTA, "/tarock neu");
+    fake.wait_for("a second table", |f| {
+        f.messages_in(GROUP)
+            .into_iter()
+            .find(|m| payloads(m).iter().any(|p| p.starts_with("t2:")))
+    })
+    .await;
+    stop(bot).await;
+}
+
+/// `/start` in the private chat without a deep link: a short help, with the
+/// person's open tables and links to them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_in_the_private_chat_answers_with_help_and_the_open_tables() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    // Nobody's table yet.
+    fake.say(BERTA.0, BERTA, "/start");
+    let first = fake
+        .wait_for("the help", |f| f.messages_in(BERTA.0).into_iter().next())
+        .await;
+    let text = first["text"].as_str().unwrap();
+    assert!(text.contains("/tarock"), "{text}");
+    assert!(text.contains("an keinem offenen Tisch"), "{text}");
+    let table_msg = open_table(&fake).await;
+    let (m, p) = table_button(&fake, table_msg, "j").await;
+    assert_eq!(press(&fake, BERTA, &m, &p).await, None);
+    fake.say(BERTA.0, BERTA, "/start");
+    let second = fake
+        .wait_for("the help with a table", |f| {
+            f.messages_in(BERTA.0)
+                .into_iter()
+                .find(|m| m["text"].as_str().unwrap_or_default().contains("Tisch 1:"))
+        })
+        .await;
+    // The group -100123 is a supergroup: its internal id is 123.
+    assert!(
+        second["text"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("https://t.me/c/123/{table_msg}")),
+        "{second}"
+    );
+    stop(bot).await;
+}
+
+/// A delivered message and a processed update id from long ago, as a bot
+/// that has run for a while leaves them behind.
+async fn old_deliveries(db: &Path) {
+    use tarock_storage::{Delivered, NewMessage, Platform};
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let mut tx = store.begin().await.unwrap();
+    let message = NewMessage {
+        destination: "long-ago".into(),
+        payload: "{}".into(),
+    };
+    tx.enqueue(None, &message, 1000).await.unwrap();
+    tx.mark_update(Platform::Telegram, "long-ago", 1000)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let claimed = store.claim_outbox(1000, 1000, 10).await.unwrap();
+    store
+        .record_deliveries(&[(claimed[0].id, Delivered::Sent)], 2000)
+        .await
+        .unwrap();
+    assert_eq!(store.outbox_counts().await.unwrap().sent, 1);
+    store.close().await;
+}
+
+/// The running bot's housekeeping deletes them (it runs when the bot
+/// starts); the wait is bounded only so that a failure ends the test.
+async fn wait_until_pruned(db: &Path) {
+    use tarock_storage::Platform;
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    for _ in 0..1500 {
+        let sent = store.outbox_counts().await.unwrap().sent;
+        let seen = store
+            .is_processed(Platform::Telegram, "long-ago")
+            .await
+            .unwrap();
+        if sent == 0 && !seen {
+            store.close().await;
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the bot kept its deliveries from 1970");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_running_bot_forgets_old_deliveries_by_default() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    old_deliveries(&db).await;
+    let bot = start(&fake, &db, 5).await;
+    wait_until_pruned(&db).await;
+    stop(bot).await;
 }

@@ -38,6 +38,13 @@ enum DbCommand {
         #[arg(long)]
         deal: Option<i64>,
     },
+    /// Rows and bytes on disk of every table of the store (counts every
+    /// row: takes a while on a large store).
+    Stats,
+    /// Delete delivered messages, processed update ids and failed messages
+    /// beyond the cap, as the bots do every few minutes (`TAROCK_KEEP_SENT`,
+    /// `TAROCK_KEEP_UPDATES`, `TAROCK_KEEP_FAILED`); the game history stays.
+    Prune,
     /// Print a table's running balances, one JSON line per participant
     /// (each person, and each computer seat), best first.
     Balances {
@@ -61,6 +68,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             DbCommand::Status => status(&store, &args.database).await,
             DbCommand::Export { table, deal } => export(&store, *table, *deal).await,
             DbCommand::Balances { table } => balances(&store, TableId(*table)).await,
+            DbCommand::Stats => stats(&store).await,
+            DbCommand::Prune => prune(&store).await,
         };
         store.close().await;
         result
@@ -105,6 +114,45 @@ async fn status(store: &Store, location: &str) -> Result<ExitCode> {
         out,
         "outbox:   {} pending, {} sent, {} failed",
         outbox.pending, outbox.sent, outbox.failed
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn stats(store: &Store) -> Result<ExitCode> {
+    let sizes = store.table_sizes().await?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{:<18} {:>12} {:>14}", "table", "rows", "bytes")?;
+    for size in &sizes {
+        writeln!(
+            out,
+            "{:<18} {:>12} {:>14}",
+            size.table, size.rows, size.bytes
+        )?;
+    }
+    let rows: u64 = sizes.iter().map(|s| s.rows).sum();
+    let bytes: u64 = sizes.iter().map(|s| s.bytes).sum();
+    writeln!(out, "{:<18} {:>12} {:>14}", "total", rows, bytes)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn prune(store: &Store) -> Result<ExitCode> {
+    let config =
+        tarock_table::maintenance::Maintenance::from_vars(|name| std::env::var(name).ok())?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .context("the system clock is before 1970")?
+        .as_millis();
+    let pruned = store
+        .prune(&config.retention, i64::try_from(now).unwrap_or(i64::MAX))
+        .await?;
+    store.optimize().await?;
+    writeln!(
+        std::io::stdout().lock(),
+        "deleted {} delivered messages, {} failed messages beyond the newest {}, {} processed update ids",
+        pruned.sent,
+        pruned.failed,
+        config.retention.keep_failed,
+        pruned.updates
     )?;
     Ok(ExitCode::SUCCESS)
 }

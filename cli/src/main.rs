@@ -12,6 +12,8 @@
 //!   difference with a 95 % interval.
 //! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
 //!   says what it holds, and exports deals as game records.
+//! - `tarock render hand|trick|table|record|sheet … -o FILE` draws cards as a
+//!   PNG with the project's own card pictures and prints the alt text.
 
 /// `println!` for reports: hands the write error back instead of panicking,
 /// so that a reader closing the pipe (`tarock simulate | head`) ends the
@@ -28,6 +30,7 @@ mod db;
 mod koenigrufen;
 mod koenigrufen_arena;
 mod play;
+mod render;
 mod replay;
 mod simulate;
 mod zwanzig_ab;
@@ -63,6 +66,12 @@ enum Command {
     Arena(arena::Args),
     /// Look into the database (SQLite file or PostgreSQL) and export game records.
     Db(db::Args),
+    /// Draw cards as a PNG: a hand, a trick, the table, a record's position, or the contact sheet.
+    Render {
+        /// The picture to draw.
+        #[command(subcommand)]
+        what: render::Command,
+    },
 }
 
 fn main() -> ExitCode {
@@ -73,6 +82,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Db(args) => db::run(&args),
+        Command::Render { what } => render::run(&what),
     };
     match result {
         Ok(code) => code,

@@ -299,3 +299,69 @@ async fn an_export_holds_the_deck_but_not_the_shuffle_seed() {
         assert!(!text.contains(secret), "{secret} in {text}");
     }
 }
+
+/// `tarock db prune` forgets old delivered messages and update ids and
+/// keeps the game history; `tarock db stats` shows the rows per table.
+#[tokio::test]
+async fn prune_forgets_deliveries_and_stats_count_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db").display().to_string();
+    let (full, cut) = store_two_deals(&path).await;
+    let store = Store::open(&path).await.unwrap();
+    // Three messages delivered and two updates applied in 1970; one pending.
+    let mut tx = store.begin().await.unwrap();
+    for i in 0..4 {
+        let message = tarock_storage::NewMessage {
+            destination: format!("to{i}"),
+            payload: "{}".into(),
+        };
+        tx.enqueue(None, &message, 1000).await.unwrap();
+    }
+    tx.mark_update(Platform::Local, "u1", 1000).await.unwrap();
+    tx.mark_update(Platform::Local, "u2", 1000).await.unwrap();
+    tx.commit().await.unwrap();
+    let claimed = store.claim_outbox(1000, 1000, 3).await.unwrap();
+    let sent: Vec<_> = claimed
+        .iter()
+        .map(|m| (m.id, tarock_storage::Delivered::Sent))
+        .collect();
+    store.record_deliveries(&sent, 2000).await.unwrap();
+    store.close().await;
+
+    // A retention setting that does not read changes nothing.
+    let out = Command::new(BIN)
+        .args(["db", "prune", "--database", &path])
+        .env("TAROCK_KEEP_SENT", "a week")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("TAROCK_KEEP_SENT"));
+
+    let out = tarock(&["db", "prune", "--database", &path], None);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("deleted 3 delivered messages, 0 failed messages beyond the newest 10000, 2 processed update ids"),
+        "{text}"
+    );
+
+    let out = tarock(&["db", "stats", "--database", &path], None);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows = |table: &str| -> u64 {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(table))
+            .unwrap_or_else(|| panic!("no {table} in {text}"));
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    assert_eq!(rows("outbox"), 1, "{text}");
+    assert_eq!(rows("processed_updates"), 0, "{text}");
+    assert_eq!(rows("deals"), 2, "{text}");
+    assert_eq!(
+        rows("events"),
+        (full.actions.len() + cut.actions.len()) as u64,
+        "{text}"
+    );
+    assert_eq!(rows("tables"), 1, "{text}");
+}

@@ -9,14 +9,9 @@ use tarock_engine::record::{FORMAT, RecordAction, ReplayError};
 use crate::error::{StorageError, is_unique_violation};
 use crate::model::{DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, NewDeal, TableId};
 use crate::row::{count, flag, get, parse, seat, seat_value};
+use crate::sql;
 use crate::store::{Store, Tx};
 use crate::table;
-
-macro_rules! deal_columns {
-    () => {
-        "id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms"
-    };
-}
 
 fn deal_from_row(row: &AnyRow) -> Result<DealRow, StorageError> {
     const T: &str = "deals";
@@ -141,14 +136,10 @@ fn unhex(text: &str) -> Option<[u8; 32]> {
 }
 
 async fn deal_row(conn: &mut AnyConnection, id: DealId) -> Result<Option<DealRow>, StorageError> {
-    let row = sqlx::query(concat!(
-        "SELECT ",
-        deal_columns!(),
-        " FROM deals WHERE id = $1"
-    ))
-    .bind(id.0)
-    .fetch_optional(conn)
-    .await?;
+    let row = sqlx::query(sql::DEAL_BY_ID)
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await?;
     row.as_ref().map(deal_from_row).transpose()
 }
 
@@ -156,24 +147,18 @@ async fn latest_deal_row(
     conn: &mut AnyConnection,
     table: TableId,
 ) -> Result<Option<DealRow>, StorageError> {
-    let row = sqlx::query(concat!(
-        "SELECT ",
-        deal_columns!(),
-        " FROM deals WHERE table_id = $1 ORDER BY number DESC LIMIT 1"
-    ))
-    .bind(table.0)
-    .fetch_optional(conn)
-    .await?;
+    let row = sqlx::query(sql::LATEST_DEAL_OF_TABLE)
+        .bind(table.0)
+        .fetch_optional(conn)
+        .await?;
     row.as_ref().map(deal_from_row).transpose()
 }
 
 async fn events(conn: &mut AnyConnection, deal: DealId) -> Result<Vec<Event>, StorageError> {
-    let rows = sqlx::query(
-        "SELECT deal_id, seq, seat, action, at_ms, by_computer FROM events WHERE deal_id = $1 ORDER BY seq",
-    )
-    .bind(deal.0)
-    .fetch_all(conn)
-    .await?;
+    let rows = sqlx::query(sql::EVENTS_OF_DEAL)
+        .bind(deal.0)
+        .fetch_all(conn)
+        .await?;
     rows.iter().map(event_from_row).collect()
 }
 
@@ -269,21 +254,17 @@ impl Tx {
     ) -> Result<DealId, StorageError> {
         check_new_deal(deal)?;
         let hands = serde_json::to_string(&deal.hands).expect("strings serialize");
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms, shuffle_seed)
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8)
-             RETURNING id",
-        )
-        .bind(deal.table.0)
-        .bind(deal.number as i32)
-        .bind(seat_value(deal.forehand))
-        .bind(hands)
-        .bind(&deal.rules)
-        .bind(deal.factor as i32)
-        .bind(deal.started_ms)
-        .bind(seed)
-        .fetch_one(self.conn())
-        .await?;
+        let id: i64 = sqlx::query_scalar(sql::INSERT_DEAL)
+            .bind(deal.table.0)
+            .bind(deal.number as i32)
+            .bind(seat_value(deal.forehand))
+            .bind(hands)
+            .bind(&deal.rules)
+            .bind(deal.factor as i32)
+            .bind(deal.started_ms)
+            .bind(seed)
+            .fetch_one(self.conn())
+            .await?;
         Ok(DealId(id))
     }
 
@@ -306,41 +287,33 @@ impl Tx {
         }
         // The common case in one statement: insert only if the deal is
         // active and `seq` is its next step. Find out why only when not.
-        let inserted = sqlx::query(
-            "INSERT INTO events (deal_id, seq, seat, action, at_ms, by_computer)
-             SELECT $1, $2, $3, $4, $5, $6
-             WHERE EXISTS (SELECT 1 FROM deals WHERE id = $1 AND status = 'active')
-               AND (SELECT COUNT(*) FROM events WHERE deal_id = $1) = $2",
-        )
-        .bind(deal.0)
-        .bind(i64::from(event.seq))
-        .bind(seat_value(event.seat))
-        .bind(&event.action)
-        .bind(event.at_ms)
-        .bind(i32::from(event.by_computer))
-        .execute(self.conn())
-        .await
-        .map_err(|e| {
-            if is_unique_violation(&e) {
-                StorageError::Conflict {
-                    deal,
-                    seq: event.seq,
+        let inserted = sqlx::query(sql::APPEND_EVENT)
+            .bind(deal.0)
+            .bind(i64::from(event.seq))
+            .bind(seat_value(event.seat))
+            .bind(&event.action)
+            .bind(event.at_ms)
+            .bind(i32::from(event.by_computer))
+            .execute(self.conn())
+            .await
+            .map_err(|e| {
+                if is_unique_violation(&e) {
+                    StorageError::Conflict {
+                        deal,
+                        seq: event.seq,
+                    }
+                } else {
+                    e.into()
                 }
-            } else {
-                e.into()
-            }
-        })?;
+            })?;
         if inserted.rows_affected() == 1 {
             return Ok(());
         }
-        let row = sqlx::query(
-            "SELECT status, (SELECT COUNT(*) FROM events WHERE deal_id = $1) AS next_seq
-             FROM deals WHERE id = $1",
-        )
-        .bind(deal.0)
-        .fetch_optional(self.conn())
-        .await?
-        .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
+        let row = sqlx::query(sql::DEAL_STATUS_AND_NEXT_SEQ)
+            .bind(deal.0)
+            .fetch_optional(self.conn())
+            .await?
+            .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
         let status: DealStatus = parse(&row, "deals", "status")?;
         let expected = count(&row, "deals", "next_seq")?;
         Err(if status != DealStatus::Active {
@@ -369,7 +342,7 @@ impl Tx {
         status: DealStatus,
         now_ms: i64,
     ) -> Result<(), StorageError> {
-        let done = sqlx::query("UPDATE deals SET status = $2, finished_ms = $3 WHERE id = $1")
+        let done = sqlx::query(sql::FINISH_DEAL)
             .bind(deal.0)
             .bind(status.as_str())
             .bind(now_ms)
@@ -392,11 +365,10 @@ impl Tx {
         id: TableId,
     ) -> Result<Option<LoadedTable>, StorageError> {
         if self.backend == crate::Backend::Postgres {
-            let found: Option<i64> =
-                sqlx::query_scalar("SELECT id FROM tables WHERE id = $1 FOR UPDATE")
-                    .bind(id.0)
-                    .fetch_optional(self.conn())
-                    .await?;
+            let found: Option<i64> = sqlx::query_scalar(sql::LOCK_TABLE_ID)
+                .bind(id.0)
+                .fetch_optional(self.conn())
+                .await?;
             if found.is_none() {
                 return Ok(None);
             }
@@ -442,7 +414,7 @@ impl Store {
     /// [`StorageError::NotFound`]; [`StorageError::Corrupt`] when the stored
     /// seed is not 64 hexadecimal digits.
     pub async fn shuffle_seed(&self, id: DealId) -> Result<Option<[u8; 32]>, StorageError> {
-        let row = sqlx::query("SELECT table_id, shuffle_seed FROM deals WHERE id = $1")
+        let row = sqlx::query(sql::SHUFFLE_SEED)
             .bind(id.0)
             .fetch_optional(&mut *self.conn().await?)
             .await?
@@ -476,14 +448,10 @@ impl Store {
     /// # Errors
     /// The database's error; unreadable rows.
     pub async fn deals_of(&self, table: TableId) -> Result<Vec<DealRow>, StorageError> {
-        let rows = sqlx::query(concat!(
-            "SELECT ",
-            deal_columns!(),
-            " FROM deals WHERE table_id = $1 ORDER BY number"
-        ))
-        .bind(table.0)
-        .fetch_all(&mut *self.conn().await?)
-        .await?;
+        let rows = sqlx::query(sql::DEALS_OF_TABLE)
+            .bind(table.0)
+            .fetch_all(&mut *self.conn().await?)
+            .await?;
         rows.iter().map(deal_from_row).collect()
     }
 }

@@ -8,6 +8,7 @@ use tarock_engine::Seat;
 use crate::error::StorageError;
 use crate::model::{Balance, DealId, DealStatus, Occupant, Participant, PlayerId, TableId};
 use crate::row::{count, get, parse, seat, seat_value};
+use crate::sql;
 use crate::store::{Store, Tx};
 use crate::table::{occupant, occupant_columns};
 
@@ -61,17 +62,10 @@ async fn table_balances(
     conn: &mut AnyConnection,
     table: TableId,
 ) -> Result<Vec<Balance>, StorageError> {
-    let rows = sqlx::query(
-        "SELECT player_id, computer, MIN(seat) AS seat_no,
-                CAST(SUM(units) AS BIGINT) AS units,
-                CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
-         FROM ledger WHERE table_id = $1
-         GROUP BY player_id, computer, CASE WHEN computer IS NULL THEN -1 ELSE seat END
-         ORDER BY SUM(units) DESC, MIN(seat), COALESCE(player_id, 0)",
-    )
-    .bind(table.0)
-    .fetch_all(conn)
-    .await?;
+    let rows = sqlx::query(sql::TABLE_BALANCES)
+        .bind(table.0)
+        .fetch_all(conn)
+        .await?;
     rows.iter().map(balance_from_row).collect()
 }
 
@@ -95,13 +89,10 @@ impl Tx {
         &mut self,
         table: TableId,
     ) -> Result<Vec<(String, String)>, StorageError> {
-        Ok(sqlx::query_as(
-            "SELECT d.rules, s.breakdown FROM settlements s JOIN deals d ON d.id = s.deal_id
-             WHERE s.table_id = $1 ORDER BY d.number",
-        )
-        .bind(table.0)
-        .fetch_all(self.conn())
-        .await?)
+        Ok(sqlx::query_as(sql::SETTLED_DEALS)
+            .bind(table.0)
+            .fetch_all(self.conn())
+            .await?)
     }
 
     /// Settles an active deal: the settlement row, one ledger row per seat
@@ -122,14 +113,11 @@ impl Tx {
                 settlement.changes
             )));
         }
-        let row = sqlx::query(
-            "SELECT d.table_id, d.status, t.stake_cents FROM deals d JOIN tables t ON t.id = d.table_id
-             WHERE d.id = $1",
-        )
-        .bind(deal.0)
-        .fetch_optional(self.conn())
-        .await?
-        .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
+        let row = sqlx::query(sql::DEAL_FOR_SETTLING)
+            .bind(deal.0)
+            .fetch_optional(self.conn())
+            .await?
+            .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
         let table = TableId(get(&row, "deals", "table_id")?);
         let status: DealStatus = parse(&row, "deals", "status")?;
         let stake: i64 = get(&row, "tables", "stake_cents")?;
@@ -145,33 +133,27 @@ impl Tx {
                 seats.len()
             )));
         }
-        sqlx::query(
-            "INSERT INTO settlements (deal_id, table_id, breakdown, stake_cents, settled_ms)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(deal.0)
-        .bind(table.0)
-        .bind(&settlement.breakdown)
-        .bind(stake)
-        .bind(settlement.settled_ms)
-        .execute(self.conn())
-        .await?;
+        sqlx::query(sql::INSERT_SETTLEMENT)
+            .bind(deal.0)
+            .bind(table.0)
+            .bind(&settlement.breakdown)
+            .bind(stake)
+            .bind(settlement.settled_ms)
+            .execute(self.conn())
+            .await?;
         for seat_row in &seats {
             let units = settlement.changes[seat_row.seat.index()];
             let (player, computer) = occupant_columns(&seat_row.occupant);
-            sqlx::query(
-                "INSERT INTO ledger (deal_id, seat, table_id, player_id, computer, units, cents)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(deal.0)
-            .bind(seat_value(seat_row.seat))
-            .bind(table.0)
-            .bind(player)
-            .bind(computer)
-            .bind(units)
-            .bind(units * stake)
-            .execute(self.conn())
-            .await?;
+            sqlx::query(sql::INSERT_LEDGER_ROW)
+                .bind(deal.0)
+                .bind(seat_value(seat_row.seat))
+                .bind(table.0)
+                .bind(player)
+                .bind(computer)
+                .bind(units)
+                .bind(units * stake)
+                .execute(self.conn())
+                .await?;
         }
         self.finish_deal(deal, DealStatus::Finished, settlement.settled_ms)
             .await?;
@@ -187,21 +169,17 @@ impl Store {
     /// The database's error; unreadable rows.
     pub async fn settlement(&self, deal: DealId) -> Result<Option<SettlementRow>, StorageError> {
         let mut conn = self.conn().await?;
-        let Some(row) = sqlx::query(
-            "SELECT deal_id, table_id, breakdown, stake_cents, settled_ms FROM settlements WHERE deal_id = $1",
-        )
-        .bind(deal.0)
-        .fetch_optional(&mut *conn)
-        .await?
+        let Some(row) = sqlx::query(sql::SETTLEMENT_OF_DEAL)
+            .bind(deal.0)
+            .fetch_optional(&mut *conn)
+            .await?
         else {
             return Ok(None);
         };
-        let rows = sqlx::query(
-            "SELECT seat, player_id, computer, units FROM ledger WHERE deal_id = $1 ORDER BY seat",
-        )
-        .bind(deal.0)
-        .fetch_all(&mut *conn)
-        .await?;
+        let rows = sqlx::query(sql::LEDGER_OF_DEAL)
+            .bind(deal.0)
+            .fetch_all(&mut *conn)
+            .await?;
         let seats = rows
             .iter()
             .map(|r| {
@@ -237,14 +215,10 @@ impl Store {
     /// # Errors
     /// The database's error; unreadable rows.
     pub async fn player_balance(&self, player: PlayerId) -> Result<Balance, StorageError> {
-        let row = sqlx::query(
-            "SELECT CAST(COALESCE(SUM(units), 0) AS BIGINT) AS units,
-                    CAST(COALESCE(SUM(cents), 0) AS BIGINT) AS cents, COUNT(*) AS deals
-             FROM ledger WHERE player_id = $1",
-        )
-        .bind(player.0)
-        .fetch_one(&mut *self.conn().await?)
-        .await?;
+        let row = sqlx::query(sql::PLAYER_BALANCE)
+            .bind(player.0)
+            .fetch_one(&mut *self.conn().await?)
+            .await?;
         Ok(Balance {
             participant: Participant::Player(player),
             units: get(&row, "ledger", "units")?,

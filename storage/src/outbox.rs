@@ -7,7 +7,11 @@ use sqlx::any::AnyRow;
 use crate::error::StorageError;
 use crate::model::{MessageId, NewMessage, OutboxMessage, TableId};
 use crate::row::{count, get};
+use crate::sql;
 use crate::store::{Store, Tx};
+
+/// How many ids one statement marks delivered.
+const MARK_CHUNK: usize = 100;
 
 fn message_from_row(row: &AnyRow) -> Result<OutboxMessage, StorageError> {
     const T: &str = "outbox";
@@ -43,22 +47,16 @@ impl Tx {
         message: &NewMessage,
         now_ms: i64,
     ) -> Result<MessageId, StorageError> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO outbox (table_id, destination, payload, state, attempts, next_attempt_ms, created_ms)
-             VALUES ($1, $2, $3, 'pending', 0, $4, $4)
-             RETURNING id",
-        )
-        .bind(table.map(|t| t.0))
-        .bind(&message.destination)
-        .bind(&message.payload)
-        .bind(now_ms)
-        .fetch_one(self.conn())
-        .await?;
+        let id: i64 = sqlx::query_scalar(sql::ENQUEUE)
+            .bind(table.map(|t| t.0))
+            .bind(&message.destination)
+            .bind(&message.payload)
+            .bind(now_ms)
+            .fetch_one(self.conn())
+            .await?;
         Ok(MessageId(id))
     }
-}
 
-impl Tx {
     /// Queues several messages with one statement per fifty (fewer round
     /// trips than [`Tx::enqueue`] each); they keep their order.
     ///
@@ -72,15 +70,8 @@ impl Tx {
         now_ms: i64,
     ) -> Result<(), StorageError> {
         for chunk in messages.chunks(50) {
-            // $1 table, $2 now; then destination and payload per row.
-            let rows: Vec<String> = (0..chunk.len())
-                .map(|i| format!("($1, ${}, ${}, 'pending', 0, $2, $2)", 3 + 2 * i, 4 + 2 * i))
-                .collect();
-            let sql = format!(
-                "INSERT INTO outbox (table_id, destination, payload, state, attempts, next_attempt_ms, created_ms) VALUES {}",
-                rows.join(", ")
-            );
-            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+            let statement = sql::enqueue_many(chunk.len());
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(statement))
                 .bind(table.map(|t| t.0))
                 .bind(now_ms);
             for message in chunk {
@@ -92,6 +83,79 @@ impl Tx {
         }
         Ok(())
     }
+
+    /// Records what became of claimed messages, in this transaction.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn record_deliveries(
+        &mut self,
+        outcomes: &[(MessageId, Delivered)],
+        now_ms: i64,
+    ) -> Result<(), StorageError> {
+        let sent: Vec<i64> = outcomes
+            .iter()
+            .filter(|(_, o)| *o == Delivered::Sent)
+            .map(|(id, _)| id.0)
+            .collect();
+        for chunk in sent.chunks(MARK_CHUNK) {
+            let mut query =
+                sqlx::query(sqlx::AssertSqlSafe(sql::mark_sent(chunk.len()))).bind(now_ms);
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            query.execute(self.conn()).await?;
+        }
+        for (id, outcome) in outcomes {
+            match outcome {
+                Delivered::Sent => {}
+                Delivered::Retry { at_ms, error } => {
+                    sqlx::query(sql::RETRY_LATER)
+                        .bind(id.0)
+                        .bind(error)
+                        .bind(*at_ms)
+                        .execute(self.conn())
+                        .await?;
+                }
+                Delivered::GaveUp { error } => {
+                    sqlx::query(sql::GIVE_UP)
+                        .bind(id.0)
+                        .bind(error)
+                        .execute(self.conn())
+                        .await?;
+                }
+                Delivered::Released => {
+                    sqlx::query(sql::RELEASE)
+                        .bind(id.0)
+                        .bind(now_ms)
+                        .execute(self.conn())
+                        .await?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What became of a claimed message, for [`Store::record_deliveries`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Delivered {
+    /// Delivered.
+    Sent,
+    /// Not delivered; try again at `at_ms`.
+    Retry {
+        /// When to try again.
+        at_ms: i64,
+        /// Why it failed.
+        error: String,
+    },
+    /// Given up for good (a permanent error such as a deleted chat).
+    GaveUp {
+        /// Why.
+        error: String,
+    },
+    /// Handed back undelivered without counting the attempt.
+    Released,
 }
 
 impl Store {
@@ -111,25 +175,13 @@ impl Store {
         lease_ms: i64,
         limit: u32,
     ) -> Result<Vec<OutboxMessage>, StorageError> {
-        let mut tx = self.begin().await?;
-        let rows = sqlx::query(
-            "UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = $2
-             WHERE state = 'pending' AND next_attempt_ms <= $1 AND id IN (
-                 SELECT o.id FROM outbox o
-                 WHERE o.state = 'pending' AND o.next_attempt_ms <= $1
-                   AND NOT EXISTS (
-                       SELECT 1 FROM outbox p
-                       WHERE p.state = 'pending' AND p.destination = o.destination
-                         AND p.id < o.id AND p.next_attempt_ms > $1)
-                 ORDER BY o.id
-                 LIMIT $3)
-             RETURNING id, table_id, destination, payload, attempts, created_ms",
-        )
-        .bind(now_ms)
-        .bind(now_ms.saturating_add(lease_ms))
-        .bind(i64::from(limit))
-        .fetch_all(tx.conn())
-        .await?;
+        let mut tx = self.begin_light().await?;
+        let rows = sqlx::query(sql::CLAIM_OUTBOX)
+            .bind(now_ms)
+            .bind(now_ms.saturating_add(lease_ms))
+            .bind(i64::from(limit))
+            .fetch_all(tx.conn())
+            .await?;
         tx.commit().await?;
         let mut messages = rows
             .iter()
@@ -139,18 +191,39 @@ impl Store {
         Ok(messages)
     }
 
+    /// Records what became of several claimed messages in one transaction
+    /// (one commit instead of one per message). A deliverer keeps the rule
+    /// "a crash while sending costs at most one visible duplicate" by
+    /// recording every message it made visible before it sends the next.
+    /// The commit does not wait for the disk (see [`Store::open_with`]): a
+    /// crash of the program loses nothing, a power cut may lose the records
+    /// since the last game commit.
+    ///
+    /// # Errors
+    /// The database's error; then nothing was recorded.
+    pub async fn record_deliveries(
+        &self,
+        outcomes: &[(MessageId, Delivered)],
+        now_ms: i64,
+    ) -> Result<(), StorageError> {
+        if outcomes.is_empty() {
+            return Ok(());
+        }
+        let mut tx = self.begin_light().await?;
+        tx.record_deliveries(outcomes, now_ms).await?;
+        tx.commit().await
+    }
+
     /// Marks a claimed message delivered.
     ///
     /// # Errors
     /// The database's error.
     pub async fn mark_sent(&self, id: MessageId, now_ms: i64) -> Result<(), StorageError> {
-        sqlx::query(
-            "UPDATE outbox SET state = 'sent', sent_ms = $2 WHERE id = $1 AND state = 'pending'",
-        )
-        .bind(id.0)
-        .bind(now_ms)
-        .execute(&mut *self.conn().await?)
-        .await?;
+        sqlx::query(sqlx::AssertSqlSafe(sql::mark_sent(1)))
+            .bind(now_ms)
+            .bind(id.0)
+            .execute(&mut *self.conn().await?)
+            .await?;
         Ok(())
     }
 
@@ -168,7 +241,7 @@ impl Store {
         let mut conn = self.conn().await?;
         match retry_at_ms {
             Some(at) => {
-                sqlx::query("UPDATE outbox SET last_error = $2, next_attempt_ms = $3 WHERE id = $1 AND state = 'pending'")
+                sqlx::query(sql::RETRY_LATER)
                     .bind(id.0)
                     .bind(error)
                     .bind(at)
@@ -176,7 +249,7 @@ impl Store {
                     .await?
             }
             None => {
-                sqlx::query("UPDATE outbox SET last_error = $2, state = 'failed' WHERE id = $1 AND state = 'pending'")
+                sqlx::query(sql::GIVE_UP)
                     .bind(id.0)
                     .bind(error)
                     .execute(&mut *conn)
@@ -192,14 +265,11 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn release(&self, id: MessageId, now_ms: i64) -> Result<(), StorageError> {
-        sqlx::query(
-            "UPDATE outbox SET next_attempt_ms = $2, attempts = attempts - 1
-             WHERE id = $1 AND state = 'pending' AND attempts > 0",
-        )
-        .bind(id.0)
-        .bind(now_ms)
-        .execute(&mut *self.conn().await?)
-        .await?;
+        sqlx::query(sql::RELEASE)
+            .bind(id.0)
+            .bind(now_ms)
+            .execute(&mut *self.conn().await?)
+            .await?;
         Ok(())
     }
 
@@ -208,10 +278,9 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn outbox_counts(&self) -> Result<OutboxCounts, StorageError> {
-        let rows: Vec<(String, i64)> =
-            sqlx::query_as("SELECT state, COUNT(*) FROM outbox GROUP BY state")
-                .fetch_all(&mut *self.conn().await?)
-                .await?;
+        let rows: Vec<(String, i64)> = sqlx::query_as(sql::COUNT_OUTBOX_BY_STATE)
+            .fetch_all(&mut *self.conn().await?)
+            .await?;
         let mut counts = OutboxCounts::default();
         for (state, n) in rows {
             let n = n as u64;
@@ -222,24 +291,5 @@ impl Store {
             }
         }
         Ok(counts)
-    }
-
-    /// Deletes delivered messages and processed update ids older than
-    /// `before_ms`; returns how many rows went.
-    ///
-    /// # Errors
-    /// The database's error.
-    pub async fn prune(&self, before_ms: i64) -> Result<u64, StorageError> {
-        let mut tx = self.begin().await?;
-        let sent = sqlx::query("DELETE FROM outbox WHERE state = 'sent' AND sent_ms < $1")
-            .bind(before_ms)
-            .execute(tx.conn())
-            .await?;
-        let updates = sqlx::query("DELETE FROM processed_updates WHERE at_ms < $1")
-            .bind(before_ms)
-            .execute(tx.conn())
-            .await?;
-        tx.commit().await?;
-        Ok(sent.rows_affected() + updates.rows_affected())
     }
 }

@@ -6,13 +6,8 @@ use sqlx::any::AnyRow;
 use crate::error::StorageError;
 use crate::model::{NewPlayer, Platform, Player, PlayerId};
 use crate::row::{get, parse};
+use crate::sql;
 use crate::store::{Store, Tx};
-
-macro_rules! player_columns {
-    () => {
-        "id, platform, platform_user_id, display_name, language"
-    };
-}
 
 pub(crate) fn from_row(row: &AnyRow) -> Result<Player, StorageError> {
     Ok(Player {
@@ -35,20 +30,14 @@ impl Tx {
         player: &NewPlayer,
         now_ms: i64,
     ) -> Result<PlayerId, StorageError> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO players (platform, platform_user_id, display_name, language, created_ms)
-             VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (platform, platform_user_id)
-             DO UPDATE SET display_name = excluded.display_name, language = excluded.language
-             RETURNING id",
-        )
-        .bind(player.platform.as_str())
-        .bind(&player.platform_user_id)
-        .bind(&player.display_name)
-        .bind(&player.language)
-        .bind(now_ms)
-        .fetch_one(self.conn())
-        .await?;
+        let id: i64 = sqlx::query_scalar(sql::UPSERT_PLAYER)
+            .bind(player.platform.as_str())
+            .bind(&player.platform_user_id)
+            .bind(&player.display_name)
+            .bind(&player.language)
+            .bind(now_ms)
+            .fetch_one(self.conn())
+            .await?;
         Ok(PlayerId(id))
     }
 
@@ -115,26 +104,18 @@ async fn player_on(
     platform: Platform,
     user_id: &str,
 ) -> Result<Option<Player>, StorageError> {
-    let row = sqlx::query(concat!(
-        "SELECT ",
-        player_columns!(),
-        " FROM players WHERE platform = $1 AND platform_user_id = $2"
-    ))
-    .bind(platform.as_str())
-    .bind(user_id)
-    .fetch_optional(conn)
-    .await?;
+    let row = sqlx::query(sql::PLAYER_ON)
+        .bind(platform.as_str())
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await?;
     row.as_ref().map(from_row).transpose()
 }
 
 async fn player(conn: &mut AnyConnection, id: PlayerId) -> Result<Option<Player>, StorageError> {
-    let row = sqlx::query(concat!(
-        "SELECT ",
-        player_columns!(),
-        " FROM players WHERE id = $1"
-    ))
-    .bind(id.0)
-    .fetch_optional(conn)
-    .await?;
+    let row = sqlx::query(sql::PLAYER_BY_ID)
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await?;
     row.as_ref().map(from_row).transpose()
 }

@@ -12,6 +12,7 @@ use sqlx::{
 };
 
 use crate::error::StorageError;
+use crate::sql;
 
 /// The default database: an SQLite file in the working directory.
 pub const DEFAULT_URL: &str = "sqlite://tarock.db";
@@ -84,6 +85,8 @@ impl Default for StoreOptions {
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) pool: AnyPool,
+    /// Where delivery bookkeeping commits without waiting for the disk.
+    light: AnyPool,
     backend: Backend,
     /// SQLite has one writer at a time. Writers of this process queue here,
     /// first come first served, instead of polling the file lock (which
@@ -126,6 +129,12 @@ impl Store {
 
     /// [`Store::open`] with options.
     ///
+    /// Game changes commit with the configured durability. Delivery
+    /// bookkeeping ([`Store::claim_outbox`], [`Store::record_deliveries`])
+    /// commits without waiting for the disk: a crash of the program loses
+    /// none of it, a power cut may lose what was recorded since the last
+    /// game commit, and those messages are then delivered again.
+    ///
     /// # Errors
     /// As [`Store::open`].
     pub async fn open_with(location: &str, options: StoreOptions) -> Result<Store, StorageError> {
@@ -140,7 +149,7 @@ impl Store {
         // connections.
         if backend == Backend::Sqlite && !in_memory {
             let mut first = AnyConnection::connect_with(&connect).await?;
-            first.execute("PRAGMA journal_mode = WAL").await?;
+            first.execute(sql::SQLITE_WAL).await?;
             first.close().await?;
         }
         let busy_ms = options.busy_timeout.as_millis();
@@ -148,41 +157,58 @@ impl Store {
             Durability::Full => "FULL",
             Durability::Normal => "NORMAL",
         };
-        let pool = AnyPoolOptions::new()
-            // Every pooled in-memory SQLite connection would be its own database.
-            .max_connections(if in_memory {
-                1
-            } else {
-                options.max_connections
-            })
-            .min_connections(u32::from(in_memory))
-            .idle_timeout((!in_memory).then_some(Duration::from_secs(600)))
-            .max_lifetime((!in_memory).then_some(Duration::from_secs(1800)))
-            // A pooled SQLite connection is a file handle that cannot go
-            // stale; pinging it before every use would cost a round trip
-            // per transaction. A PostgreSQL server may have restarted.
-            .test_before_acquire(backend == Backend::Postgres)
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                        conn.execute(AssertSqlSafe(format!("PRAGMA busy_timeout = {busy_ms}")))
-                            .await?;
-                        conn.execute(AssertSqlSafe(format!("PRAGMA synchronous = {synchronous}")))
-                            .await?;
-                    }
-                    Ok(())
+        let pool_with = |max: u32, synchronous: &'static str| {
+            AnyPoolOptions::new()
+                // Every pooled in-memory SQLite connection would be its own database.
+                .max_connections(if in_memory { 1 } else { max })
+                .min_connections(u32::from(in_memory))
+                .idle_timeout((!in_memory).then_some(Duration::from_secs(600)))
+                .max_lifetime((!in_memory).then_some(Duration::from_secs(1800)))
+                // A pooled SQLite connection is a file handle that cannot go
+                // stale; pinging it before every use would cost a round trip
+                // per transaction. A PostgreSQL server may have restarted.
+                .test_before_acquire(backend == Backend::Postgres)
+                .after_connect(move |conn, _meta| {
+                    Box::pin(async move {
+                        if backend == Backend::Sqlite {
+                            conn.execute(sql::SQLITE_FOREIGN_KEYS).await?;
+                            conn.execute(AssertSqlSafe(sql::sqlite_busy_timeout(busy_ms)))
+                                .await?;
+                            conn.execute(AssertSqlSafe(sql::sqlite_synchronous(synchronous)))
+                                .await?;
+                        }
+                        Ok(())
+                    })
                 })
-            })
-            .connect_with(connect)
-            .await?;
+                .connect_with(connect.clone())
+        };
+        let pool = pool_with(options.max_connections, synchronous).await?;
+        // Delivery bookkeeping (claims, delivery records) commits without
+        // waiting for the disk: on SQLite through a connection of its own
+        // with `synchronous = NORMAL` (an in-memory database has only the
+        // one connection), on PostgreSQL with `synchronous_commit` off for
+        // those transactions. A crash of the program loses none of it; a
+        // power cut may lose the records since the last game commit (each
+        // flushes everything before it), and then those messages go out
+        // again.
+        let light = if backend == Backend::Sqlite && !in_memory {
+            pool_with(1, "NORMAL").await?
+        } else {
+            pool.clone()
+        };
         backend.migrator().run(&pool).await?;
         let write_lock = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
-        Ok(Store {
+        let store = Store {
             pool,
+            light,
             backend,
             write_lock,
-        })
+        };
+        // Without statistics SQLite may walk a whole history table where an
+        // index would read a few rows; a store opened on an old file gets
+        // them before it serves anyone (cheap when they are current).
+        store.optimize().await?;
+        Ok(store)
     }
 
     /// Which database this store runs on.
@@ -210,8 +236,32 @@ impl Store {
         })
     }
 
+    /// A write transaction for delivery bookkeeping (claims and delivery
+    /// records), whose commit does not wait for the disk (see
+    /// [`Store::open_with`]).
+    pub(crate) async fn begin_light(&self) -> Result<Tx, StorageError> {
+        let write_turn = match &self.write_lock {
+            Some(lock) => Some(lock.clone().lock_owned().await),
+            None => None,
+        };
+        let tx = self
+            .light
+            .begin_with(self.backend.begin_statement())
+            .await?;
+        let mut tx = Tx {
+            tx,
+            backend: self.backend,
+            _write_turn: write_turn,
+        };
+        if self.backend == Backend::Postgres {
+            tx.conn().execute(sql::POSTGRES_ASYNC_COMMIT).await?;
+        }
+        Ok(tx)
+    }
+
     /// Closes every connection, waiting for them to be returned.
     pub async fn close(&self) {
+        self.light.close().await;
         self.pool.close().await;
     }
 

@@ -7,14 +7,8 @@ use tarock_engine::Seat;
 use crate::error::StorageError;
 use crate::model::{NewTable, Occupant, Platform, PlayerId, SeatRow, Table, TableId, TableStatus};
 use crate::row::{get, parse, seat, seat_value};
+use crate::sql;
 use crate::store::{Backend, Store, Tx};
-
-macro_rules! table_columns {
-    () => {
-        "id, platform, chat_id, thread_id, rules, stake_cents, pace_ms, language, status, \
-         creator_id, public_message_id, created_ms, updated_ms"
-    };
-}
 
 fn table_from_row(row: &AnyRow) -> Result<Table, StorageError> {
     const T: &str = "tables";
@@ -62,14 +56,10 @@ pub(crate) async fn table(
     conn: &mut AnyConnection,
     id: TableId,
 ) -> Result<Option<Table>, StorageError> {
-    let row = sqlx::query(concat!(
-        "SELECT ",
-        table_columns!(),
-        " FROM tables WHERE id = $1"
-    ))
-    .bind(id.0)
-    .fetch_optional(conn)
-    .await?;
+    let row = sqlx::query(sql::TABLE_BY_ID)
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await?;
     row.as_ref().map(table_from_row).transpose()
 }
 
@@ -77,15 +67,10 @@ pub(crate) async fn seats(
     conn: &mut AnyConnection,
     id: TableId,
 ) -> Result<Vec<SeatRow>, StorageError> {
-    let rows = sqlx::query(
-        "SELECT s.seat, s.player_id, s.computer, s.since_ms,
-                p.id, p.platform, p.platform_user_id, p.display_name, p.language
-         FROM seats s LEFT JOIN players p ON p.id = s.player_id
-         WHERE s.table_id = $1 ORDER BY s.seat",
-    )
-    .bind(id.0)
-    .fetch_all(conn)
-    .await?;
+    let rows = sqlx::query(sql::SEATS_OF_TABLE)
+        .bind(id.0)
+        .fetch_all(conn)
+        .await?;
     rows.iter()
         .map(|row| {
             let occupant = occupant(row, "seats")?;
@@ -119,23 +104,18 @@ impl Tx {
                 new.rules
             )));
         }
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO tables (platform, chat_id, thread_id, rules, stake_cents, pace_ms, language,
-                                 status, creator_id, created_ms, updated_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'lobby', $8, $9, $9)
-             RETURNING id",
-        )
-        .bind(new.platform.as_str())
-        .bind(&new.chat_id)
-        .bind(&new.thread_id)
-        .bind(&new.rules)
-        .bind(new.stake_cents)
-        .bind(new.pace_ms)
-        .bind(&new.language)
-        .bind(new.creator.map(|p| p.0))
-        .bind(now_ms)
-        .fetch_one(self.conn())
-        .await?;
+        let id: i64 = sqlx::query_scalar(sql::INSERT_TABLE)
+            .bind(new.platform.as_str())
+            .bind(&new.chat_id)
+            .bind(&new.thread_id)
+            .bind(&new.rules)
+            .bind(new.stake_cents)
+            .bind(new.pace_ms)
+            .bind(&new.language)
+            .bind(new.creator.map(|p| p.0))
+            .bind(now_ms)
+            .fetch_one(self.conn())
+            .await?;
         Ok(TableId(id))
     }
 
@@ -148,14 +128,8 @@ impl Tx {
     /// [`StorageError::NotFound`]; the database's error.
     pub async fn lock_table(&mut self, id: TableId) -> Result<Table, StorageError> {
         let sql = match self.backend {
-            Backend::Postgres => {
-                concat!(
-                    "SELECT ",
-                    table_columns!(),
-                    " FROM tables WHERE id = $1 FOR UPDATE"
-                )
-            }
-            Backend::Sqlite => concat!("SELECT ", table_columns!(), " FROM tables WHERE id = $1"),
+            Backend::Postgres => sql::LOCK_TABLE,
+            Backend::Sqlite => sql::TABLE_BY_ID,
         };
         let row = sqlx::query(sql)
             .bind(id.0)
@@ -177,7 +151,7 @@ impl Tx {
         status: TableStatus,
         now_ms: i64,
     ) -> Result<(), StorageError> {
-        let done = sqlx::query("UPDATE tables SET status = $2, updated_ms = $3 WHERE id = $1")
+        let done = sqlx::query(sql::SET_TABLE_STATUS)
             .bind(id.0)
             .bind(status.as_str())
             .bind(now_ms)
@@ -197,13 +171,12 @@ impl Tx {
         message_id: Option<&str>,
         now_ms: i64,
     ) -> Result<(), StorageError> {
-        let done =
-            sqlx::query("UPDATE tables SET public_message_id = $2, updated_ms = $3 WHERE id = $1")
-                .bind(id.0)
-                .bind(message_id)
-                .bind(now_ms)
-                .execute(self.conn())
-                .await?;
+        let done = sqlx::query(sql::SET_PUBLIC_MESSAGE)
+            .bind(id.0)
+            .bind(message_id)
+            .bind(now_ms)
+            .execute(self.conn())
+            .await?;
         found(done.rows_affected(), id)
     }
 
@@ -227,18 +200,15 @@ impl Tx {
                 "table rules are not JSON: {rules}"
             )));
         }
-        let done = sqlx::query(
-            "UPDATE tables SET rules = $2, stake_cents = $3, pace_ms = $4, language = $5, updated_ms = $6
-             WHERE id = $1",
-        )
-        .bind(id.0)
-        .bind(rules)
-        .bind(stake_cents)
-        .bind(pace_ms)
-        .bind(language)
-        .bind(now_ms)
-        .execute(self.conn())
-        .await?;
+        let done = sqlx::query(sql::SET_TABLE_SETTINGS)
+            .bind(id.0)
+            .bind(rules)
+            .bind(stake_cents)
+            .bind(pace_ms)
+            .bind(language)
+            .bind(now_ms)
+            .execute(self.conn())
+            .await?;
         found(done.rows_affected(), id)
     }
 
@@ -255,19 +225,14 @@ impl Tx {
         now_ms: i64,
     ) -> Result<(), StorageError> {
         let (player, computer) = occupant_columns(occupant);
-        sqlx::query(
-            "INSERT INTO seats (table_id, seat, player_id, computer, since_ms) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (table_id, seat)
-             DO UPDATE SET player_id = excluded.player_id, computer = excluded.computer,
-                           since_ms = excluded.since_ms",
-        )
-        .bind(id.0)
-        .bind(seat_value(seat))
-        .bind(player)
-        .bind(computer)
-        .bind(now_ms)
-        .execute(self.conn())
-        .await?;
+        sqlx::query(sql::UPSERT_SEAT)
+            .bind(id.0)
+            .bind(seat_value(seat))
+            .bind(player)
+            .bind(computer)
+            .bind(now_ms)
+            .execute(self.conn())
+            .await?;
         Ok(())
     }
 
@@ -276,7 +241,7 @@ impl Tx {
     /// # Errors
     /// The database's error.
     pub async fn clear_seat(&mut self, id: TableId, seat: Seat) -> Result<bool, StorageError> {
-        let done = sqlx::query("DELETE FROM seats WHERE table_id = $1 AND seat = $2")
+        let done = sqlx::query(sql::DELETE_SEAT)
             .bind(id.0)
             .bind(seat_value(seat))
             .execute(self.conn())
@@ -327,15 +292,11 @@ impl Store {
         platform: Platform,
         chat_id: &str,
     ) -> Result<Vec<Table>, StorageError> {
-        let rows = sqlx::query(concat!(
-            "SELECT ",
-            table_columns!(),
-            " FROM tables WHERE platform = $1 AND chat_id = $2 AND status <> 'closed' ORDER BY id"
-        ))
-        .bind(platform.as_str())
-        .bind(chat_id)
-        .fetch_all(&mut *self.conn().await?)
-        .await?;
+        let rows = sqlx::query(sql::OPEN_TABLES_IN_CHAT)
+            .bind(platform.as_str())
+            .bind(chat_id)
+            .fetch_all(&mut *self.conn().await?)
+            .await?;
         rows.iter().map(table_from_row).collect()
     }
 
@@ -349,17 +310,11 @@ impl Store {
         platform: Platform,
         user_id: &str,
     ) -> Result<Vec<TableId>, StorageError> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT t.id FROM tables t
-             JOIN seats s ON s.table_id = t.id
-             JOIN players p ON p.id = s.player_id
-             WHERE p.platform = $1 AND p.platform_user_id = $2 AND t.status <> 'closed'
-             ORDER BY t.id DESC",
-        )
-        .bind(platform.as_str())
-        .bind(user_id)
-        .fetch_all(&mut *self.conn().await?)
-        .await?;
+        let ids: Vec<i64> = sqlx::query_scalar(sql::OPEN_TABLES_OF_PLAYER)
+            .bind(platform.as_str())
+            .bind(user_id)
+            .fetch_all(&mut *self.conn().await?)
+            .await?;
         Ok(ids.into_iter().map(TableId).collect())
     }
 
@@ -371,11 +326,10 @@ impl Store {
         &self,
         status: TableStatus,
     ) -> Result<Vec<TableId>, StorageError> {
-        let ids: Vec<i64> =
-            sqlx::query_scalar("SELECT id FROM tables WHERE status = $1 ORDER BY id")
-                .bind(status.as_str())
-                .fetch_all(&mut *self.conn().await?)
-                .await?;
+        let ids: Vec<i64> = sqlx::query_scalar(sql::TABLE_IDS_WITH_STATUS)
+            .bind(status.as_str())
+            .fetch_all(&mut *self.conn().await?)
+            .await?;
         Ok(ids.into_iter().map(TableId).collect())
     }
 }
@@ -408,18 +362,16 @@ impl Store {
     /// The database's error.
     pub async fn summary(&self) -> Result<Summary, StorageError> {
         let mut conn = self.conn().await?;
-        let tables: Vec<(String, i64)> =
-            sqlx::query_as("SELECT status, COUNT(*) FROM tables GROUP BY status")
-                .fetch_all(&mut *conn)
-                .await?;
-        let deals: Vec<(String, i64)> =
-            sqlx::query_as("SELECT status, COUNT(*) FROM deals GROUP BY status")
-                .fetch_all(&mut *conn)
-                .await?;
-        let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events")
+        let tables: Vec<(String, i64)> = sqlx::query_as(sql::COUNT_TABLES_BY_STATUS)
+            .fetch_all(&mut *conn)
+            .await?;
+        let deals: Vec<(String, i64)> = sqlx::query_as(sql::COUNT_DEALS_BY_STATUS)
+            .fetch_all(&mut *conn)
+            .await?;
+        let events: i64 = sqlx::query_scalar(sql::COUNT_EVENTS)
             .fetch_one(&mut *conn)
             .await?;
-        let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players")
+        let players: i64 = sqlx::query_scalar(sql::COUNT_PLAYERS)
             .fetch_one(&mut *conn)
             .await?;
         let count_of = |rows: &[(String, i64)], name: &str| {

@@ -3,6 +3,7 @@
 
 use crate::error::{StorageError, is_unique_violation};
 use crate::model::Platform;
+use crate::sql;
 use crate::store::{Store, Tx};
 
 impl Tx {
@@ -17,24 +18,22 @@ impl Tx {
         update_id: &str,
         now_ms: i64,
     ) -> Result<(), StorageError> {
-        sqlx::query(
-            "INSERT INTO processed_updates (platform, update_id, at_ms) VALUES ($1, $2, $3)",
-        )
-        .bind(platform.as_str())
-        .bind(update_id)
-        .bind(now_ms)
-        .execute(self.conn())
-        .await
-        .map_err(|e| {
-            if is_unique_violation(&e) {
-                StorageError::DuplicateUpdate {
-                    platform,
-                    update_id: update_id.to_owned(),
+        sqlx::query(sql::MARK_UPDATE)
+            .bind(platform.as_str())
+            .bind(update_id)
+            .bind(now_ms)
+            .execute(self.conn())
+            .await
+            .map_err(|e| {
+                if is_unique_violation(&e) {
+                    StorageError::DuplicateUpdate {
+                        platform,
+                        update_id: update_id.to_owned(),
+                    }
+                } else {
+                    e.into()
                 }
-            } else {
-                e.into()
-            }
-        })?;
+            })?;
         Ok(())
     }
 }
@@ -49,13 +48,11 @@ impl Store {
         platform: Platform,
         update_id: &str,
     ) -> Result<bool, StorageError> {
-        let found: Option<i64> = sqlx::query_scalar(
-            "SELECT at_ms FROM processed_updates WHERE platform = $1 AND update_id = $2",
-        )
-        .bind(platform.as_str())
-        .bind(update_id)
-        .fetch_optional(&mut *self.conn().await?)
-        .await?;
+        let found: Option<i64> = sqlx::query_scalar(sql::IS_PROCESSED)
+            .bind(platform.as_str())
+            .bind(update_id)
+            .fetch_optional(&mut *self.conn().await?)
+            .await?;
         Ok(found.is_some())
     }
 }

@@ -28,6 +28,7 @@ on_both!(
     deadlines_due_and_reminders,
     players_and_tables,
     a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown,
+    delivery_state_is_kept_across_a_reopen_and_first_put_wins,
 );
 
 fn message(destination: &str, text: &str) -> NewMessage {
@@ -530,7 +531,19 @@ async fn redelivered_update_is_applied_once(db: TestDb) {
         2
     );
     // Old ids can be pruned; then nothing remembers them.
-    assert!(store.prune(NOW + 1_000_000).await.unwrap() >= 2);
+    let keep_nothing = tarock_storage::Retention {
+        keep_sent_ms: 0,
+        keep_updates_ms: 0,
+        ..Default::default()
+    };
+    assert!(
+        store
+            .prune(&keep_nothing, NOW + 1_000_000)
+            .await
+            .unwrap()
+            .updates
+            >= 2
+    );
     assert!(
         !store
             .is_processed(Platform::Discord, "interaction-1")
@@ -1254,4 +1267,96 @@ async fn a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown(db: TestDb) {
     let store = Store::open(&db.url).await.unwrap();
     assert_eq!(store.shuffle_seed(seeded).await.unwrap(), Some(seed));
     assert_eq!(store.shuffle_seed(plain).await.unwrap(), None);
+}
+
+async fn delivery_state_is_kept_across_a_reopen_and_first_put_wins(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-d", 10, [false; 4]).await;
+    let scope = tarock_storage::table_scope(table);
+    assert_eq!(
+        store.delivery_get(&scope, "private:101").await.unwrap(),
+        None
+    );
+    store
+        .delivery_put(&scope, "private:101", "m1", NOW)
+        .await
+        .unwrap();
+    store
+        .delivery_put(&scope, "private:101", "m2", NOW + 1)
+        .await
+        .unwrap();
+    store
+        .delivery_put(&scope, "private:102", "m7", NOW)
+        .await
+        .unwrap();
+    store
+        .delivery_put(&scope, "ping:101", "m9", NOW)
+        .await
+        .unwrap();
+    // Another table's state is apart.
+    store
+        .delivery_put("table:999", "private:101", "x", NOW)
+        .await
+        .unwrap();
+    // The first of two "tell once" writes wins; the second learns so.
+    assert!(
+        store
+            .delivery_put_new("discord:told", "101:1", "1", NOW)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .delivery_put_new("discord:told", "101:1", "2", NOW)
+            .await
+            .unwrap()
+    );
+
+    // A new process on the same database sees all of it.
+    let reopened = Store::open(&db.url).await.unwrap();
+    assert_eq!(
+        reopened
+            .delivery_get(&scope, "private:101")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("m2")
+    );
+    assert_eq!(
+        reopened
+            .delivery_get("discord:told", "101:1")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        reopened.delivery_list(&scope).await.unwrap(),
+        vec![
+            ("ping:101".to_owned(), "m9".to_owned()),
+            ("private:101".to_owned(), "m2".to_owned()),
+            ("private:102".to_owned(), "m7".to_owned()),
+        ]
+    );
+    assert_eq!(
+        reopened
+            .delivery_delete_prefix(&scope, "private:")
+            .await
+            .unwrap(),
+        2
+    );
+    assert!(reopened.delivery_delete(&scope, "ping:101").await.unwrap());
+    assert!(!reopened.delivery_delete(&scope, "ping:101").await.unwrap());
+    assert!(reopened.delivery_list(&scope).await.unwrap().is_empty());
+    assert_eq!(
+        reopened
+            .delivery_get("table:999", "private:101")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("x")
+    );
+    // Empty names are refused by the schema.
+    assert!(reopened.delivery_put("", "k", "v", NOW).await.is_err());
+    reopened.close().await;
 }

@@ -1,12 +1,20 @@
 //! Table service benchmark: command handling latency (command in →
-//! committed → outgoing messages queued) with 1 000 tables playing at once
-//! on SQLite, and the memory a table takes when loaded.
+//! committed → outgoing messages queued) and the end-to-end rate (the same
+//! and the delivery of every message through the front ends' [`Pump`] to a
+//! messenger that sends nothing) with 1 000 tables playing at once, and the
+//! memory a table takes when loaded.
 //!
-//! `cargo bench -p tarock-table` (`BENCH_TABLES`, `BENCH_COMMANDS` to scale).
+//! `cargo bench -p tarock-table` (`BENCH_TABLES`, `BENCH_COMMANDS` to scale;
+//! `BENCH_POSTGRES_URL=postgres://…` adds PostgreSQL, in a database of its
+//! own that is dropped afterwards; `BENCH_ONLY=sqlite|postgres`,
+//! `BENCH_HISTORY=empty|large` pick runs).
 //! Every table seats four people; each command is one person's move, taken
 //! round-robin over the tables, so the database holds 1 000 live deals.
-//! A second run seats one person and three medium computers, whose moves
-//! are part of the person's command.
+//! Each database runs empty and with a large history written in SQL before
+//! the store opens: 1 000 000 delivered messages, 100 000 processed update
+//! ids and 25 000 closed tables with 100 000 finished deals (events,
+//! settlements, ledger rows). A last run (SQLite, empty) seats one person
+//! and three medium computers, whose moves are part of the person's command.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashMap;
@@ -14,10 +22,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
+use std::sync::Mutex;
+
+use sqlx::{AnyConnection, Connection, Executor};
 use tarock_storage::{Platform, Store, TableId};
 use tarock_table::{
-    ChatRef, Command, CommandKind, Lang, ManualClock, Outgoing, Sender, TableService,
-    TableSettings, UserRef,
+    ChatRef, Command, CommandKind, Lang, ManualClock, Messenger, Outgoing, Pump, SendFail, Sender,
+    TableService, TableSettings, UserRef,
 };
 
 /// Counts live heap bytes, to measure what a loaded table holds.
@@ -68,20 +79,222 @@ async fn handle(service: &TableService, sender: Sender, kind: CommandKind) -> Ve
         .unwrap()
 }
 
-/// Delivers the outbox; remembers each person's newest private view.
-async fn drain(service: &TableService, views: &mut HashMap<String, Outgoing>) {
-    loop {
-        let batch = service.claim(500).await.unwrap();
-        if batch.is_empty() {
-            return;
+/// A platform that accepts every message and remembers each person's
+/// newest private view.
+#[derive(Default)]
+struct Recorder {
+    views: Mutex<HashMap<String, Outgoing>>,
+}
+
+impl Messenger for Recorder {
+    async fn send(&self, message: &Outgoing) -> Result<(), SendFail> {
+        if let Outgoing::Private { to, .. } = message {
+            self.views
+                .lock()
+                .unwrap()
+                .insert(to.user_id.clone(), message.clone());
         }
-        for d in batch {
-            service.delivered(d.id).await.unwrap();
-            if let Outgoing::Private { to, .. } = &d.message {
-                views.insert(to.user_id.clone(), d.message.clone());
+        Ok(())
+    }
+
+    async fn unreachable(&self, _message: &Outgoing) {}
+
+    async fn post_private(
+        &self,
+        table: TableId,
+        to: &tarock_table::UserRef,
+        text: &str,
+        buttons: &tarock_table::Keyboard,
+    ) -> Result<String, SendFail> {
+        self.views.lock().unwrap().insert(
+            to.user_id.clone(),
+            Outgoing::Private {
+                table,
+                to: to.clone(),
+                text: text.to_owned(),
+                buttons: buttons.clone(),
+                notify: false,
+            },
+        );
+        Ok(format!("{}:{}", to.user_id, table.0))
+    }
+
+    async fn edit_private(
+        &self,
+        table: TableId,
+        to: &tarock_table::UserRef,
+        _id: &str,
+        text: &str,
+        buttons: &tarock_table::Keyboard,
+    ) -> Result<(), tarock_table::EditFail> {
+        self.post_private(table, to, text, buttons)
+            .await
+            .map(|_| ())
+            .map_err(tarock_table::EditFail::Send)
+    }
+
+    async fn retire_private(&self, _to: &tarock_table::UserRef, _id: &str) {}
+}
+
+/// Delivers the outbox as a front end does, batch by batch.
+async fn drain(service: &TableService, pump: &Pump, recorder: &Recorder) {
+    while pump.deliver_batch(service, recorder).await.unwrap() > 0 {}
+}
+
+/// Where a run's database lives.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Db {
+    Sqlite,
+    Postgres,
+}
+
+/// A fresh database: its URL and what removes it afterwards.
+struct Fresh {
+    url: String,
+    _dir: Option<tempfile::TempDir>,
+    drop_pg: Option<(String, String)>,
+}
+
+async fn fresh(db: Db, n: usize) -> Fresh {
+    match db {
+        Db::Sqlite => {
+            let dir = tempfile::tempdir().unwrap();
+            let url = format!(
+                "sqlite://{}?mode=rwc",
+                dir.path().join("bench.db").display()
+            );
+            Fresh {
+                url,
+                _dir: Some(dir),
+                drop_pg: None,
+            }
+        }
+        Db::Postgres => {
+            let admin = std::env::var("BENCH_POSTGRES_URL").unwrap();
+            let name = format!("tarock_bench_{}_{n}", std::process::id());
+            let mut conn = AnyConnection::connect(&admin).await.unwrap();
+            conn.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .await
+                .unwrap();
+            conn.close().await.unwrap();
+            let base = admin.rsplit_once('/').unwrap().0;
+            Fresh {
+                url: format!("{base}/{name}"),
+                _dir: None,
+                drop_pg: Some((admin, name)),
             }
         }
     }
+}
+
+impl Fresh {
+    async fn remove(self) {
+        if let Some((admin, name)) = &self.drop_pg {
+            let mut conn = AnyConnection::connect(admin).await.unwrap();
+            conn.execute(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+            )))
+            .await
+            .unwrap();
+        }
+    }
+}
+
+/// Integers 1..=n as a FROM item `g(i)`.
+fn series(db: Db, n: i64) -> String {
+    match db {
+        Db::Sqlite => format!(
+            "(WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {n}) SELECT i FROM s) g"
+        ),
+        Db::Postgres => format!("(SELECT generate_series(1, {n}) AS i) g"),
+    }
+}
+
+/// Writes a year's history into a migrated, closed database: 25 000 closed
+/// tables with four finished deals each (four events, a settlement and four
+/// ledger rows per deal), 1 000 000 delivered messages and 100 000 processed
+/// update ids, all older than the benchmark's clock. Ids start high so the
+/// service's own rows come after them.
+async fn write_history(db: Db, url: &str) {
+    const T: i64 = 25_000;
+    const D: i64 = 100_000;
+    let now = 1_795_176_000_000i64;
+    let s = |n| series(db, n);
+    let statements = [
+        format!(
+            "INSERT INTO players (id, platform, platform_user_id, display_name, language, created_ms)
+             SELECT 1000000 + i, 'telegram', 'old' || CAST(i AS TEXT), 'P', 'de', 0 FROM {}",
+            s(4000)
+        ),
+        format!(
+            "INSERT INTO tables (id, platform, chat_id, rules, stake_cents, pace_ms, language, status,
+                                 created_ms, updated_ms)
+             SELECT 1000000 + i, 'telegram', 'oldchat' || CAST(i % 2000 AS TEXT), '\"standard\"', 10,
+                    120000, 'de', 'closed', 0, 0
+             FROM {}",
+            s(T)
+        ),
+        format!(
+            "INSERT INTO seats (table_id, seat, player_id, since_ms)
+             SELECT 1000000 + 1 + (i - 1) / 4, (i - 1) % 4, 1000000 + 1 + (i - 1) % 4000, 0 FROM {}",
+            s(4 * T)
+        ),
+        format!(
+            "INSERT INTO deals (id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms)
+             SELECT 1000000 + i, 1000000 + 1 + (i - 1) / 4, 1 + (i - 1) % 4, 0,
+                    '[\"a\",\"b\",\"c\",\"d\"]', '\"standard\"', 1, 'finished', 0, 0
+             FROM {}",
+            s(D)
+        ),
+        format!(
+            "INSERT INTO events (deal_id, seq, seat, action, at_ms, by_computer)
+             SELECT 1000000 + 1 + (i - 1) / 4, (i - 1) % 4, (i - 1) % 4, 'pass', 0, 0 FROM {}",
+            s(4 * D)
+        ),
+        format!(
+            "INSERT INTO settlements (deal_id, table_id, breakdown, stake_cents, settled_ms)
+             SELECT 1000000 + i, 1000000 + 1 + (i - 1) / 4, '{{}}', 10, 0 FROM {}",
+            s(D)
+        ),
+        format!(
+            "INSERT INTO ledger (deal_id, seat, table_id, player_id, units, cents)
+             SELECT 1000000 + 1 + (i - 1) / 4, (i - 1) % 4, 1000000 + 1 + (i - 1) / 16,
+                    1000000 + 1 + (i - 1) % 4000, 0, 0
+             FROM {}",
+            s(4 * D)
+        ),
+        format!(
+            "INSERT INTO outbox (id, table_id, destination, payload, state, attempts, next_attempt_ms,
+                                 created_ms, sent_ms)
+             SELECT 1000000 + i, 1000000 + 1 + i % {T}, 'private:telegram:old' || CAST(i % 4000 AS TEXT),
+                    '{{}}', 'sent', 1, {now} - 1000000 + i - 1000000000, {now} - 1000000 + i - 1000000000,
+                    {now} - 1000000 + i - 1000000000
+             FROM {}",
+            s(1_000_000)
+        ),
+        format!(
+            "INSERT INTO processed_updates (platform, update_id, at_ms)
+             SELECT 'telegram', 'old' || CAST(i AS TEXT), {now} - 100000 + i - 1000000000 FROM {}",
+            s(100_000)
+        ),
+    ];
+    let mut conn = AnyConnection::connect(url).await.unwrap();
+    for statement in statements {
+        conn.execute(sqlx::AssertSqlSafe(statement.clone()))
+            .await
+            .unwrap_or_else(|e| panic!("{e}: {statement}"));
+    }
+    if db == Db::Postgres {
+        for table in ["players", "tables", "deals", "outbox"] {
+            let sql = format!(
+                "SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT MAX(id) FROM {table}))"
+            );
+            conn.execute(sqlx::AssertSqlSafe(sql)).await.unwrap();
+        }
+        // What autovacuum does on its own after such growth.
+        conn.execute("ANALYZE").await.unwrap();
+    }
+    conn.close().await.unwrap();
 }
 
 struct Stats(Vec<Duration>);
@@ -102,14 +315,18 @@ impl Stats {
     }
 }
 
-async fn run(tables: usize, commands: usize, humans: usize) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("bench.db").display().to_string())
-        .await
-        .unwrap();
+async fn run(db: Db, history: bool, tables: usize, commands: usize, humans: usize, n: usize) {
+    let fresh = fresh(db, n).await;
+    if history {
+        // Migrate, then write the history as a year of play would have.
+        Store::open(&fresh.url).await.unwrap().close().await;
+        write_history(db, &fresh.url).await;
+    }
+    let store = Store::open(&fresh.url).await.unwrap();
     let service =
         TableService::with_fixed_seed(store, Arc::new(ManualClock::new(1_795_176_000_000)), 11);
-    let mut views = HashMap::new();
+    let pump = Pump::new(Duration::ZERO);
+    let recorder = Recorder::default();
     let mut ids = Vec::new();
     for t in 0..tables {
         handle(
@@ -131,7 +348,7 @@ async fn run(tables: usize, commands: usize, humans: usize) {
                 handle(
                     &service,
                     sender(t, 0),
-                    CommandKind::AddComputer(Some(id), "medium".into()),
+                    CommandKind::AddComputer(Some(id), "medium".into(), None),
                 )
                 .await
             };
@@ -139,7 +356,7 @@ async fn run(tables: usize, commands: usize, humans: usize) {
         }
         handle(&service, sender(t, 0), CommandKind::Start(Some(id))).await;
         ids.push(id);
-        drain(&service, &mut views).await;
+        drain(&service, &pump, &recorder).await;
     }
     let mut latencies = Vec::with_capacity(commands);
     let start = Instant::now();
@@ -148,11 +365,15 @@ async fn run(tables: usize, commands: usize, humans: usize) {
         let table = t % tables;
         t += 1;
         // Whoever at this table has choices now.
-        let Some((seat, payload)) = (0..humans).find_map(|seat| {
-            let view = views.get(&format!("u{table}-{seat}"))?;
-            let button = view.buttons().first()?.first()?;
-            Some((seat, button.payload.clone()))
-        }) else {
+        let choice = {
+            let views = recorder.views.lock().unwrap();
+            (0..humans).find_map(|seat| {
+                let view = views.get(&format!("u{table}-{seat}"))?;
+                let button = view.buttons().first()?.first()?;
+                Some((seat, button.payload.clone()))
+            })
+        };
+        let Some((seat, payload)) = choice else {
             // Between deals: deal the next one (timed too).
             let begin = Instant::now();
             let replies = handle(
@@ -163,21 +384,29 @@ async fn run(tables: usize, commands: usize, humans: usize) {
             .await;
             latencies.push(begin.elapsed());
             assert!(replies.is_empty(), "{replies:?}");
-            drain(&service, &mut views).await;
+            drain(&service, &pump, &recorder).await;
             continue;
         };
         let begin = Instant::now();
         let replies = handle(&service, sender(table, seat), CommandKind::Button(payload)).await;
         latencies.push(begin.elapsed());
         assert!(replies.is_empty(), "{replies:?}");
-        drain(&service, &mut views).await;
+        drain(&service, &pump, &recorder).await;
     }
     let wall = start.elapsed();
-    let label = if humans == 4 {
-        format!("SQLite, {tables} tables, 4 people each")
-    } else {
-        format!("SQLite, {tables} tables, 1 person + 3 medium")
-    };
+    let label = format!(
+        "{}, {}, {tables} tables, {}",
+        match db {
+            Db::Sqlite => "SQLite",
+            Db::Postgres => "PostgreSQL",
+        },
+        if history { "large history" } else { "empty" },
+        if humans == 4 {
+            "4 people"
+        } else {
+            "1 person + 3 medium"
+        }
+    );
     Stats(latencies).report(&label, wall);
 
     // Memory: load every table (as a service keeping them would) and count.
@@ -196,9 +425,11 @@ async fn run(tables: usize, commands: usize, humans: usize) {
     drop(loaded);
     let _: &[TableId] = &ids;
     service.store().close().await;
+    fresh.remove().await;
 }
 
 fn main() {
+    sqlx::any::install_default_drivers();
     let quick = !std::env::args().any(|a| a == "--bench");
     let env = |name: &str, full: usize, small: usize| {
         std::env::var(name)
@@ -208,12 +439,41 @@ fn main() {
     };
     let tables = env("BENCH_TABLES", 1000, 20);
     let commands = env("BENCH_COMMANDS", 20_000, 200);
+    let only = std::env::var("BENCH_ONLY").unwrap_or_default();
+    let history = std::env::var("BENCH_HISTORY").unwrap_or_default();
+    let mut dbs = vec![Db::Sqlite];
+    if std::env::var("BENCH_POSTGRES_URL").is_ok() {
+        dbs.push(Db::Postgres);
+    } else {
+        println!("(PostgreSQL skipped: set BENCH_POSTGRES_URL=postgres://… to add it)");
+    }
+    dbs.retain(|db| match only.as_str() {
+        "sqlite" => *db == Db::Sqlite,
+        "postgres" => *db == Db::Postgres,
+        _ => true,
+    });
+    let histories: Vec<bool> = match history.as_str() {
+        "empty" => vec![false],
+        "large" => vec![true],
+        // Quick runs (`cargo test`, `cargo bench` without `--bench`) skip
+        // the million rows.
+        _ if quick => vec![false],
+        _ => vec![false, true],
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
     rt.block_on(async {
-        run(tables, commands, 4).await;
-        run(tables, commands / 4, 1).await;
+        let mut n = 0;
+        for db in &dbs {
+            for large in &histories {
+                n += 1;
+                run(*db, *large, tables, commands, 4, n).await;
+            }
+        }
+        if dbs.contains(&Db::Sqlite) && histories.contains(&false) {
+            run(Db::Sqlite, false, tables, commands / 4, 1, n + 1).await;
+        }
     });
 }

@@ -38,13 +38,26 @@ pub struct Sender {
     /// The user.
     pub user: UserRef,
     /// The chat the command came from (for a button in a private chat: the
-    /// private chat; the table id in the payload says which table).
+    /// private chat; the table id in the payload says which table). A
+    /// user's private chat with the bot is named by the user's own id
+    /// (`chat_id == user.user_id`, no thread), on every platform: front
+    /// ends map a DM channel to that.
     pub chat: ChatRef,
     /// The user's language, used for notices to them.
     pub lang: Lang,
     /// Whether the platform says this user administers the chat (may close
     /// any table in it).
     pub is_admin: bool,
+}
+
+impl Sender {
+    /// Whether the command came from the sender's own private chat with
+    /// the bot.
+    pub fn in_private_chat(&self) -> bool {
+        self.chat.platform == self.user.platform
+            && self.chat.chat_id == self.user.user_id
+            && self.chat.thread_id.is_none()
+    }
 }
 
 /// How fast a table plays: the time a seat has for one action.
@@ -99,6 +112,9 @@ pub struct TableSettings {
     pub pace: Pace,
     /// The table's language.
     pub lang: Lang,
+    /// Open another table even if one is open in the chat already (else
+    /// the open one is shown again).
+    pub another: bool,
 }
 
 impl Default for TableSettings {
@@ -108,6 +124,7 @@ impl Default for TableSettings {
             stake_cents: 10,
             pace: Pace::LIVE,
             lang: Lang::De,
+            another: false,
         }
     }
 }
@@ -125,8 +142,9 @@ pub enum CommandKind {
     Join(TableChoice, Option<Seat>),
     /// Leave the table (in the lobby or between deals).
     Leave(TableChoice),
-    /// Seat a computer player of a level (`easy`, `medium`, `strong`).
-    AddComputer(TableChoice, String),
+    /// Seat a computer player of a level (`easy`, `medium`, `strong`);
+    /// from a button, in the seat the button was made for.
+    AddComputer(TableChoice, String, Option<Seat>),
     /// Remove the computer player from a seat.
     RemoveComputer(TableChoice, Seat),
     /// Start playing (four seats taken), or deal the next hand.

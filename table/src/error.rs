@@ -64,6 +64,11 @@ pub enum Rejection {
     PartyUnknown,
     /// No trick has been completed yet.
     NoTrickYet,
+    /// A button of a table that lives in another chat (or another
+    /// person's private view).
+    ForeignChat,
+    /// The same button again within a second: taken as one press.
+    DoublePress,
 }
 
 impl Rejection {
@@ -71,6 +76,8 @@ impl Rejection {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             Rejection::Malformed => tr!(lang, "rej-malformed"),
+            Rejection::ForeignChat => tr!(lang, "rej-foreign-chat"),
+            Rejection::DoublePress => tr!(lang, "rej-double-press"),
             Rejection::UnknownTable => tr!(lang, "rej-unknown-table"),
             Rejection::NoTableHere => tr!(lang, "rej-no-table-here"),
             Rejection::SeveralTables => tr!(lang, "rej-several-tables"),

@@ -17,6 +17,7 @@ mod auction;
 pub mod clock;
 pub mod command;
 pub mod error;
+pub mod maintenance;
 pub mod outgoing;
 pub mod payload;
 pub mod pump;
@@ -33,7 +34,7 @@ pub use command::{ChatRef, Command, CommandKind, Pace, Sender, TableSettings, Us
 pub use error::{Rejection, ServiceError};
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
-pub use pump::{Messenger, Pump, SendFail};
-pub use service::{Delivery, MAX_STAKE_CENTS, STAND_IN, TableService, rules_spec};
+pub use pump::{EditFail, Messenger, Pump, SendFail};
+pub use service::{Delivery, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, rules_spec};
 pub use shuffle::{DealSeed, RandomnessMode};
 pub use text::Lang;

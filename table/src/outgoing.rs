@@ -84,6 +84,12 @@ pub enum Outgoing {
         text: String,
         /// The legal choices as buttons.
         buttons: Keyboard,
+        /// Whether this version should reach the player as a new message
+        /// (which notifies): it just became their turn and they were not
+        /// playing a moment ago, or it is a reminder. Otherwise the front
+        /// end edits the player's current message of this table in place.
+        #[serde(default)]
+        notify: bool,
     },
     /// A short reply only the acting user sees (an error, "not your turn").
     Notice {

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tarock_engine::{Bid, Card, GameKind, Item, Premium};
+use tarock_engine::{Bid, Card, GameKind, Item, Premium, Seat};
 use tarock_storage::TableId;
 
 pub use crate::typed::parse_turn_words;
@@ -56,8 +56,10 @@ fn all_digits(s: &str) -> bool {
 pub enum ButtonAction {
     /// Take a seat.
     Join,
-    /// Seat a computer player of this level.
-    AddComputer(String),
+    /// Seat a computer player of this level, in the seat that was the
+    /// first free one when the button was made (so that a double click on
+    /// one version of the button seats one computer, not two).
+    AddComputer(String, Option<Seat>),
     /// Start, or deal the next hand.
     Start,
     /// Show my hand privately.
@@ -132,7 +134,8 @@ impl fmt::Display for Payload {
         f.write_str(":")?;
         match &self.action {
             ButtonAction::Join => f.write_str("j"),
-            ButtonAction::AddComputer(level) => write!(f, "c{level}"),
+            ButtonAction::AddComputer(level, None) => write!(f, "c{level}"),
+            ButtonAction::AddComputer(level, Some(seat)) => write!(f, "c{level}.{}", seat.index()),
             ButtonAction::Start => f.write_str("s"),
             ButtonAction::Hand => f.write_str("h"),
             ButtonAction::Rules => f.write_str("r"),
@@ -184,7 +187,20 @@ impl FromStr for Payload {
         let (code, arg) = action.split_at(action.chars().next().map_or(0, char::len_utf8));
         let action = match (code, arg) {
             ("j", "") => ButtonAction::Join,
-            ("c", level) if !level.is_empty() => ButtonAction::AddComputer(level.to_owned()),
+            ("c", arg) if !arg.is_empty() => match arg.split_once('.') {
+                None => ButtonAction::AddComputer(arg.to_owned(), None),
+                Some((level, seat)) if !level.is_empty() => {
+                    let seat = match seat {
+                        "0" => Seat::S0,
+                        "1" => Seat::S1,
+                        "2" => Seat::S2,
+                        "3" => Seat::S3,
+                        _ => return Err(bad()),
+                    };
+                    ButtonAction::AddComputer(level.to_owned(), Some(seat))
+                }
+                Some(_) => return Err(bad()),
+            },
             ("s", "") => ButtonAction::Start,
             ("h", "") => ButtonAction::Hand,
             ("r", "") => ButtonAction::Rules,
@@ -232,7 +248,8 @@ mod tests {
         ];
         let actions = [
             ButtonAction::Join,
-            ButtonAction::AddComputer("strong".into()),
+            ButtonAction::AddComputer("strong".into(), None),
+            ButtonAction::AddComputer("strong".into(), Some(Seat::S3)),
             ButtonAction::Start,
             ButtonAction::Hand,
             ButtonAction::Rules,
@@ -282,6 +299,9 @@ mod tests {
             "t1::azz",
             "t1::a.r",
             "t1::c",
+            "t1::cmedium.4",
+            "t1::cmedium.",
+            "t1::c.1",
             "t1::q",
             "t1::jj",
             "t1::wx",

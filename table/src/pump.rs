@@ -4,17 +4,24 @@
 //! only the newest table message of a batch is sent, table edits are spaced
 //! out, a lane waits after a rate limit, and a user who cannot be written to
 //! privately is given up on for the rest of the batch.
+//!
+//! Outcomes are recorded in as few commits as the delivery guarantee
+//! allows: everything decided without the platform (skipped older table
+//! versions, held lanes, postponed edits) waits and is recorded together
+//! with the next message the platform shows, right after it was sent. So a
+//! crash while sending still costs at most one visible duplicate, and a
+//! batch costs one commit per message shown instead of one per message.
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use tarock_storage::TableId;
+use tarock_storage::{TableId, table_scope};
 use tokio::sync::{Notify, watch};
 
-use crate::service::{Delivery, TableService};
-use crate::{Outgoing, ServiceError};
+use crate::service::{Delivery, Outcome, TableService};
+use crate::{Keyboard, Outgoing, ServiceError, UserRef};
 
 /// How many outbox messages one round claims.
 const BATCH: u32 = 50;
@@ -32,14 +39,55 @@ pub enum SendFail {
     Other(String),
 }
 
+/// How editing a private message went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditFail {
+    /// The message is gone (deleted by the user, too old to edit): post a
+    /// new one instead.
+    Gone,
+    /// Anything else, as for sending.
+    Send(SendFail),
+}
+
 /// One platform's way of sending a message.
 pub trait Messenger: Send + Sync {
-    /// Sends (or, for a table message, edits) one message.
+    /// Sends (or, for a table message, edits) one message. Private views
+    /// do not come here: see [`Messenger::post_private`].
     fn send(&self, message: &Outgoing) -> impl Future<Output = Result<(), SendFail>> + Send;
 
     /// Called once after `message` failed with [`SendFail::Unreachable`], so
     /// the front end can fall back (a mention in the table's chat).
     fn unreachable(&self, message: &Outgoing) -> impl Future<Output = ()> + Send;
+
+    /// Posts a player's private view of a table as a new message; returns
+    /// the platform's id of the message (the one with the buttons).
+    fn post_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> impl Future<Output = Result<String, SendFail>> + Send;
+
+    /// Replaces the text and buttons of a private message posted before.
+    /// The same content again counts as done.
+    fn edit_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        id: &str,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> impl Future<Output = Result<(), EditFail>> + Send;
+
+    /// Removes a private message that a newer one replaced (or, where the
+    /// platform cannot delete it, strips its buttons).
+    fn retire_private(&self, to: &UserRef, id: &str) -> impl Future<Output = ()> + Send;
+}
+
+/// The delivery-state key of a user's current private message at a table.
+fn private_key(to: &UserRef) -> String {
+    format!("private:{}", to.user_id)
 }
 
 /// Delivers a service's outbox through a [`Messenger`].
@@ -92,65 +140,137 @@ impl Pump {
         }
         let mut held: HashSet<String> = HashSet::new();
         let mut unreachable: HashSet<String> = HashSet::new();
+        // Outcomes not yet recorded; recorded right after each message the
+        // platform showed, and at the end.
+        let mut outcomes: Vec<(tarock_storage::MessageId, Outcome)> = Vec::new();
         for (i, d) in batch.iter().enumerate() {
             let lane = d.message.destination();
             if held.contains(&lane) {
-                service.release(d.id).await?;
+                outcomes.push((d.id, Outcome::Release));
                 continue;
             }
             if let Outgoing::Table { table, .. } = &d.message {
                 if newest.get(table) != Some(&i) {
-                    service.delivered(d.id).await?;
+                    outcomes.push((d.id, Outcome::Delivered));
                     continue;
                 }
                 // A version that comes too soon waits; newer ones replace it.
                 if let Some(wait) = self.edit_wait(*table) {
                     let ms = i64::try_from(wait.as_millis()).unwrap_or(i64::MAX) + 1;
-                    service
-                        .failed(d.id, "merging table edits", Some(ms))
-                        .await?;
+                    outcomes.push((d.id, Outcome::RetryIn(ms, "merging table edits".into())));
                     held.insert(lane);
                     continue;
                 }
             }
             if unreachable.contains(&lane) {
-                service
-                    .failed(d.id, "the user cannot be written to privately", None)
-                    .await?;
+                outcomes.push((
+                    d.id,
+                    Outcome::GiveUp("the user cannot be written to privately".into()),
+                ));
+                // Each version still counts for the fallback (a turn that
+                // began or was answered); it may show something: record first.
+                messenger.unreachable(&d.message).await;
+                service.record(&outcomes).await?;
+                outcomes.clear();
                 continue;
             }
-            match messenger.send(&d.message).await {
+            let sent = match &d.message {
+                Outgoing::Private {
+                    table,
+                    to,
+                    text,
+                    buttons,
+                    notify,
+                } => {
+                    self.private(service, messenger, *table, to, text, buttons, *notify)
+                        .await
+                }
+                other => messenger.send(other).await,
+            };
+            match sent {
                 Ok(()) => {
                     if let Outgoing::Table { table, .. } = &d.message
                         && let Ok(mut last) = self.last_table_send.lock()
                     {
                         last.insert(*table, Instant::now());
                     }
-                    service.delivered(d.id).await?;
+                    outcomes.push((d.id, Outcome::Delivered));
+                    // Shown: record it before anything else is sent.
+                    service.record(&outcomes).await?;
+                    outcomes.clear();
                 }
                 Err(SendFail::Retry(ms, error)) => {
                     log::info!("delivery {} postponed by {ms} ms: {error}", d.id.0);
-                    service.failed(d.id, &error, Some(ms)).await?;
+                    outcomes.push((d.id, Outcome::RetryIn(ms, error)));
                     held.insert(lane);
                 }
                 Err(SendFail::Unreachable(error)) => {
-                    service.failed(d.id, &error, None).await?;
+                    outcomes.push((d.id, Outcome::GiveUp(error)));
                     unreachable.insert(lane);
                     messenger.unreachable(&d.message).await;
+                    // The fallback may have shown something: record first.
+                    service.record(&outcomes).await?;
+                    outcomes.clear();
                 }
                 Err(SendFail::Other(error)) => {
                     log::warn!("delivery {} failed: {error}", d.id.0);
                     if d.attempts >= 5 {
-                        service.failed(d.id, &error, None).await?;
+                        outcomes.push((d.id, Outcome::GiveUp(error)));
                     } else {
                         let backoff = 1000 * i64::from(d.attempts.max(1));
-                        service.failed(d.id, &error, Some(backoff)).await?;
+                        outcomes.push((d.id, Outcome::RetryIn(backoff, error)));
                         held.insert(lane);
                     }
                 }
             }
         }
+        service.record(&outcomes).await?;
         Ok(batch.len())
+    }
+
+    /// A private view: the player has one message per table, recorded in
+    /// the delivery state as soon as the platform names it. A version
+    /// that should notify is posted anew and the one before is retired
+    /// (deleted, or stripped of its buttons); every other version edits
+    /// the current message in place. After a crash the recorded id makes
+    /// the re-send an edit, so at most the one message in flight is seen
+    /// twice. Front ends call it too for a hand asked for (`notify`: the
+    /// asker wants it at the bottom of the chat).
+    ///
+    /// # Errors
+    /// How sending failed, as for [`Messenger::send`].
+    #[allow(clippy::too_many_arguments)]
+    pub async fn private(
+        &self,
+        service: &TableService,
+        messenger: &impl Messenger,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+        notify: bool,
+    ) -> Result<(), SendFail> {
+        let store = service.store();
+        let scope = table_scope(table);
+        let key = private_key(to);
+        let database = |e: tarock_storage::StorageError| SendFail::Retry(2000, e.to_string());
+        let current = store.delivery_get(&scope, &key).await.map_err(database)?;
+        if let (Some(id), false) = (&current, notify) {
+            match messenger.edit_private(table, to, id, text, buttons).await {
+                Ok(()) => return Ok(()),
+                Err(EditFail::Gone) => {}
+                Err(EditFail::Send(fail)) => return Err(fail),
+            }
+        }
+        let id = messenger.post_private(table, to, text, buttons).await?;
+        store
+            .delivery_put(&scope, &key, &id, service.now_ms())
+            .await
+            .map_err(database)?;
+        if let Some(old) = current.filter(|old| *old != id) {
+            messenger.retire_private(to, &old).await;
+        }
+        Ok(())
     }
 
     /// Delivers the outbox until `stop` turns true: whenever [`Pump::wake`]

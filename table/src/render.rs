@@ -437,6 +437,53 @@ pub fn private_text(view: &SeatView, header: &TableHeader, lang: Lang) -> String
         };
         out.push_str(&role);
     }
+    // What a player needs to decide without looking at the group: the
+    // contract with its called card, and in the play the trick on the
+    // table (who led, what lies there) or, when it is empty, the last one.
+    if let Some(contract) = &view.contract {
+        out.push('\n');
+        out.push_str(&contract_text(contract, header, lang));
+        if let Some(items) =
+            auction::items_text(&view.announcements, &view.items, &view.rules, header, lang)
+        {
+            out.push('\n');
+            out.push_str(&items);
+        }
+    } else if view.phase == Phase::Bidding
+        && let Some(line) = auction::history_text(&view.announcements, &view.rules, header, lang)
+    {
+        out.push('\n');
+        out.push_str(&line);
+    }
+    if view.phase == Phase::Play {
+        let names = Seat::ALL.map(|seat| Some(seat_name(header, seat, lang)));
+        match view.trick.filter(|t| !t.cards().is_empty()) {
+            Some(trick) => {
+                out.push('\n');
+                out.push_str(&tr!(
+                    lang,
+                    "trick-led",
+                    name = seat_name(header, trick.leader(), lang),
+                    plays = plays_text(&trick, &names, lang)
+                ));
+            }
+            None => {
+                if let Some(last) = view.tricks.last() {
+                    out.push('\n');
+                    out.push_str(&tr!(
+                        lang,
+                        "trick-last",
+                        plays = plays_text(&last.trick, &names, lang),
+                        winner = seat_name(header, last.winner, lang)
+                    ));
+                }
+                if view.to_act == Some(view.seat) {
+                    out.push('\n');
+                    out.push_str(&tr!(lang, "trick-you-lead"));
+                }
+            }
+        }
+    }
     // The reminder only while the Pagat is still in the hand to keep.
     if view.pagat_bound && view.hand.contains(Card::PAGAT) {
         out.push('\n');

@@ -234,6 +234,7 @@ fn settings() -> TableSettings {
         stake_cents: 10,
         pace: Pace::LIVE,
         lang: Lang::De,
+        another: false,
     }
 }
 
@@ -258,7 +259,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Zoe",
-        CommandKind::AddComputer(t, "easy".into()),
+        CommandKind::AddComputer(t, "easy".into(), None),
         NOT_SEATED,
     )
     .await;
@@ -293,7 +294,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Anna",
-        CommandKind::AddComputer(t, "godlike".into()),
+        CommandKind::AddComputer(t, "godlike".into(), None),
         UNKNOWN_LEVEL,
     )
     .await;
@@ -373,7 +374,7 @@ async fn refusals_in_the_lobby() {
     .await;
     // Three seats taken: still too few.
     assert!(
-        h.run("Anna", CommandKind::AddComputer(t, "easy".into()))
+        h.run("Anna", CommandKind::AddComputer(t, "easy".into(), None))
             .await
             .is_empty()
     );
@@ -384,7 +385,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Anna",
-        CommandKind::AddComputer(t, "easy".into()),
+        CommandKind::AddComputer(t, "easy".into(), None),
         TABLE_FULL,
     )
     .await;
@@ -529,8 +530,28 @@ async fn refusals_of_unknown_tables_malformed_input_and_bad_settings() {
         };
         refused(&mut h, table, "Zoe", CommandKind::Create(bad), BAD_STAKE).await;
     }
-    // A second table in the same chat: commands without a table id are ambiguous.
-    let second = h.create("Bert", settings()).await;
+    // `/tarock` again shows the open table again instead of a second one…
+    let before = h.sent.len();
+    let replies = h.run("Bert", CommandKind::Create(settings())).await;
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(replies[0].text().contains("/tarock neu"), "{replies:?}");
+    assert!(
+        h.sent[before..]
+            .iter()
+            .any(|m| matches!(m, Outgoing::Table { table: t, .. } if *t == table)),
+        "the open table is posted again"
+    );
+    // …and a second table in the same chat is opened on purpose: commands
+    // without a table id are ambiguous then.
+    let second = h
+        .create(
+            "Bert",
+            TableSettings {
+                another: true,
+                ..settings()
+            },
+        )
+        .await;
     assert_ne!(second, table);
     refused(
         &mut h,
@@ -682,7 +703,7 @@ async fn refusals_during_a_deal() {
         &mut h,
         table,
         "Anna",
-        CommandKind::AddComputer(t, "easy".into()),
+        CommandKind::AddComputer(t, "easy".into(), None),
         DEAL_IN_PROGRESS,
     )
     .await;

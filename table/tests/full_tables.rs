@@ -22,6 +22,7 @@ fn settings(rules: &str, stake_cents: i64, lang: Lang) -> TableSettings {
         stake_cents,
         pace: Pace::LIVE,
         lang,
+        another: false,
     }
 }
 
@@ -223,7 +224,7 @@ async fn two_humans_and_two_computers_of_different_levels() {
     assert!(
         h.run(
             "Anna",
-            tarock_table::CommandKind::AddComputer(Some(table), "easy".into())
+            tarock_table::CommandKind::AddComputer(Some(table), "easy".into(), None)
         )
         .await
         .is_empty()
@@ -231,7 +232,7 @@ async fn two_humans_and_two_computers_of_different_levels() {
     assert!(
         h.run(
             "Bert",
-            tarock_table::CommandKind::AddComputer(Some(table), "medium".into())
+            tarock_table::CommandKind::AddComputer(Some(table), "medium".into(), None)
         )
         .await
         .is_empty()

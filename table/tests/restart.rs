@@ -50,6 +50,7 @@ async fn run(crash: Option<Crash>) -> Outcome {
         stake_cents: 10,
         pace: Pace::LIVE,
         lang: Lang::De,
+        another: false,
     };
     let table = h.table_with(&HUMANS, "medium", settings).await;
     let mut rng = StdRng::seed_from_u64(SEED);

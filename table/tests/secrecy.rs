@@ -139,6 +139,7 @@ async fn check_new(
                 to,
                 text,
                 buttons,
+                ..
             } => {
                 stats.private += 1;
                 assert_eq!(*t, table);
@@ -177,11 +178,14 @@ async fn check_new(
                 if let Some(c) = called.filter(|c| !hands[seat.index()].contains(*c)) {
                     named.remove(c);
                 }
+                // Cards on the table (the trick, the last trick) are
+                // public; none still held by another seat may be named.
+                let foreign = named.without(hands[seat.index()]).intersect(secret);
                 assert!(
-                    named.without(hands[seat.index()]).is_empty(),
-                    "{}'s private view names cards of other hands ({}):\n{text}",
+                    foreign.is_empty(),
+                    "{}'s private view names unplayed cards of other hands ({}):\n{text}",
                     to.name,
-                    named.without(hands[seat.index()])
+                    foreign
                 );
                 // It shows the whole hand (what is still held after the command at least).
                 assert!(
@@ -214,6 +218,7 @@ async fn run_table(
         stake_cents: 10,
         pace: Pace::LIVE,
         lang,
+        another: false,
     };
     let table = h.create(humans[0], settings).await;
     check_new(&h, table, 0, &labels, stats).await;
@@ -231,7 +236,7 @@ async fn run_table(
         assert!(
             h.run(
                 humans[0],
-                CommandKind::AddComputer(Some(table), "medium".into())
+                CommandKind::AddComputer(Some(table), "medium".into(), None)
             )
             .await
             .is_empty()

@@ -25,6 +25,7 @@ fn settings() -> TableSettings {
         stake_cents: 10,
         pace: Pace::LIVE,
         lang: Lang::De,
+        another: false,
     }
 }
 

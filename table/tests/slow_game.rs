@@ -19,6 +19,7 @@ fn slow(lang: Lang) -> TableSettings {
         stake_cents: 10,
         pace: Pace { ms: HOUR },
         lang,
+        another: false,
     }
 }
 

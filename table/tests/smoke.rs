@@ -8,8 +8,11 @@ async fn one_human_and_three_computers_finish_a_deal() {
     let mut h = Harness::new(1).await;
     let table = h.create("anna", TableSettings::default()).await;
     for _ in 0..3 {
-        h.run("anna", CommandKind::AddComputer(Some(table), "easy".into()))
-            .await;
+        h.run(
+            "anna",
+            CommandKind::AddComputer(Some(table), "easy".into(), None),
+        )
+        .await;
     }
     let r = h.run("anna", CommandKind::Start(Some(table))).await;
     assert!(r.is_empty(), "{r:?}");

@@ -120,7 +120,7 @@ async fn scenario(lang: Lang) -> Views {
         .unwrap()
         .clone();
     assert!(
-        h.run("Anna", CommandKind::AddComputer(t, "easy".into()))
+        h.run("Anna", CommandKind::AddComputer(t, "easy".into(), None))
             .await
             .is_empty()
     );
@@ -139,7 +139,11 @@ async fn scenario(lang: Lang) -> Views {
     let anna_opening = private_of(&h, "Anna");
     press_label(&mut h, "Anna", "Rufer").await;
     let bert_bidding = private_of(&h, "Bert");
-    press_label(&mut h, "Bert", "Weiter").await;
+    let pass = match lang {
+        Lang::De => "Weiter",
+        Lang::En => "Pass (weiter)",
+    };
+    press_label(&mut h, "Bert", pass).await;
     let kontra = match lang {
         Lang::De => "Kontra auf Spiel",
         Lang::En => "Kontra on the game",
@@ -149,7 +153,7 @@ async fn scenario(lang: Lang) -> Views {
     let dora_bidding = private_of(&h, "Dora");
     // Dora, Anna and Bert pass: three passes end the bidding.
     for name in ["Dora", "Anna", "Bert"] {
-        press_label(&mut h, name, "Weiter").await;
+        press_label(&mut h, name, pass).await;
     }
 
     // Trick 1: hearts.
@@ -287,7 +291,7 @@ async fn german_texts() {
     assert_eq!(
         keys(&v.lobby_one),
         rows(&[
-            &[("Mitspielen", "t1::j"), ("+ Computer", "t1::cmedium")],
+            &[("Mitspielen", "t1::j"), ("+ Computer", "t1::cmedium.1")],
             // No start button before all four seats are taken.
             &[("Regeln", "t1::r")],
         ])
@@ -335,6 +339,7 @@ async fn german_texts() {
         "Tisch 1 · Spiel 1 · dein Platz 2\n\
          Deine Karten: Sküs XX X ♠R ♠B ♣D ♣R ♣B ♣10 ♥B\n\
          Du bist der gerufene Partner.\n\
+         Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
          Du bist dran: wähle eine Ansage oder „weiter“.",
     );
     assert_eq!(
@@ -382,6 +387,8 @@ async fn german_texts() {
         "Tisch 1 · Spiel 1 · dein Platz 4\n\
          Deine Karten: XIX XII XI VIII V IV ♠D ♥D ♥A ♦D\n\
          Du spielst dagegen.\n\
+         Anna spielt Rufer und ruft den XX.\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
          Du bist dran: wähle eine Ansage oder „weiter“.",
     );
     assert_eq!(
@@ -416,6 +423,9 @@ async fn german_texts() {
         "Tisch 1 · Spiel 1 · dein Platz 4\n\
          Deine Karten: XIX XII XI VIII V IV ♠D ♥D ♥A ♦D\n\
          Du spielst dagegen.\n\
+         Anna spielt Rufer und ruft den XX.\n\
+         Angesagt: Spiel – Kontra von Cleo\n\
+         Im Stich (ausgespielt von Anna): Anna ♥K · Bert ♥B · Cleo ♥R\n\
          Du bist dran: spiel eine Karte aus.",
     );
     assert_eq!(
@@ -567,7 +577,7 @@ async fn english_texts() {
     assert_eq!(
         keys(&v.lobby_one),
         rows(&[
-            &[("Join", "t1::j"), ("+ Computer", "t1::cmedium")],
+            &[("Join", "t1::j"), ("+ Computer", "t1::cmedium.1")],
             // No start button before all four seats are taken.
             &[("Rules", "t1::r")],
         ])
@@ -604,7 +614,8 @@ async fn english_texts() {
         "Table 1 · deal 1 · your seat 2\n\
          Your cards: Sküs XX X ♠N ♠J ♣Q ♣N ♣J ♣10 ♥J\n\
          You are the called partner.\n\
-         Your turn: choose an announcement or \"weiter\".",
+         Anna plays a Rufer and calls the XX. Partner: Bert.\n\
+         Your turn: choose an announcement or pass (\"weiter\").",
     );
     assert_eq!(
         keys(&v.bert_bidding),
@@ -622,7 +633,7 @@ async fn english_texts() {
                 ("Solo + …", "t1:1.1:xs"),
                 ("Absolut + …", "t1:1.1:xa")
             ],
-            &[("Weiter", "t1:1.1:w")],
+            &[("Pass (weiter)", "t1:1.1:w")],
         ])
     );
     assert_text(
@@ -646,7 +657,9 @@ async fn english_texts() {
         "Table 1 · deal 1 · your seat 4\n\
          Your cards: XIX XII XI VIII V IV ♠Q ♥Q ♥A ♦Q\n\
          You play against the declarer.\n\
-         Your turn: choose an announcement or \"weiter\".",
+         Anna plays a Rufer and calls the XX.\n\
+         Announced: Game – Kontra by Cleo\n\
+         Your turn: choose an announcement or pass (\"weiter\").",
     );
     assert_eq!(
         keys(&v.dora_bidding),
@@ -657,7 +670,7 @@ async fn english_texts() {
                 ("Valat", "t1:1.3:av")
             ],
             &[("Solo + …", "t1:1.3:xs"), ("Absolut + …", "t1:1.3:xa")],
-            &[("Weiter", "t1:1.3:w")],
+            &[("Pass (weiter)", "t1:1.3:w")],
         ])
     );
     assert_text(
@@ -676,6 +689,9 @@ async fn english_texts() {
         "Table 1 · deal 1 · your seat 4\n\
          Your cards: XIX XII XI VIII V IV ♠Q ♥Q ♥A ♦Q\n\
          You play against the declarer.\n\
+         Anna plays a Rufer and calls the XX.\n\
+         Announced: Game – Kontra by Cleo\n\
+         On the table (led by Anna): Anna ♥K · Bert ♥J · Cleo ♥N\n\
          Your turn: play a card.",
     );
     assert_eq!(

@@ -222,6 +222,11 @@ pub struct Inner {
     pub dm_closed: HashSet<u64>,
     /// Channel ids whose next message POST/PATCH gets a 429 (once).
     pub rate_limit_once: HashSet<u64>,
+    /// The `retry_after` (seconds) of those 429s; 0.2 unless a test sets it.
+    pub retry_after: Option<f64>,
+    /// Message routes' buckets per channel that Discord closed (a 429, or
+    /// `X-RateLimit-Remaining: 0`) until then: a request before it is early.
+    pub closed_until: HashMap<u64, Instant>,
     /// Everything Discord would have refused.
     pub violations: Vec<String>,
     /// The global commands as last registered (with ids).
@@ -236,6 +241,9 @@ pub struct Inner {
     pub identifies: Vec<Value>,
     /// Interaction id -> what the fake sent and how it was answered.
     pub interactions: HashMap<String, InteractionRecord>,
+    /// Interaction id -> the INTERACTION_CREATE payload sent (to send it
+    /// again, as Discord does after a resume).
+    pub sent_payloads: HashMap<String, Value>,
     /// How many READYs were sent.
     pub ready_count: usize,
     /// How many RESUMEs were answered with RESUMED.
@@ -377,6 +385,43 @@ impl Fake {
         payload["data"] = data;
         inner.send_interaction(&id, payload);
         id
+    }
+
+    /// A user writes to the bot in their DM channel (MESSAGE_CREATE, which
+    /// a bot gets with the DIRECT_MESSAGES intent). Returns the channel.
+    pub fn dm_to_bot(&self, user: &User, content: &str) -> u64 {
+        let mut inner = self.lock();
+        let channel = DM_CHANNEL_BASE + user.id;
+        inner.dm_channels.insert(user.id, channel);
+        inner.users.insert(user.id, *user);
+        let id = inner.next_id();
+        let payload = json!({
+            "id": id.to_string(),
+            "channel_id": channel.to_string(),
+            "author": user.json(),
+            "content": content,
+            "timestamp": now(),
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": false,
+            "type": 0,
+            "flags": 0,
+        });
+        inner.dispatch("MESSAGE_CREATE", payload);
+        channel
+    }
+
+    /// Sends an interaction again, with the same id and token (Discord
+    /// redelivers events after a resume).
+    pub fn redeliver(&self, interaction_id: &str) {
+        let mut inner = self.lock();
+        let payload = inner.sent_payloads[interaction_id].clone();
+        inner.dispatch("INTERACTION_CREATE", payload);
     }
 
     /// A button click (component_type 2) on a stored message. Returns the
@@ -899,6 +944,7 @@ impl Inner {
     }
 
     fn send_interaction(&mut self, id: &str, payload: Value) {
+        self.sent_payloads.insert(id.to_owned(), payload.clone());
         if let Err(e) =
             serde_json::from_value::<serenity::model::application::Interaction>(payload.clone())
         {
@@ -1127,25 +1173,69 @@ fn form_reply(errors: &[FormError]) -> Reply {
     }
 }
 
-fn rate_limited() -> Reply {
+/// The bucket of a channel's message routes (as Discord names buckets:
+/// an opaque hash, shared by the routes of one kind).
+const MESSAGE_BUCKET: &str = "b7c0ffee0000messages";
+
+/// A 429 as Discord sends it: the wait in the body (`retry_after`, the one
+/// to honour), the bucket headers, and a whole-second `Retry-After`.
+fn rate_limited(retry_after: f64) -> Reply {
     let reset = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap_or_default()
         .as_secs_f64()
-        + 0.2;
+        + retry_after;
     Reply {
         status: 429,
-        body: json!({ "message": "You are being rate limited.", "retry_after": 0.2, "global": false }),
+        body: json!({ "message": "You are being rate limited.", "retry_after": retry_after, "global": false }),
         headers: vec![
             ("x-ratelimit-limit", "5".into()),
             ("x-ratelimit-remaining", "0".into()),
             ("x-ratelimit-reset", format!("{reset:.3}")),
-            ("x-ratelimit-reset-after", "0.200".into()),
-            ("x-ratelimit-bucket", "fakebucket0000".into()),
+            ("x-ratelimit-reset-after", format!("{retry_after:.3}")),
+            ("x-ratelimit-bucket", MESSAGE_BUCKET.into()),
             ("x-ratelimit-scope", "user".into()),
-            ("retry-after", "1".into()),
+            ("retry-after", format!("{}", retry_after.ceil() as u64)),
         ],
     }
+}
+
+impl Inner {
+    /// A message request on `channel`: a 429 when a test asked for one or
+    /// when the bucket is still closed (then also a violation: the bot
+    /// came early); `None` to go on.
+    fn limit(&mut self, what: &str, channel: u64) -> Option<Reply> {
+        let now = Instant::now();
+        let retry_after = self.retry_after.unwrap_or(0.2);
+        if let Some(until) = self.closed_until.get(&channel).copied()
+            && until > now
+        {
+            self.violation(format!(
+                "{what}: early by {:?}: the bucket of channel {channel} was rate limited",
+                until - now
+            ));
+            return Some(rate_limited((until - now).as_secs_f64()));
+        }
+        if self.rate_limit_once.remove(&channel) {
+            self.closed_until
+                .insert(channel, now + Duration::from_secs_f64(retry_after));
+            return Some(rate_limited(retry_after));
+        }
+        None
+    }
+}
+
+/// The bucket headers Discord sends with every message route's answer.
+fn bucket_headers(mut reply: Reply) -> Reply {
+    if reply.status < 300 {
+        reply.headers.extend([
+            ("x-ratelimit-limit", "5".into()),
+            ("x-ratelimit-remaining", "4".into()),
+            ("x-ratelimit-reset-after", "5.000".into()),
+            ("x-ratelimit-bucket", MESSAGE_BUCKET.into()),
+        ]);
+    }
+    reply
 }
 
 async fn rest_handler(
@@ -1366,11 +1456,13 @@ impl Inner {
                 None => error(404, 10003, "Unknown Channel"),
             },
             ("POST", ["channels", c, "messages"]) => match parse_id(c) {
-                Some(c) => self.create_channel_message(path, c, body, files),
+                Some(c) => bucket_headers(self.create_channel_message(path, c, body, files)),
                 None => error(404, 10003, "Unknown Channel"),
             },
             (_, ["channels", c, "messages", mid]) => match (parse_id(c), parse_id(mid)) {
-                (Some(c), Some(mid)) => self.channel_message(method, path, c, mid, body, files),
+                (Some(c), Some(mid)) => {
+                    bucket_headers(self.channel_message(method, path, c, mid, body, files))
+                }
                 _ => unknown_message(),
             },
             _ => not_found(),
@@ -1580,6 +1672,27 @@ impl Inner {
     ) -> Option<Reply> {
         let mut errors = Vec::new();
         check_message_fields(data, &mut errors);
+        // Discord parses @everyone, @here and <@…> in any content unless
+        // allowed_mentions says otherwise: a message or edit whose text
+        // would ping more than meant is what a real server would do
+        // wrong, so it is a violation (not a refusal).
+        if let Some(content) = data["content"].as_str() {
+            let parse_all = data["allowed_mentions"].is_null();
+            let parses = |kind: &str| {
+                parse_all
+                    || data["allowed_mentions"]["parse"]
+                        .as_array()
+                        .is_some_and(|p| p.iter().any(|k| k == kind))
+            };
+            if (content.contains("@everyone") || content.contains("@here")) && parses("everyone") {
+                self.violation(format!("{what}: would ping @everyone/@here: {content:?}"));
+            }
+            if content.contains("<@") && parses("users") {
+                self.violation(format!(
+                    "{what}: mentions parsed from the text without allowed_mentions: {content:?}"
+                ));
+            }
+        }
         if let Some(allowed) = allowed_flags {
             let flags = data["flags"].as_u64().unwrap_or(0);
             if flags & !allowed != 0 {
@@ -1620,8 +1733,8 @@ impl Inner {
         files: &[FilePart],
     ) -> Reply {
         let what = format!("POST {path}");
-        if self.rate_limit_once.remove(&channel) {
-            return rate_limited();
+        if let Some(r) = self.limit(&what, channel) {
+            return r;
         }
         if let Some(user) = self.dm_user_of(channel)
             && self.dm_closed.contains(&user)
@@ -1652,8 +1765,10 @@ impl Inner {
         if !matches!(method, "GET" | "PATCH" | "DELETE") {
             return error(404, 0, "404: Not Found");
         }
-        if method == "PATCH" && self.rate_limit_once.remove(&channel) {
-            return rate_limited();
+        if method == "PATCH"
+            && let Some(r) = self.limit(&what, channel)
+        {
+            return r;
         }
         let m = match self.stored(&what, mid) {
             Ok(m) => m,

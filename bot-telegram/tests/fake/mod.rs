@@ -51,6 +51,8 @@ pub struct Inner {
     pub rate_limit_once: HashSet<i64>,
     /// Requests refused for breaking a limit (the bot must never cause one).
     pub violations: Vec<String>,
+    /// The ids of the updates each `getUpdates` answer carried, in order.
+    pub delivered: Vec<Vec<i64>>,
 }
 
 /// The running fake.
@@ -160,6 +162,8 @@ async fn api(
         "sendMessage",
         "editMessageText",
         "answerCallbackQuery",
+        "deleteMessage",
+        "editMessageReplyMarkup",
         "answerInlineQuery",
         "setMyCommands",
         "deleteWebhook",
@@ -193,6 +197,11 @@ async fn api(
             for _ in 0..10 {
                 let updates = inner.lock().unwrap().take_updates(offset);
                 if !updates.is_empty() {
+                    let ids = updates
+                        .iter()
+                        .filter_map(|u| u["update_id"].as_i64())
+                        .collect();
+                    inner.lock().unwrap().delivered.push(ids);
                     return ok(Value::Array(updates));
                 }
                 tokio::time::sleep(Duration::from_millis(20)).await;
@@ -269,6 +278,29 @@ async fn api(
                 message.as_object_mut().unwrap().remove("reply_markup");
             } else {
                 message["reply_markup"] = markup;
+            }
+            ok(message.clone())
+        }
+        "deleteMessage" => {
+            let mut s = inner.lock().unwrap();
+            let chat_id = body["chat_id"].as_i64().unwrap_or(0);
+            let id = body["message_id"].as_i64().unwrap_or(0);
+            if s.messages.remove(&(chat_id, id)).is_none() {
+                return err(400, "Bad Request: message to delete not found", None);
+            }
+            ok(json!(true))
+        }
+        "editMessageReplyMarkup" => {
+            let mut s = inner.lock().unwrap();
+            let chat_id = body["chat_id"].as_i64().unwrap_or(0);
+            let id = body["message_id"].as_i64().unwrap_or(0);
+            let Some(message) = s.messages.get_mut(&(chat_id, id)) else {
+                return err(400, "Bad Request: message to edit not found", None);
+            };
+            if body["reply_markup"]["inline_keyboard"].is_array() {
+                message["reply_markup"] = body["reply_markup"].clone();
+            } else {
+                message.as_object_mut().unwrap().remove("reply_markup");
             }
             ok(message.clone())
         }

@@ -31,6 +31,7 @@ impl Terminal {
             // Nobody in a terminal should be overruled by a clock.
             pace: Pace::parse("7d").expect("a valid pace"),
             lang: self.lang,
+            another: false,
         };
         self.quiet = true;
         let replies = self
@@ -58,7 +59,7 @@ impl Terminal {
         for _ in self.humans.len()..4 {
             self.send(
                 &first,
-                CommandKind::AddComputer(Some(table), flags.computers.clone()),
+                CommandKind::AddComputer(Some(table), flags.computers.clone(), None),
             )
             .await?;
         }

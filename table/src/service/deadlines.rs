@@ -96,6 +96,7 @@ impl TableService {
                 to,
                 text,
                 buttons,
+                ..
             }) = w.st.private_view(deadline.seat)
             {
                 let plang = row
@@ -110,6 +111,8 @@ impl TableService {
                         tr!(plang, "reminder-private", minutes = minutes)
                     ),
                     buttons,
+                    // A reminder is meant to be noticed.
+                    notify: true,
                 });
             }
             w.tx.set_deadline(&Deadline {

@@ -313,6 +313,7 @@ impl TableService {
                 to,
                 text: format!("{title}\n{}", sheet.text(reader, Some(seat))),
                 buttons: Vec::new(),
+                notify: false,
             });
         }
         Ok(())

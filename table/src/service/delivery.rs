@@ -1,6 +1,20 @@
 //! Handing the outbox to a front end, message by message.
 
 use super::*;
+use tarock_storage::Delivered;
+
+/// What became of a claimed message, for [`TableService::record`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Delivered (or replaced by a newer version that is).
+    Delivered,
+    /// Not delivered: try again in this many milliseconds.
+    RetryIn(i64, String),
+    /// Given up for good.
+    GiveUp(String),
+    /// Handed back undelivered, without counting the attempt.
+    Release,
+}
 
 /// A message claimed for delivery.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +54,34 @@ impl TableService {
             }
         }
         Ok(out)
+    }
+
+    /// Records what became of several claimed messages in one commit.
+    /// Record every message made visible before sending the next one: then
+    /// a crash while sending costs at most one visible duplicate.
+    ///
+    /// # Errors
+    /// When the database fails; then nothing was recorded.
+    pub async fn record(&self, outcomes: &[(MessageId, Outcome)]) -> Result<(), ServiceError> {
+        let now = self.clock.now_ms();
+        let rows: Vec<(MessageId, Delivered)> = outcomes
+            .iter()
+            .map(|(id, outcome)| {
+                let row = match outcome {
+                    Outcome::Delivered => Delivered::Sent,
+                    Outcome::RetryIn(ms, error) => Delivered::Retry {
+                        at_ms: now + ms,
+                        error: error.clone(),
+                    },
+                    Outcome::GiveUp(error) => Delivered::GaveUp {
+                        error: error.clone(),
+                    },
+                    Outcome::Release => Delivered::Released,
+                };
+                (*id, row)
+            })
+            .collect();
+        Ok(self.store.record_deliveries(&rows, now).await?)
     }
 
     /// Marks a claimed message delivered.

@@ -72,6 +72,7 @@ impl TableService {
         w: &mut Work,
         sender: &Sender,
         level: &str,
+        meant: Option<Seat>,
     ) -> Result<(), Fail> {
         let level =
             Level::from_str(&level.to_ascii_lowercase()).map_err(|_| Rejection::UnknownLevel)?;
@@ -80,6 +81,18 @@ impl TableService {
         }
         if w.st.deal_active() {
             return Err(Rejection::DealInProgress.into());
+        }
+        // A double click on one version of the button (both presses name
+        // the same seat, which the first filled with a computer) adds one
+        // computer, not two, as a second Join is refused by being seated
+        // already. A person who took that seat meanwhile is another change:
+        // the computer takes the next free seat.
+        if let Some(meant) = meant
+            && w.st
+                .seat_row(meant)
+                .is_some_and(|r| matches!(r.occupant, Occupant::Computer(_)))
+        {
+            return Err(Rejection::DoublePress.into());
         }
         let seat = Seat::ALL
             .into_iter()

@@ -37,14 +37,17 @@ mod lobby;
 mod queries;
 mod views;
 
-pub use delivery::Delivery;
+pub use delivery::{Delivery, Outcome};
 use views::{label_turn, occupant_name, participant_name, user_of};
 
 /// The computer level that plays for a seat whose time ran out.
 pub const STAND_IN: Level = Level::Medium;
 
-/// How long a claimed outbox message stays leased to its deliverer.
-const LEASE_MS: i64 = 30_000;
+/// How long a claimed outbox message stays leased to its deliverer: a
+/// deliverer that died mid-send holds its lane back no longer than this.
+/// One send (with its own HTTP timeout) takes far less; rate limits are
+/// waited out by rescheduling, not while holding the lease.
+const LEASE_MS: i64 = 5_000;
 
 /// The table service. Cheap to share behind an `Arc`; every method takes
 /// `&self`, and tables are serialized by the database (one writer per table).
@@ -339,7 +342,11 @@ impl TableService {
     async fn dispatch(&self, command: &Command) -> Result<Vec<Outgoing>, Fail> {
         let sender = &command.sender;
         let kind = match &command.kind {
-            CommandKind::Button(payload) => button_command(payload)?,
+            CommandKind::Button(payload) => {
+                let kind = button_command(payload)?;
+                self.check_bound(sender, &kind).await?;
+                kind
+            }
             other => other.clone(),
         };
         let update = command.update_id.as_deref();
@@ -356,6 +363,39 @@ impl TableService {
                 let table = self.resolve(sender, table_choice(&other)).await?;
                 self.mutate(sender, update, table, other).await
             }
+        }
+    }
+
+    /// A button acts only where its table lives: in the table's own chat
+    /// (and thread), or, for what a private view offers (moves, the hand,
+    /// the tricks, rules and balances), in the presser's own private chat.
+    /// A payload copied into another chat changes nothing there.
+    async fn check_bound(&self, sender: &Sender, kind: &CommandKind) -> Result<(), Fail> {
+        let Some(id) = table_choice(kind) else {
+            return Ok(());
+        };
+        let table = self.store.table(id).await?.ok_or(Rejection::UnknownTable)?;
+        let chat = &sender.chat;
+        let in_table_chat = chat.platform == table.platform
+            && chat.chat_id == table.chat_id
+            && chat.thread_id == table.thread_id;
+        let private_action = matches!(
+            kind,
+            CommandKind::Turn(..)
+                | CommandKind::Compose(..)
+                | CommandKind::Play(..)
+                | CommandKind::Hand(_)
+                | CommandKind::LastTrick(_)
+                | CommandKind::OurTricks(_)
+                | CommandKind::Rules(_)
+                | CommandKind::Balances(_)
+        );
+        if in_table_chat
+            || (private_action && sender.in_private_chat() && chat.platform == table.platform)
+        {
+            Ok(())
+        } else {
+            Err(Rejection::ForeignChat.into())
         }
     }
 
@@ -452,6 +492,17 @@ impl TableService {
         if !(0..=MAX_STAKE_CENTS).contains(&settings.stake_cents) {
             return Err(Rejection::BadStake.into());
         }
+        if !settings.another
+            && let Some(open) = self
+                .store
+                .open_tables_in(sender.chat.platform, &sender.chat.chat_id)
+                .await?
+                .into_iter()
+                .filter(|t| t.thread_id == sender.chat.thread_id)
+                .max_by_key(|t| t.id)
+        {
+            return self.show_again(sender, update, open.id).await;
+        }
         let now = self.clock.now_ms();
         let mut tx = self.store.begin().await?;
         if let Some(id) = update {
@@ -492,6 +543,25 @@ impl TableService {
         Ok(Vec::new())
     }
 
+    /// `/tarock` where a table is open already: the open table is posted
+    /// again at the bottom of the chat (its old message is left as it is)
+    /// and the sender learns how to open another one on purpose.
+    async fn show_again(
+        &self,
+        sender: &Sender,
+        update: Option<&str>,
+        table: TableId,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let mut w = self.begin(update, sender.user.platform, table).await?;
+        w.tx.set_public_message(table, None, w.now).await?;
+        self.push_table_view(&mut w);
+        self.commit(w).await?;
+        Ok(vec![Outgoing::Notice {
+            to: sender.user.clone(),
+            text: tr!(sender.lang, "table-shown-again", table = table.0),
+        }])
+    }
+
     async fn mutate(
         &self,
         sender: &Sender,
@@ -512,7 +582,9 @@ impl TableService {
         match kind {
             CommandKind::Join(_, seat) => self.join(&mut w, sender, seat).await?,
             CommandKind::Leave(_) => self.leave(&mut w, sender).await?,
-            CommandKind::AddComputer(_, level) => self.add_computer(&mut w, sender, &level).await?,
+            CommandKind::AddComputer(_, level, seat) => {
+                self.add_computer(&mut w, sender, &level, seat).await?
+            }
             CommandKind::RemoveComputer(_, seat) => {
                 self.remove_computer(&mut w, sender, seat).await?
             }
@@ -566,7 +638,7 @@ fn table_choice(kind: &CommandKind) -> TableChoice {
     match kind {
         CommandKind::Join(t, _)
         | CommandKind::Leave(t)
-        | CommandKind::AddComputer(t, _)
+        | CommandKind::AddComputer(t, _, _)
         | CommandKind::RemoveComputer(t, _)
         | CommandKind::Start(t)
         | CommandKind::Turn(t, _, _)
@@ -593,7 +665,7 @@ fn button_command(payload: &str) -> Result<CommandKind, Fail> {
     let t = Some(p.table);
     Ok(match p.action {
         ButtonAction::Join => CommandKind::Join(t, None),
-        ButtonAction::AddComputer(level) => CommandKind::AddComputer(t, level),
+        ButtonAction::AddComputer(level, seat) => CommandKind::AddComputer(t, level, seat),
         ButtonAction::Start => CommandKind::Start(t),
         ButtonAction::Hand => CommandKind::Hand(t),
         ButtonAction::Rules => CommandKind::Rules(t),

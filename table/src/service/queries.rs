@@ -77,6 +77,7 @@ impl TableService {
                 turn = label_turn(game, seat, bids, lang, st.words()).join(" + ")
             ),
             buttons,
+            notify: false,
         }])
     }
 

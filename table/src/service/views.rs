@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// A player who moved this long ago or less is taken to be watching: their
+/// next turn edits their private message instead of posting a new one.
+pub const QUIET_MS: i64 = 60_000;
+
 impl TableState {
     pub(super) fn header(&self, names: [Option<String>; 4], deal: Option<u32>) -> TableHeader {
         let lang = self.lang();
@@ -59,6 +63,7 @@ impl TableState {
             to,
             text,
             buttons,
+            notify: false,
         })
     }
 
@@ -291,7 +296,10 @@ impl TableService {
                 if free {
                     first.push(b(
                         "btn-add-computer",
-                        ButtonAction::AddComputer(Level::Medium.name().into()),
+                        ButtonAction::AddComputer(
+                            Level::Medium.name().into(),
+                            Seat::ALL.into_iter().find(|s| w.st.seat_row(*s).is_none()),
+                        ),
                     ));
                 }
                 let second = if w.st.table.status == TableStatus::Lobby {
@@ -314,9 +322,23 @@ impl TableService {
         });
     }
 
-    /// Queues `seat`'s private view, if a person sits there and a deal is on.
+    /// Queues `seat`'s private view, if a person sits there and a deal is
+    /// on; as a new message (see [`Outgoing::Private`]'s `notify`) when it
+    /// is the seat's turn and the player made no move of this deal in the
+    /// last [`QUIET_MS`]: somebody who is playing along sees the edit.
     pub(super) fn push_private(&self, w: &mut Work, seat: Seat) {
-        if let Some(message) = w.st.private_view(seat) {
+        if let Some(mut message) = w.st.private_view(seat) {
+            if let Outgoing::Private {
+                notify, buttons, ..
+            } = &mut message
+            {
+                let active = w.st.deal.as_ref().is_some_and(|d| {
+                    d.events.iter().any(|e| {
+                        e.seat == seat && !e.by_computer && w.now.saturating_sub(e.at_ms) < QUIET_MS
+                    })
+                });
+                *notify = !buttons.is_empty() && !active;
+            }
             w.out.push(message);
         }
     }

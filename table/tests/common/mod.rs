@@ -25,7 +25,7 @@ use tarock_table::{
 pub const T0: i64 = 1_795_176_000_000;
 
 /// The outbox lease of the service (a claimed message is claimed again after it).
-pub const LEASE_MS: i64 = 30_000;
+pub const LEASE_MS: i64 = 5_000;
 
 pub struct Harness {
     pub service: TableService,
@@ -225,7 +225,7 @@ impl Harness {
             let r = self
                 .run(
                     names[0],
-                    CommandKind::AddComputer(Some(table), computers.into()),
+                    CommandKind::AddComputer(Some(table), computers.into(), None),
                 )
                 .await;
             assert!(r.is_empty(), "no computer: {r:?}");

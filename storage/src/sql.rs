@@ -1,0 +1,698 @@
+//! Every SQL statement the store runs, in one place.
+//!
+//! The statements are portable (SQLite and PostgreSQL, `$n` parameters) and
+//! named after what they do. [`STATEMENTS`] lists each one as *hot* (run
+//! while playing or delivering: its cost must follow its result, never the
+//! history, and the plan tests check that on both databases) or *cold* (an
+//! operator's count or a migration-time check, allowed to read everything).
+//! A unit test fails when a statement of this module is missing from the
+//! list, and another when SQL is written anywhere else in the crate, so a
+//! statement added later cannot escape the plan tests.
+//!
+//! Rules that keep the hot statements cheap at any history size:
+//! - a history table (`outbox`, `processed_updates`, `events`, `deals`,
+//!   `settlements`, `ledger`, `tables`, `seats`) is only ever searched by an
+//!   index: by its key, by table, deal, player or chat, or through a partial
+//!   index whose rows are the live work (`state = 'pending'`, open tables);
+//! - where SQLite without statistics would choose a join order that walks a
+//!   history table, the statement says the order (`CROSS JOIN`, which
+//!   SQLite keeps as written and PostgreSQL plans freely) or uses `EXISTS`
+//!   on the key.
+
+macro_rules! table_columns {
+    () => {
+        "id, platform, chat_id, thread_id, rules, stake_cents, pace_ms, language, status, \
+         creator_id, public_message_id, created_ms, updated_ms"
+    };
+}
+
+macro_rules! player_columns {
+    () => {
+        "id, platform, platform_user_id, display_name, language"
+    };
+}
+
+macro_rules! deal_columns {
+    () => {
+        "id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms"
+    };
+}
+
+macro_rules! deadline_columns {
+    () => {
+        "table_id, deal_id, seq, seat, remind_ms, due_ms, reminded"
+    };
+}
+
+// ---------------------------------------------------------------- players
+
+/// Creates a player or refreshes name and language; returns the id.
+pub(crate) const UPSERT_PLAYER: &str =
+    "INSERT INTO players (platform, platform_user_id, display_name, language, created_ms)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (platform, platform_user_id)
+     DO UPDATE SET display_name = excluded.display_name, language = excluded.language
+     RETURNING id";
+
+/// A player by platform and platform user id.
+pub(crate) const PLAYER_ON: &str = concat!(
+    "SELECT ",
+    player_columns!(),
+    " FROM players WHERE platform = $1 AND platform_user_id = $2"
+);
+
+/// A player by id.
+pub(crate) const PLAYER_BY_ID: &str =
+    concat!("SELECT ", player_columns!(), " FROM players WHERE id = $1");
+
+// ----------------------------------------------------------------- tables
+
+/// A table by id.
+pub(crate) const TABLE_BY_ID: &str =
+    concat!("SELECT ", table_columns!(), " FROM tables WHERE id = $1");
+
+/// A table by id, locked for the transaction (PostgreSQL only).
+pub(crate) const LOCK_TABLE: &str = concat!(
+    "SELECT ",
+    table_columns!(),
+    " FROM tables WHERE id = $1 FOR UPDATE"
+);
+
+/// Locks a table's row without reading it (PostgreSQL only).
+pub(crate) const LOCK_TABLE_ID: &str = "SELECT id FROM tables WHERE id = $1 FOR UPDATE";
+
+/// The seats of a table with their players, in seat order.
+pub(crate) const SEATS_OF_TABLE: &str = "SELECT s.seat, s.player_id, s.computer, s.since_ms,
+        p.id, p.platform, p.platform_user_id, p.display_name, p.language
+ FROM seats s LEFT JOIN players p ON p.id = s.player_id
+ WHERE s.table_id = $1 ORDER BY s.seat";
+
+/// Creates a table in the lobby.
+pub(crate) const INSERT_TABLE: &str =
+    "INSERT INTO tables (platform, chat_id, thread_id, rules, stake_cents, pace_ms, language,
+                     status, creator_id, created_ms, updated_ms)
+ VALUES ($1, $2, $3, $4, $5, $6, $7, 'lobby', $8, $9, $9)
+ RETURNING id";
+
+/// Sets a table's status.
+pub(crate) const SET_TABLE_STATUS: &str =
+    "UPDATE tables SET status = $2, updated_ms = $3 WHERE id = $1";
+
+/// Sets the platform id of a table's public message.
+pub(crate) const SET_PUBLIC_MESSAGE: &str =
+    "UPDATE tables SET public_message_id = $2, updated_ms = $3 WHERE id = $1";
+
+/// Sets a table's settings.
+pub(crate) const SET_TABLE_SETTINGS: &str =
+    "UPDATE tables SET rules = $2, stake_cents = $3, pace_ms = $4, language = $5, updated_ms = $6
+ WHERE id = $1";
+
+/// Puts an occupant on a seat.
+pub(crate) const UPSERT_SEAT: &str =
+    "INSERT INTO seats (table_id, seat, player_id, computer, since_ms) VALUES ($1, $2, $3, $4, $5)
+ ON CONFLICT (table_id, seat)
+ DO UPDATE SET player_id = excluded.player_id, computer = excluded.computer,
+               since_ms = excluded.since_ms";
+
+/// Empties a seat.
+pub(crate) const DELETE_SEAT: &str = "DELETE FROM seats WHERE table_id = $1 AND seat = $2";
+
+/// The tables of a chat that are not closed (partial index
+/// `tables_open_by_chat`: closed tables of the chat are never read).
+pub(crate) const OPEN_TABLES_IN_CHAT: &str = concat!(
+    "SELECT ",
+    table_columns!(),
+    " FROM tables WHERE platform = $1 AND chat_id = $2 AND status <> 'closed' ORDER BY id"
+);
+
+/// The open tables a platform user sits at: from the player (unique key)
+/// to their seats (`seats_by_player`) to each table by id.
+pub(crate) const OPEN_TABLES_OF_PLAYER: &str = "SELECT t.id FROM players p
+ CROSS JOIN seats s
+ CROSS JOIN tables t
+ WHERE p.platform = $1 AND p.platform_user_id = $2
+   AND s.player_id = p.id AND t.id = s.table_id AND t.status <> 'closed'
+ ORDER BY t.id DESC";
+
+/// The ids of the tables with a status (`tables_by_status`).
+pub(crate) const TABLE_IDS_WITH_STATUS: &str =
+    "SELECT id FROM tables WHERE status = $1 ORDER BY id";
+
+// ------------------------------------------------------------------ deals
+
+/// A deal by id.
+pub(crate) const DEAL_BY_ID: &str =
+    concat!("SELECT ", deal_columns!(), " FROM deals WHERE id = $1");
+
+/// A table's latest deal (unique key `(table_id, number)`).
+pub(crate) const LATEST_DEAL_OF_TABLE: &str = concat!(
+    "SELECT ",
+    deal_columns!(),
+    " FROM deals WHERE table_id = $1 ORDER BY number DESC LIMIT 1"
+);
+
+/// Every deal of a table, in order.
+pub(crate) const DEALS_OF_TABLE: &str = concat!(
+    "SELECT ",
+    deal_columns!(),
+    " FROM deals WHERE table_id = $1 ORDER BY number"
+);
+
+/// A deal's log, in order.
+pub(crate) const EVENTS_OF_DEAL: &str = "SELECT deal_id, seq, seat, action, at_ms, by_computer FROM events WHERE deal_id = $1 ORDER BY seq";
+
+/// Stores a new deal; returns its id.
+pub(crate) const INSERT_DEAL: &str = "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms, shuffle_seed)
+ VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8)
+ RETURNING id";
+
+/// Appends an event if the deal is active and `seq` is its next step.
+pub(crate) const APPEND_EVENT: &str =
+    "INSERT INTO events (deal_id, seq, seat, action, at_ms, by_computer)
+ SELECT $1, $2, $3, $4, $5, $6
+ WHERE EXISTS (SELECT 1 FROM deals WHERE id = $1 AND status = 'active')
+   AND (SELECT COUNT(*) FROM events WHERE deal_id = $1) = $2";
+
+/// Why [`APPEND_EVENT`] inserted nothing: the deal's status and next step.
+pub(crate) const DEAL_STATUS_AND_NEXT_SEQ: &str =
+    "SELECT status, (SELECT COUNT(*) FROM events WHERE deal_id = $1) AS next_seq
+ FROM deals WHERE id = $1";
+
+/// Ends a deal.
+pub(crate) const FINISH_DEAL: &str = "UPDATE deals SET status = $2, finished_ms = $3 WHERE id = $1";
+
+/// A deal's secret shuffle seed.
+pub(crate) const SHUFFLE_SEED: &str = "SELECT table_id, shuffle_seed FROM deals WHERE id = $1";
+
+// --------------------------------------------------- settlements, ledger
+
+/// Balances per participant at a table (`ledger_by_table`).
+pub(crate) const TABLE_BALANCES: &str = "SELECT player_id, computer, MIN(seat) AS seat_no,
+        CAST(SUM(units) AS BIGINT) AS units,
+        CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
+ FROM ledger WHERE table_id = $1
+ GROUP BY player_id, computer, CASE WHEN computer IS NULL THEN -1 ELSE seat END
+ ORDER BY SUM(units) DESC, MIN(seat), COALESCE(player_id, 0)";
+
+/// Rules and breakdown of a table's settled deals (`settlements_by_table`,
+/// then each deal by id).
+pub(crate) const SETTLED_DEALS: &str =
+    "SELECT d.rules, s.breakdown FROM settlements s CROSS JOIN deals d
+ WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY d.number";
+
+/// A deal's table, status and the table's stake, for settling.
+pub(crate) const DEAL_FOR_SETTLING: &str =
+    "SELECT d.table_id, d.status, t.stake_cents FROM deals d CROSS JOIN tables t
+ WHERE d.id = $1 AND t.id = d.table_id";
+
+/// Stores a settlement.
+pub(crate) const INSERT_SETTLEMENT: &str =
+    "INSERT INTO settlements (deal_id, table_id, breakdown, stake_cents, settled_ms)
+ VALUES ($1, $2, $3, $4, $5)";
+
+/// Stores one seat's ledger row.
+pub(crate) const INSERT_LEDGER_ROW: &str =
+    "INSERT INTO ledger (deal_id, seat, table_id, player_id, computer, units, cents)
+ VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+/// A deal's settlement.
+pub(crate) const SETTLEMENT_OF_DEAL: &str = "SELECT deal_id, table_id, breakdown, stake_cents, settled_ms FROM settlements WHERE deal_id = $1";
+
+/// A deal's ledger rows, in seat order.
+pub(crate) const LEDGER_OF_DEAL: &str =
+    "SELECT seat, player_id, computer, units FROM ledger WHERE deal_id = $1 ORDER BY seat";
+
+/// A player's balance over all tables (`ledger_by_player`).
+pub(crate) const PLAYER_BALANCE: &str = "SELECT CAST(COALESCE(SUM(units), 0) AS BIGINT) AS units,
+        CAST(COALESCE(SUM(cents), 0) AS BIGINT) AS cents, COUNT(*) AS deals
+ FROM ledger WHERE player_id = $1";
+
+// --------------------------------------------------------- delivery state
+
+/// A front end's delivery fact (primary key).
+pub(crate) const DELIVERY_GET: &str =
+    "SELECT value FROM delivery_state WHERE scope = $1 AND key = $2";
+
+/// Stores or replaces a delivery fact.
+pub(crate) const DELIVERY_PUT: &str =
+    "INSERT INTO delivery_state (scope, key, value, updated_ms) VALUES ($1, $2, $3, $4)
+ ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value, updated_ms = excluded.updated_ms";
+
+/// Stores a delivery fact unless one is there (the first writer wins).
+pub(crate) const DELIVERY_PUT_NEW: &str =
+    "INSERT INTO delivery_state (scope, key, value, updated_ms) VALUES ($1, $2, $3, $4)
+ ON CONFLICT (scope, key) DO NOTHING";
+
+/// Forgets a delivery fact (primary key).
+pub(crate) const DELIVERY_DELETE: &str = "DELETE FROM delivery_state WHERE scope = $1 AND key = $2";
+
+/// Every fact of a scope (a range of the primary key).
+pub(crate) const DELIVERY_LIST: &str =
+    "SELECT key, value FROM delivery_state WHERE scope = $1 ORDER BY key";
+
+/// Forgets the facts of a scope whose key starts with `$2` (a range of the
+/// primary key's scope).
+pub(crate) const DELIVERY_DELETE_PREFIX: &str =
+    "DELETE FROM delivery_state WHERE scope = $1 AND substr(key, 1, length($2)) = $2";
+
+// ----------------------------------------------------------------- outbox
+
+/// Queues one message; returns its id.
+pub(crate) const ENQUEUE: &str = "INSERT INTO outbox (table_id, destination, payload, state, attempts, next_attempt_ms, created_ms)
+ VALUES ($1, $2, $3, 'pending', 0, $4, $4)
+ RETURNING id";
+
+/// Queues `rows` messages in one statement: `$1` table, `$2` now, then
+/// destination and payload per message.
+pub(crate) fn enqueue_many(rows: usize) -> String {
+    let values: Vec<String> = (0..rows)
+        .map(|i| format!("($1, ${}, ${}, 'pending', 0, $2, $2)", 3 + 2 * i, 4 + 2 * i))
+        .collect();
+    format!(
+        "INSERT INTO outbox (table_id, destination, payload, state, attempts, next_attempt_ms, created_ms) VALUES {}",
+        values.join(", ")
+    )
+}
+
+/// Claims due messages, oldest first, each destination's next ones only.
+/// Every read of `outbox` goes through the pending-only partial indexes
+/// `outbox_pending` (covering, in id order) and `outbox_lane`, so sent
+/// history is never read.
+pub(crate) const CLAIM_OUTBOX: &str =
+    "UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = $2
+ WHERE state = 'pending' AND next_attempt_ms <= $1 AND id IN (
+     SELECT o.id FROM outbox o
+     WHERE o.state = 'pending' AND o.next_attempt_ms <= $1
+       AND NOT EXISTS (
+           SELECT 1 FROM outbox p
+           WHERE p.state = 'pending' AND p.destination = o.destination
+             AND p.id < o.id AND p.next_attempt_ms > $1)
+     ORDER BY o.id
+     LIMIT $3)
+ RETURNING id, table_id, destination, payload, attempts, created_ms";
+
+/// Marks `ids` claimed messages delivered: `$1` now, then the ids.
+pub(crate) fn mark_sent(ids: usize) -> String {
+    let list: Vec<String> = (0..ids).map(|i| format!("${}", i + 2)).collect();
+    format!(
+        "UPDATE outbox SET state = 'sent', sent_ms = $1 WHERE state = 'pending' AND id IN ({})",
+        list.join(", ")
+    )
+}
+
+/// Records a failed attempt to retry later.
+pub(crate) const RETRY_LATER: &str =
+    "UPDATE outbox SET last_error = $2, next_attempt_ms = $3 WHERE id = $1 AND state = 'pending'";
+
+/// Gives a message up.
+pub(crate) const GIVE_UP: &str =
+    "UPDATE outbox SET last_error = $2, state = 'failed' WHERE id = $1 AND state = 'pending'";
+
+/// Hands a claimed message back without counting the attempt.
+pub(crate) const RELEASE: &str = "UPDATE outbox SET next_attempt_ms = $2, attempts = attempts - 1
+ WHERE id = $1 AND state = 'pending' AND attempts > 0";
+
+/// Retention deletes in batches by a bound: the `$2 + 1`-th oldest sending
+/// time before `$1` (`outbox_sent`); none when fewer are left. A bound
+/// found first and a range delete after it plan as index range reads on
+/// both databases (a `DELETE … IN (SELECT … LIMIT)` lets PostgreSQL hash
+/// the whole table).
+pub(crate) const PRUNE_SENT_BOUND: &str = "SELECT sent_ms FROM outbox WHERE state = 'sent' AND sent_ms < $1 ORDER BY sent_ms LIMIT 1 OFFSET $2";
+
+/// Deletes the messages sent at or before `$1` (`outbox_sent`).
+pub(crate) const PRUNE_SENT: &str = "DELETE FROM outbox WHERE state = 'sent' AND sent_ms <= $1";
+
+/// The id of the newest failed message beyond the `$1` newest ones
+/// (`outbox_failed`).
+pub(crate) const FAILED_BEYOND_CAP: &str =
+    "SELECT id FROM outbox WHERE state = 'failed' ORDER BY id DESC LIMIT 1 OFFSET $1";
+
+/// The id of the `$1 + 1`-th oldest failed message (`outbox_failed`).
+pub(crate) const FAILED_OLDEST_BOUND: &str =
+    "SELECT id FROM outbox WHERE state = 'failed' ORDER BY id LIMIT 1 OFFSET $1";
+
+/// Deletes the failed messages with ids up to `$1` (`outbox_failed`).
+pub(crate) const PRUNE_FAILED: &str = "DELETE FROM outbox WHERE state = 'failed' AND id <= $1";
+
+// -------------------------------------------------------- processed updates
+
+/// Records an update id.
+pub(crate) const MARK_UPDATE: &str =
+    "INSERT INTO processed_updates (platform, update_id, at_ms) VALUES ($1, $2, $3)";
+
+/// Whether an update id was recorded.
+pub(crate) const IS_PROCESSED: &str =
+    "SELECT at_ms FROM processed_updates WHERE platform = $1 AND update_id = $2";
+
+/// The `$2 + 1`-th oldest time of an update id recorded before `$1`
+/// (`processed_updates_by_time`); none when fewer are left.
+pub(crate) const PRUNE_UPDATES_BOUND: &str =
+    "SELECT at_ms FROM processed_updates WHERE at_ms < $1 ORDER BY at_ms LIMIT 1 OFFSET $2";
+
+/// Deletes the update ids recorded at or before `$1`
+/// (`processed_updates_by_time`).
+pub(crate) const PRUNE_UPDATES: &str = "DELETE FROM processed_updates WHERE at_ms <= $1";
+
+// -------------------------------------------------------------- deadlines
+
+/// Sets or replaces a table's deadline.
+pub(crate) const UPSERT_DEADLINE: &str =
+    "INSERT INTO deadlines (table_id, deal_id, seq, seat, remind_ms, due_ms, reminded)
+ VALUES ($1, $2, $3, $4, $5, $6, $7)
+ ON CONFLICT (table_id) DO UPDATE SET
+     deal_id = excluded.deal_id, seq = excluded.seq, seat = excluded.seat,
+     remind_ms = excluded.remind_ms, due_ms = excluded.due_ms, reminded = excluded.reminded";
+
+/// Removes a table's deadline.
+pub(crate) const DELETE_DEADLINE: &str = "DELETE FROM deadlines WHERE table_id = $1";
+
+/// Deadlines needing attention, earliest first: driven by `deadlines`
+/// (one row per table with a seat to act), each table checked by id.
+pub(crate) const DUE_DEADLINES: &str = concat!(
+    "SELECT ",
+    deadline_columns!(),
+    " FROM deadlines d
+ WHERE (d.due_ms <= $1 OR (d.reminded = 0 AND d.remind_ms <= $1))
+   AND EXISTS (SELECT 1 FROM tables t WHERE t.id = d.table_id AND t.status = 'playing')
+ ORDER BY d.due_ms, d.table_id
+ LIMIT $2"
+);
+
+/// The earliest moment any playing table needs attention.
+pub(crate) const NEXT_DEADLINE: &str = "SELECT MIN(CASE WHEN d.reminded = 0 AND d.remind_ms < d.due_ms THEN d.remind_ms ELSE d.due_ms END)
+ FROM deadlines d
+ WHERE EXISTS (SELECT 1 FROM tables t WHERE t.id = d.table_id AND t.status = 'playing')";
+
+/// A table's deadline.
+pub(crate) const DEADLINE_OF_TABLE: &str = concat!(
+    "SELECT ",
+    deadline_columns!(),
+    " FROM deadlines WHERE table_id = $1"
+);
+
+/// Notes a sent reminder, if the deadline is still the same.
+pub(crate) const MARK_REMINDED: &str =
+    "UPDATE deadlines SET reminded = 1 WHERE table_id = $1 AND deal_id = $2 AND seq = $3";
+
+// ------------------------------------------------- cold: operators' counts
+
+/// Tables per status (`tarock db status`).
+pub(crate) const COUNT_TABLES_BY_STATUS: &str =
+    "SELECT status, COUNT(*) FROM tables GROUP BY status";
+
+/// Deals per status (`tarock db status`).
+pub(crate) const COUNT_DEALS_BY_STATUS: &str = "SELECT status, COUNT(*) FROM deals GROUP BY status";
+
+/// Events in all logs (`tarock db status`).
+pub(crate) const COUNT_EVENTS: &str = "SELECT COUNT(*) FROM events";
+
+/// Players (`tarock db status`).
+pub(crate) const COUNT_PLAYERS: &str = "SELECT COUNT(*) FROM players";
+
+/// Outbox messages per state (`tarock db status`, monitoring).
+pub(crate) const COUNT_OUTBOX_BY_STATE: &str = "SELECT state, COUNT(*) FROM outbox GROUP BY state";
+
+/// The rows of one of [`STORED_TABLES`] (`tarock db stats`).
+pub(crate) fn count_rows(table: &str) -> String {
+    assert!(
+        STORED_TABLES.contains(&table),
+        "not a stored table: {table}"
+    );
+    format!("SELECT COUNT(*) FROM {table}")
+}
+
+/// Bytes of a table with its indexes on SQLite (the `dbstat` table).
+pub(crate) const SQLITE_TABLE_BYTES: &str =
+    "SELECT CAST(COALESCE(SUM(d.pgsize), 0) AS BIGINT) FROM dbstat d
+ JOIN sqlite_schema s ON s.name = d.name WHERE s.tbl_name = $1";
+
+/// Bytes of a table with its indexes on PostgreSQL.
+pub(crate) const POSTGRES_TABLE_BYTES: &str =
+    "SELECT CAST(pg_total_relation_size(CAST($1 AS regclass)) AS BIGINT)";
+
+/// Updates SQLite's planner statistics where they are missing or stale:
+/// `0x02` runs ANALYZE on the tables that need it, `0x10000` looks at every
+/// table (not only those this pooled connection happened to query). SQLite
+/// ≥ 3.46 (the bundled one is 3.51) limits each analysis to a sample of
+/// rows, so this takes milliseconds also on a large store.
+pub(crate) const SQLITE_OPTIMIZE: &str = "PRAGMA optimize=0x10002";
+
+/// Puts an SQLite file into write-ahead-log mode (once, at open).
+pub(crate) const SQLITE_WAL: &str = "PRAGMA journal_mode = WAL";
+
+/// Turns SQLite's foreign keys on (per connection).
+pub(crate) const SQLITE_FOREIGN_KEYS: &str = "PRAGMA foreign_keys = ON";
+
+/// How long an SQLite connection waits for the write lock.
+pub(crate) fn sqlite_busy_timeout(ms: u128) -> String {
+    format!("PRAGMA busy_timeout = {ms}")
+}
+
+/// Lets a PostgreSQL transaction commit without waiting for its WAL flush
+/// (delivery bookkeeping; the next synchronous commit flushes it).
+pub(crate) const POSTGRES_ASYNC_COMMIT: &str = "SET LOCAL synchronous_commit = off";
+
+/// SQLite's commit durability: `FULL` or `NORMAL`.
+pub(crate) fn sqlite_synchronous(mode: &str) -> String {
+    assert!(matches!(mode, "FULL" | "NORMAL"), "{mode}");
+    format!("PRAGMA synchronous = {mode}")
+}
+
+/// The schema's tables, in the order `tarock db stats` shows them.
+pub const STORED_TABLES: [&str; 12] = [
+    "players",
+    "tables",
+    "seats",
+    "deals",
+    "events",
+    "settlements",
+    "ledger",
+    "deadlines",
+    "outbox",
+    "processed_updates",
+    "delivery_state",
+    "_sqlx_migrations",
+];
+
+/// Whether a statement runs on the hot path (playing, delivering, pruning)
+/// or only for an operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heat {
+    /// Run while the bot serves players: must never scan a history table.
+    Hot,
+    /// An operator's count or size: reads what it must.
+    Cold,
+}
+
+/// One statement of this module, for the plan tests.
+#[derive(Clone, Debug)]
+pub struct Statement {
+    /// The constant's (or function's) name.
+    pub name: &'static str,
+    /// The SQL (a representative instance for generated statements).
+    pub sql: String,
+    /// Hot or cold.
+    pub heat: Heat,
+    /// Which database runs it: `None` both.
+    pub only: Option<crate::Backend>,
+}
+
+/// Every statement of this module (generated ones with small
+/// representative sizes), hot ones first.
+pub fn statements() -> Vec<Statement> {
+    use crate::Backend::{Postgres, Sqlite};
+    let hot = |name, sql: &str| Statement {
+        name,
+        sql: sql.to_owned(),
+        heat: Heat::Hot,
+        only: None,
+    };
+    let cold = |name, sql: &str| Statement {
+        name,
+        sql: sql.to_owned(),
+        heat: Heat::Cold,
+        only: None,
+    };
+    let on = |backend, statement: Statement| Statement {
+        only: Some(backend),
+        ..statement
+    };
+    vec![
+        hot("UPSERT_PLAYER", UPSERT_PLAYER),
+        hot("PLAYER_ON", PLAYER_ON),
+        hot("PLAYER_BY_ID", PLAYER_BY_ID),
+        hot("TABLE_BY_ID", TABLE_BY_ID),
+        on(Postgres, hot("LOCK_TABLE", LOCK_TABLE)),
+        on(Postgres, hot("LOCK_TABLE_ID", LOCK_TABLE_ID)),
+        hot("SEATS_OF_TABLE", SEATS_OF_TABLE),
+        hot("INSERT_TABLE", INSERT_TABLE),
+        hot("SET_TABLE_STATUS", SET_TABLE_STATUS),
+        hot("SET_PUBLIC_MESSAGE", SET_PUBLIC_MESSAGE),
+        hot("SET_TABLE_SETTINGS", SET_TABLE_SETTINGS),
+        hot("UPSERT_SEAT", UPSERT_SEAT),
+        hot("DELETE_SEAT", DELETE_SEAT),
+        hot("OPEN_TABLES_IN_CHAT", OPEN_TABLES_IN_CHAT),
+        hot("OPEN_TABLES_OF_PLAYER", OPEN_TABLES_OF_PLAYER),
+        hot("TABLE_IDS_WITH_STATUS", TABLE_IDS_WITH_STATUS),
+        hot("DEAL_BY_ID", DEAL_BY_ID),
+        hot("LATEST_DEAL_OF_TABLE", LATEST_DEAL_OF_TABLE),
+        hot("DEALS_OF_TABLE", DEALS_OF_TABLE),
+        hot("EVENTS_OF_DEAL", EVENTS_OF_DEAL),
+        hot("INSERT_DEAL", INSERT_DEAL),
+        hot("APPEND_EVENT", APPEND_EVENT),
+        hot("DEAL_STATUS_AND_NEXT_SEQ", DEAL_STATUS_AND_NEXT_SEQ),
+        hot("FINISH_DEAL", FINISH_DEAL),
+        hot("SHUFFLE_SEED", SHUFFLE_SEED),
+        hot("TABLE_BALANCES", TABLE_BALANCES),
+        hot("SETTLED_DEALS", SETTLED_DEALS),
+        hot("DEAL_FOR_SETTLING", DEAL_FOR_SETTLING),
+        hot("INSERT_SETTLEMENT", INSERT_SETTLEMENT),
+        hot("INSERT_LEDGER_ROW", INSERT_LEDGER_ROW),
+        hot("SETTLEMENT_OF_DEAL", SETTLEMENT_OF_DEAL),
+        hot("LEDGER_OF_DEAL", LEDGER_OF_DEAL),
+        hot("PLAYER_BALANCE", PLAYER_BALANCE),
+        hot("DELIVERY_GET", DELIVERY_GET),
+        hot("DELIVERY_PUT", DELIVERY_PUT),
+        hot("DELIVERY_PUT_NEW", DELIVERY_PUT_NEW),
+        hot("DELIVERY_DELETE", DELIVERY_DELETE),
+        hot("DELIVERY_LIST", DELIVERY_LIST),
+        hot("DELIVERY_DELETE_PREFIX", DELIVERY_DELETE_PREFIX),
+        hot("ENQUEUE", ENQUEUE),
+        hot("enqueue_many", &enqueue_many(3)),
+        hot("CLAIM_OUTBOX", CLAIM_OUTBOX),
+        hot("mark_sent", &mark_sent(3)),
+        hot("RETRY_LATER", RETRY_LATER),
+        hot("GIVE_UP", GIVE_UP),
+        hot("RELEASE", RELEASE),
+        hot("PRUNE_SENT_BOUND", PRUNE_SENT_BOUND),
+        hot("PRUNE_SENT", PRUNE_SENT),
+        hot("FAILED_BEYOND_CAP", FAILED_BEYOND_CAP),
+        hot("FAILED_OLDEST_BOUND", FAILED_OLDEST_BOUND),
+        hot("PRUNE_FAILED", PRUNE_FAILED),
+        hot("MARK_UPDATE", MARK_UPDATE),
+        hot("IS_PROCESSED", IS_PROCESSED),
+        hot("PRUNE_UPDATES_BOUND", PRUNE_UPDATES_BOUND),
+        hot("PRUNE_UPDATES", PRUNE_UPDATES),
+        hot("UPSERT_DEADLINE", UPSERT_DEADLINE),
+        hot("DELETE_DEADLINE", DELETE_DEADLINE),
+        hot("DUE_DEADLINES", DUE_DEADLINES),
+        hot("NEXT_DEADLINE", NEXT_DEADLINE),
+        hot("DEADLINE_OF_TABLE", DEADLINE_OF_TABLE),
+        hot("MARK_REMINDED", MARK_REMINDED),
+        cold("COUNT_TABLES_BY_STATUS", COUNT_TABLES_BY_STATUS),
+        cold("COUNT_DEALS_BY_STATUS", COUNT_DEALS_BY_STATUS),
+        cold("COUNT_EVENTS", COUNT_EVENTS),
+        cold("COUNT_PLAYERS", COUNT_PLAYERS),
+        cold("COUNT_OUTBOX_BY_STATE", COUNT_OUTBOX_BY_STATE),
+        cold("count_rows", &count_rows("outbox")),
+        on(Sqlite, cold("SQLITE_TABLE_BYTES", SQLITE_TABLE_BYTES)),
+        on(Postgres, cold("POSTGRES_TABLE_BYTES", POSTGRES_TABLE_BYTES)),
+        on(Sqlite, cold("SQLITE_OPTIMIZE", SQLITE_OPTIMIZE)),
+        on(Sqlite, cold("SQLITE_WAL", SQLITE_WAL)),
+        on(
+            Postgres,
+            cold("POSTGRES_ASYNC_COMMIT", POSTGRES_ASYNC_COMMIT),
+        ),
+        on(Sqlite, cold("SQLITE_FOREIGN_KEYS", SQLITE_FOREIGN_KEYS)),
+        on(
+            Sqlite,
+            cold("sqlite_busy_timeout", &sqlite_busy_timeout(10_000)),
+        ),
+        on(
+            Sqlite,
+            cold("sqlite_synchronous", &sqlite_synchronous("FULL")),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names of the constants and statement-building functions defined
+    /// in this file (read from its source).
+    fn defined_here() -> Vec<String> {
+        let source = include_str!("sql.rs");
+        let mut names = Vec::new();
+        for line in source.lines() {
+            let line = line.trim_start();
+            for prefix in ["pub(crate) const ", "pub(crate) fn "] {
+                if let Some(rest) = line.strip_prefix(prefix) {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    names.push(name);
+                }
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn every_statement_is_listed_for_the_plan_tests() {
+        let listed: Vec<&str> = statements().iter().map(|s| s.name).collect();
+        let defined = defined_here();
+        assert!(defined.len() >= 50, "{defined:?}");
+        for name in &defined {
+            assert!(
+                listed.contains(&name.as_str()),
+                "{name} is not in statements(): the plan tests would miss it"
+            );
+        }
+        for name in &listed {
+            assert!(
+                defined.iter().any(|d| d == name),
+                "{name} is listed twice or not defined"
+            );
+        }
+        let mut unique = listed.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), listed.len(), "a statement is listed twice");
+    }
+
+    #[test]
+    fn no_sql_is_written_outside_this_module() {
+        // Every other source file of the crate: a string literal that starts
+        // like a statement would be a query the plan tests never see.
+        let others = [
+            ("deadline.rs", include_str!("deadline.rs")),
+            ("deal.rs", include_str!("deal.rs")),
+            ("delivery.rs", include_str!("delivery.rs")),
+            ("error.rs", include_str!("error.rs")),
+            ("ledger.rs", include_str!("ledger.rs")),
+            ("lib.rs", include_str!("lib.rs")),
+            ("model.rs", include_str!("model.rs")),
+            ("ops.rs", include_str!("ops.rs")),
+            ("outbox.rs", include_str!("outbox.rs")),
+            ("player.rs", include_str!("player.rs")),
+            ("retention.rs", include_str!("retention.rs")),
+            ("row.rs", include_str!("row.rs")),
+            ("store.rs", include_str!("store.rs")),
+            ("table.rs", include_str!("table.rs")),
+            ("update.rs", include_str!("update.rs")),
+        ];
+        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".rs") && n != "sql.rs")
+            .count();
+        assert_eq!(
+            files,
+            others.len(),
+            "a new source file: add it to this test"
+        );
+        for (file, source) in others {
+            for keyword in ["SELECT", "INSERT", "UPDATE", "DELETE", "PRAGMA"] {
+                for quote in ["\"", "\"("] {
+                    let pattern = format!("{quote}{keyword} ");
+                    assert!(
+                        !source.contains(&pattern),
+                        "{file} writes SQL ({pattern:?}…); move it to sql.rs"
+                    );
+                }
+            }
+        }
+    }
+}

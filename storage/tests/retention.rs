@@ -1,0 +1,231 @@
+//! Retention on both databases: delivered messages and processed update ids
+//! go after their time, failed messages beyond the cap go oldest first,
+//! pending messages and the game history stay, and one batch deletes at most
+//! its size of each kind. Also the batched delivery record and the sizes an
+//! operator sees.
+
+mod common;
+
+use common::*;
+use tarock_storage::{Delivered, NewMessage, Platform, Retention, Store, TableSize};
+
+on_both!(
+    retention_forgets_only_what_expired,
+    one_record_marks_a_whole_batch,
+    sizes_cover_every_table,
+);
+
+const DAY: i64 = 86_400_000;
+const HOUR: i64 = 3_600_000;
+
+/// Queues `n` messages to distinct destinations and claims them all.
+async fn claimed(store: &Store, prefix: &str, n: usize) -> Vec<tarock_storage::MessageId> {
+    let messages: Vec<NewMessage> = (0..n)
+        .map(|i| NewMessage {
+            destination: format!("{prefix}{i}"),
+            payload: "{}".into(),
+        })
+        .collect();
+    let mut tx = store.begin().await.unwrap();
+    tx.enqueue_many(None, &messages, NOW - 9 * DAY)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let got = store.claim_outbox(NOW - 9 * DAY, 1000, 500).await.unwrap();
+    assert_eq!(got.len(), n);
+    got.into_iter().map(|m| m.id).collect()
+}
+
+async fn retention_forgets_only_what_expired(db: TestDb) {
+    let store = &db.store;
+    // History: a settled deal with its log.
+    let (table, _) = seated_table(store, "chat", 10, [false; 4]).await;
+    let game = finished_game(
+        3,
+        &tarock_engine::Preset::Standard.rules(),
+        tarock_engine::Seat::S0,
+    );
+    let deal = store_record(store, table, 1, &tarock_engine::Record::from_game(&game)).await;
+    let settlement = game.settlement().unwrap();
+    let mut tx = store.begin().await.unwrap();
+    tx.settle(
+        deal,
+        &tarock_storage::NewSettlement {
+            changes: settlement.changes,
+            breakdown: "{}".into(),
+            settled_ms: NOW - 30 * DAY,
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let history_before = store.summary().await.unwrap();
+
+    // Six messages delivered eight days ago (one millisecond apart), four
+    // yesterday, five given up, two still pending.
+    let old = claimed(store, "old", 6).await;
+    for (i, id) in old.iter().enumerate() {
+        store
+            .record_deliveries(&[(*id, Delivered::Sent)], NOW - 8 * DAY + i as i64)
+            .await
+            .unwrap();
+    }
+    let young = claimed(store, "young", 4).await;
+    let sent: Vec<_> = young.iter().map(|id| (*id, Delivered::Sent)).collect();
+    store.record_deliveries(&sent, NOW - DAY).await.unwrap();
+    let failed = claimed(store, "failed", 5).await;
+    let gave_up: Vec<_> = failed
+        .iter()
+        .map(|id| {
+            (
+                *id,
+                Delivered::GaveUp {
+                    error: "blocked".into(),
+                },
+            )
+        })
+        .collect();
+    store
+        .record_deliveries(&gave_up, NOW - 5 * DAY)
+        .await
+        .unwrap();
+    let mut tx = store.begin().await.unwrap();
+    for i in 0..2 {
+        tx.enqueue(
+            None,
+            &NewMessage {
+                destination: format!("later{i}"),
+                payload: "{}".into(),
+            },
+            NOW,
+        )
+        .await
+        .unwrap();
+    }
+    // Update ids: three from three days ago (a millisecond apart: one batch
+    // deletes up to its size plus the rows recorded in the same millisecond
+    // as its last), two from an hour ago.
+    for i in 0..3i64 {
+        tx.mark_update(Platform::Telegram, &format!("old{i}"), NOW - 3 * DAY + i)
+            .await
+            .unwrap();
+    }
+    for i in 0..2 {
+        tx.mark_update(Platform::Telegram, &format!("new{i}"), NOW - HOUR)
+            .await
+            .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let counts = store.outbox_counts().await.unwrap();
+    assert_eq!((counts.pending, counts.sent, counts.failed), (2, 10, 5));
+
+    let retention = Retention {
+        keep_failed: 2,
+        batch: 2,
+        ..Retention::default()
+    };
+    // One batch: at most two of each kind, oldest first.
+    let step = store.prune_batch(&retention, NOW).await.unwrap();
+    assert_eq!((step.sent, step.failed, step.updates), (2, 2, 2));
+    // The rest in batches: six old sent messages, three failed beyond the
+    // cap of two, three old update ids.
+    let rest = store.prune(&retention, NOW).await.unwrap();
+    assert_eq!((rest.sent, rest.failed, rest.updates), (4, 1, 1));
+    assert_eq!(store.prune(&retention, NOW).await.unwrap().total(), 0);
+
+    let counts = store.outbox_counts().await.unwrap();
+    assert_eq!((counts.pending, counts.sent, counts.failed), (2, 4, 2));
+    for i in 0..3 {
+        assert!(
+            !store
+                .is_processed(Platform::Telegram, &format!("old{i}"))
+                .await
+                .unwrap()
+        );
+    }
+    for i in 0..2 {
+        assert!(
+            store
+                .is_processed(Platform::Telegram, &format!("new{i}"))
+                .await
+                .unwrap()
+        );
+    }
+    // The newest two failed messages stay for the operator.
+    let sizes = store.table_sizes().await.unwrap();
+    let rows = |name: &str| sizes.iter().find(|s| s.table == name).unwrap().rows;
+    assert_eq!(rows("outbox"), 8);
+    assert_eq!(rows("processed_updates"), 2);
+    // The game history is untouched.
+    assert_eq!(store.summary().await.unwrap(), history_before);
+    assert_eq!(rows("settlements"), 1);
+    assert_eq!(rows("ledger"), 4);
+    assert!(store.settlement(deal).await.unwrap().is_some());
+    let failed_left = failed.len() - 3;
+    assert_eq!(failed_left, 2);
+}
+
+async fn one_record_marks_a_whole_batch(db: TestDb) {
+    let store = &db.store;
+    // More than one statement's worth of ids (100 per statement).
+    let ids = claimed(store, "d", 150).await;
+    let mut outcomes: Vec<_> = ids.iter().map(|id| (*id, Delivered::Sent)).collect();
+    outcomes[3].1 = Delivered::Retry {
+        at_ms: NOW,
+        error: "rate limit".into(),
+    };
+    outcomes[4].1 = Delivered::GaveUp {
+        error: "blocked".into(),
+    };
+    outcomes[5].1 = Delivered::Released;
+    store.record_deliveries(&outcomes, NOW - DAY).await.unwrap();
+    let counts = store.outbox_counts().await.unwrap();
+    assert_eq!((counts.pending, counts.sent, counts.failed), (2, 147, 1));
+    // The retried one waits for its time, the released one is due at once.
+    let due = store.claim_outbox(NOW - DAY, 1000, 10).await.unwrap();
+    assert_eq!(due.iter().map(|m| m.id).collect::<Vec<_>>(), vec![ids[5]]);
+    // A delivered message is not marked again (nor re-opened).
+    store
+        .record_deliveries(
+            &[(
+                ids[0],
+                Delivered::Retry {
+                    at_ms: NOW,
+                    error: "late".into(),
+                },
+            )],
+            NOW,
+        )
+        .await
+        .unwrap();
+    assert_eq!(store.outbox_counts().await.unwrap().sent, 147);
+    // Nothing to record costs nothing.
+    store.record_deliveries(&[], NOW).await.unwrap();
+}
+
+async fn sizes_cover_every_table(db: TestDb) {
+    let store = &db.store;
+    seated_table(store, "chat", 10, [false, true, true, true]).await;
+    let sizes: Vec<TableSize> = store.table_sizes().await.unwrap();
+    let names: Vec<&str> = sizes.iter().map(|s| s.table).collect();
+    for table in [
+        "players",
+        "tables",
+        "seats",
+        "deals",
+        "events",
+        "settlements",
+        "ledger",
+        "deadlines",
+        "outbox",
+        "processed_updates",
+    ] {
+        assert!(names.contains(&table), "{table} missing from {names:?}");
+    }
+    let of = |name: &str| sizes.iter().find(|s| s.table == name).unwrap();
+    assert_eq!(of("players").rows, 1);
+    assert_eq!(of("seats").rows, 4);
+    assert_eq!(of("tables").rows, 1);
+    // A table with rows takes space on disk.
+    assert!(of("seats").bytes > 0);
+}

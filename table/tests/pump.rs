@@ -1,0 +1,185 @@
+//! The outbox pump records outcomes in few commits but keeps the delivery
+//! rule: a crash while sending costs at most one visible duplicate. The
+//! crash here is the worst moment: the platform has shown a message and the
+//! pump dies before it can record that (its future is dropped inside
+//! `send`). A new service on the same file delivers the rest once the lease
+//! ran out; compared with a run without the crash, exactly the message in
+//! flight is shown twice and every other message once, in the same order.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use common::*;
+use tarock_storage::TableId;
+use tarock_table::{
+    CommandKind, EditFail, Keyboard, Lang, Messenger, Outgoing, Pump, SendFail, TableSettings,
+    UserRef,
+};
+use tokio::sync::Notify;
+
+/// A platform that shows every message it is given; with `crash_at`, it
+/// shows that many messages and then never answers (the process dies while
+/// the last one is on screen).
+struct Platform {
+    shown: Arc<Mutex<Vec<Outgoing>>>,
+    crash_at: Option<usize>,
+    crashed: Arc<Notify>,
+}
+
+impl Platform {
+    fn new(crash_at: Option<usize>) -> Platform {
+        Platform {
+            shown: Arc::new(Mutex::new(Vec::new())),
+            crash_at,
+            crashed: Arc::new(Notify::new()),
+        }
+    }
+}
+
+impl Platform {
+    /// Shows a message; the number shown so far (never returns at the crash).
+    async fn show(&self, message: Outgoing) -> usize {
+        let count = {
+            let mut shown = self.shown.lock().unwrap();
+            shown.push(message);
+            shown.len()
+        };
+        if self.crash_at == Some(count) {
+            self.crashed.notify_one();
+            std::future::pending::<()>().await;
+        }
+        count
+    }
+}
+
+/// A private view as shown (new or edited alike: both put it on screen).
+fn private(table: TableId, to: &UserRef, text: &str, buttons: &Keyboard) -> Outgoing {
+    Outgoing::Private {
+        table,
+        to: to.clone(),
+        text: text.to_owned(),
+        buttons: buttons.clone(),
+        notify: false,
+    }
+}
+
+impl Messenger for Platform {
+    async fn send(&self, message: &Outgoing) -> Result<(), SendFail> {
+        self.show(message.clone()).await;
+        Ok(())
+    }
+
+    async fn unreachable(&self, _message: &Outgoing) {}
+
+    async fn post_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> Result<String, SendFail> {
+        let count = self.show(private(table, to, text, buttons)).await;
+        Ok(format!("m{count}"))
+    }
+
+    async fn edit_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        _id: &str,
+        text: &str,
+        buttons: &Keyboard,
+    ) -> Result<(), EditFail> {
+        self.show(private(table, to, text, buttons)).await;
+        Ok(())
+    }
+
+    async fn retire_private(&self, _to: &UserRef, _id: &str) {}
+}
+
+/// Three people and a computer at a table; the computer is removed and
+/// added again and the deal started without delivering, so one batch holds
+/// several versions of the table message, private views and chat lines.
+async fn queued() -> Harness {
+    let mut h = Harness::new(77).await;
+    let settings = TableSettings {
+        lang: Lang::De,
+        ..TableSettings::default()
+    };
+    let table = h
+        .table_with(&["Anna", "Bert", "Cora"], "medium", settings)
+        .await;
+    let anna = || sender("Anna", Lang::De);
+    let seat = tarock_engine::Seat::new(3).unwrap();
+    for kind in [
+        CommandKind::RemoveComputer(Some(table), seat),
+        CommandKind::AddComputer(Some(table), "medium".into(), None),
+        CommandKind::Start(Some(table)),
+    ] {
+        let replies = h.handle(anna(), None, kind).await;
+        assert!(replies.is_empty(), "{replies:?}");
+    }
+    h
+}
+
+async fn deliver_all(h: &Harness, pump: &Pump, platform: &Platform) {
+    while pump.deliver_batch(&h.service, platform).await.unwrap() > 0 {}
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_while_sending_shows_one_message_twice_at_most() {
+    // The reference: no crash.
+    let h = queued().await;
+    let before = h.store().outbox_counts().await.unwrap();
+    let (pending, sent_before) = (before.pending as usize, before.sent as usize);
+    let reference = Platform::new(None);
+    deliver_all(&h, &Pump::new(Duration::ZERO), &reference).await;
+    let reference = reference.shown.lock().unwrap().clone();
+    assert!(reference.len() >= 4, "{reference:?}");
+    // Older versions of the table message were recorded without being shown.
+    assert!(
+        reference.len() < pending,
+        "{} of {pending}",
+        reference.len()
+    );
+    let counts = h.store().outbox_counts().await.unwrap();
+    assert_eq!((counts.pending, counts.failed), (0, 0));
+    assert_eq!(counts.sent as usize, sent_before + pending);
+
+    for crash_at in 1..=reference.len() {
+        let h = queued().await;
+        let platform = Platform::new(Some(crash_at));
+        let pump = Pump::new(Duration::ZERO);
+        tokio::select! {
+            _ = deliver_all(&h, &pump, &platform) => panic!("the platform never crashed"),
+            _ = platform.crashed.notified() => {}
+        }
+        let mut shown = platform.shown.lock().unwrap().clone();
+        assert_eq!(shown.len(), crash_at);
+        // The process is gone; a new one delivers what was not recorded
+        // once the dead deliverer's lease ran out.
+        let h = h.restart().await;
+        h.clock.advance(LEASE_MS + 1);
+        let after = Platform::new(None);
+        deliver_all(&h, &Pump::new(Duration::ZERO), &after).await;
+        shown.extend(after.shown.lock().unwrap().iter().cloned());
+
+        // Exactly the message in flight again, everything else once.
+        let mut expected = reference[..crash_at].to_vec();
+        expected.extend(reference[crash_at - 1..].iter().cloned());
+        assert_eq!(shown, expected, "crash at message {crash_at}");
+        let counts = h.store().outbox_counts().await.unwrap();
+        assert_eq!(
+            (counts.pending, counts.failed),
+            (0, 0),
+            "crash at {crash_at}"
+        );
+        assert_eq!(
+            counts.sent as usize,
+            sent_before + pending,
+            "crash at {crash_at}"
+        );
+    }
+}
