@@ -488,6 +488,15 @@ async fn seat_and_start_with(fake: &Fake, player: (i64, &str)) -> (i64, String) 
     let table_msg = open_table(fake).await;
     let (m, p) = table_button(fake, table_msg, "j").await;
     assert_eq!(press(fake, player, &m, &p).await, None);
+    // Wait for the table message that shows the new player: a "+ Computer"
+    // button of the version before names the seat the player just took, and
+    // the version between might name the seat the first computer then took
+    // (a second press of that is refused as a double click).
+    fake.wait_for("the table showing the new player", |f| {
+        let text = current(f, GROUP, table_msg)["text"].as_str()?.to_owned();
+        text.contains(player.1).then_some(())
+    })
+    .await;
     for _ in 0..2 {
         let (m, p) = table_button(fake, table_msg, "c").await;
         assert_eq!(press(fake, ANNA, &m, &p).await, None);
