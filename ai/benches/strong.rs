@@ -14,7 +14,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_ai::{Medium, Player, Strong};
-use tarock_engine::{Deal, Game, Phase, Preset, Seat, SeatView, sim};
+use tarock_zwanzigerrufen::{Deal, Game, Phase, Preset, Seat, SeatView, sim};
 
 /// Positions timed for the percentiles.
 const POSITIONS: u64 = 400;

@@ -2,7 +2,7 @@
 //! player only its seat's view, and checks every answer against the rules.
 
 use rand::RngCore;
-use tarock_engine::{Action, Bid, Game, RuleError, Seat, Settlement};
+use tarock_zwanzigerrufen::{Action, Bid, Game, RuleError, Seat, Settlement};
 
 use crate::Player;
 
@@ -111,7 +111,7 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use tarock_engine::{GameKind, Phase};
+    use tarock_zwanzigerrufen::{GameKind, Phase};
 
     use crate::{Easy, Medium};
 
@@ -138,8 +138,12 @@ mod tests {
         fn name(&self) -> &str {
             "cheater"
         }
-        fn choose(&mut self, _view: &tarock_engine::SeatView, _rng: &mut dyn RngCore) -> Action {
-            Action::Play(tarock_engine::Card::SKUS)
+        fn choose(
+            &mut self,
+            _view: &tarock_zwanzigerrufen::SeatView,
+            _rng: &mut dyn RngCore,
+        ) -> Action {
+            Action::Play(tarock_zwanzigerrufen::Card::SKUS)
         }
     }
 

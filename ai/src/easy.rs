@@ -3,9 +3,9 @@
 //! its cheapest winning card and otherwise gives its cheapest card.
 
 use rand::RngCore;
-use tarock_engine::card::{Card, CardSet};
-use tarock_engine::rules::GameKind;
-use tarock_engine::{Action, Bid, LegalActions, Phase, SeatView};
+use tarock_zwanzigerrufen::card::{Card, CardSet};
+use tarock_zwanzigerrufen::rules::GameKind;
+use tarock_zwanzigerrufen::{Action, Bid, LegalActions, Phase, SeatView};
 
 use crate::Player;
 use crate::play::{TrickRead, cheapest};

@@ -1,6 +1,6 @@
 //! Positions shared by the unit tests.
 
-use tarock_engine::{Bid, Deal, Game, GameKind, Preset, Seat};
+use tarock_zwanzigerrufen::{Bid, Deal, Game, GameKind, Preset, Seat};
 
 /// FD1 of the rules specification as dealt, seat 0 the Vorhand.
 pub(crate) fn fd1_dealt() -> Game {

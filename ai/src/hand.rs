@@ -8,7 +8,7 @@
 //! (five tarocks, one King) scores about 7; the thresholds in
 //! [`crate::medium`] were tuned with the arena.
 
-use tarock_engine::card::{Card, CardSet, Rank, Suit};
+use tarock_zwanzigerrufen::card::{Card, CardSet, Rank, Suit};
 
 /// A hand's figures for the bidding decisions.
 #[derive(Clone, Copy, Debug, PartialEq)]

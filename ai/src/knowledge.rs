@@ -2,10 +2,10 @@
 //! suits (and tarocks) each other seat has shown it lacks, and the cards some
 //! seat must hold because of what it announced.
 
-use tarock_engine::bidding::Bid;
-use tarock_engine::card::{Card, CardSet, Suit};
-use tarock_engine::rules::{GameKind, Premium};
-use tarock_engine::{Action, Party, Seat, SeatView};
+use tarock_zwanzigerrufen::bidding::Bid;
+use tarock_zwanzigerrufen::card::{Card, CardSet, Suit};
+use tarock_zwanzigerrufen::rules::{GameKind, Premium};
+use tarock_zwanzigerrufen::{Action, Party, Seat, SeatView};
 
 /// The deductions of one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +89,11 @@ impl Knowledge {
 
 /// Records the voids a trick shows: not following the led suit means none of
 /// it is left; not playing a tarock when one was due means no tarock either.
-fn note_voids(trick: &tarock_engine::trick::Trick, kind: Option<GameKind>, out: &mut [CardSet; 4]) {
+fn note_voids(
+    trick: &tarock_zwanzigerrufen::trick::Trick,
+    kind: Option<GameKind>,
+    out: &mut [CardSet; 4],
+) {
     let Some(led) = trick.led() else { return };
     let led_class = match led.suit() {
         Some(suit) => suit.cards(),

@@ -29,14 +29,14 @@
 //!
 //! A player sees only a [`SeatView`]: the engine's per-seat view holds its
 //! own hand and what is public, never another hand, so no player can cheat.
-//! [`drive`] connects players to a [`Game`](tarock_engine::Game): it builds
+//! [`drive`] connects players to a [`Game`](tarock_zwanzigerrufen::Game): it builds
 //! the view, asks the player and checks the answer.
 //!
 //! ```
 //! use rand::SeedableRng;
 //! use rand::rngs::SmallRng;
 //! use tarock_ai::{Level, drive};
-//! use tarock_engine::{Preset, Seat, sim};
+//! use tarock_zwanzigerrufen::{Preset, Seat, sim};
 //!
 //! let mut rng = SmallRng::seed_from_u64(1);
 //! let (mut game, _) = sim::random_game(&mut rng, &Preset::Standard.rules(), Seat::S0);
@@ -66,7 +66,7 @@ pub use medium::Medium;
 pub use strong::{Strong, StrongConfig};
 
 use rand::RngCore;
-use tarock_engine::{Action, SeatView};
+use tarock_zwanzigerrufen::{Action, SeatView};
 
 /// A computer player: given its seat's view, it chooses one legal action.
 ///

@@ -9,9 +9,9 @@
 //! The thresholds are [`HandEval`] strengths tuned with the arena.
 
 use rand::RngCore;
-use tarock_engine::card::Card;
-use tarock_engine::rules::{GameKind, Item, Premium};
-use tarock_engine::{Action, Bid, LegalActions, Party, Phase, SeatView};
+use tarock_zwanzigerrufen::card::Card;
+use tarock_zwanzigerrufen::rules::{GameKind, Item, Premium};
+use tarock_zwanzigerrufen::{Action, Bid, LegalActions, Party, Phase, SeatView};
 
 use crate::Player;
 use crate::hand::HandEval;

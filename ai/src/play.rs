@@ -2,10 +2,10 @@
 //! whether a card would win it and keep it) and the medium player's choice of
 //! card. The easy player uses the first part only.
 
-use tarock_engine::card::{Card, CardSet};
-use tarock_engine::rules::GameKind;
-use tarock_engine::trick::winning_index;
-use tarock_engine::{Party, Seat, SeatView};
+use tarock_zwanzigerrufen::card::{Card, CardSet};
+use tarock_zwanzigerrufen::rules::GameKind;
+use tarock_zwanzigerrufen::trick::winning_index;
+use tarock_zwanzigerrufen::{Party, Seat, SeatView};
 
 use crate::knowledge::{Knowledge, class_of, known_party};
 

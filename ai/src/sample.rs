@@ -10,8 +10,8 @@
 //! sample always exists.
 
 use rand::{Rng, RngCore};
-use tarock_engine::card::{Card, CardSet};
-use tarock_engine::seat::Seat;
+use tarock_zwanzigerrufen::card::{Card, CardSet};
+use tarock_zwanzigerrufen::seat::Seat;
 
 use crate::knowledge::Knowledge;
 
@@ -92,7 +92,7 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use tarock_engine::{Action, Suit};
+    use tarock_zwanzigerrufen::{Action, Suit};
 
     #[test]
     fn samples_respect_sizes_voids_and_held_cards() {

@@ -15,10 +15,10 @@
 //! The search counts nodes and gives up beyond a limit, so callers can keep
 //! a budget without a clock.
 
-use tarock_engine::card::{Card, CardSet};
-use tarock_engine::rules::{GameKind, Rules};
-use tarock_engine::seat::Seat;
-use tarock_engine::trick::{legal_cards_after, winning_index};
+use tarock_zwanzigerrufen::card::{Card, CardSet};
+use tarock_zwanzigerrufen::rules::{GameKind, Rules};
+use tarock_zwanzigerrufen::seat::Seat;
+use tarock_zwanzigerrufen::trick::{legal_cards_after, winning_index};
 
 /// What the declarer's side collects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,12 +23,12 @@
 use std::time::{Duration, Instant};
 
 use rand::RngCore;
-use tarock_engine::card::{Card, CardSet};
-use tarock_engine::rules::{GameKind, Item, Premium};
-use tarock_engine::score::{
+use tarock_zwanzigerrufen::card::{Card, CardSet};
+use tarock_zwanzigerrufen::rules::{GameKind, Item, Premium};
+use tarock_zwanzigerrufen::score::{
     ABSOLUT_THRESHOLD, Announced, Facts, GAME_THRESHOLD, PagatOutcome, TRICKS,
 };
-use tarock_engine::{Action, Party, Phase, Seat, SeatView, settle};
+use tarock_zwanzigerrufen::{Action, Party, Phase, Seat, SeatView, settle};
 
 use crate::Player;
 use crate::knowledge::Knowledge;

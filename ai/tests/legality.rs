@@ -11,8 +11,8 @@ use proptest::test_runner::Config;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_ai::{Easy, Medium, Player, Strong, StrongConfig, drive};
-use tarock_engine::card::TOTAL_POINTS;
-use tarock_engine::{Action, Deal, Game, Phase, Preset, Seat, sim};
+use tarock_zwanzigerrufen::card::TOTAL_POINTS;
+use tarock_zwanzigerrufen::{Action, Deal, Game, Phase, Preset, Seat, sim};
 
 /// Deals per preset: `TAROCK_AI_DEALS`, or a small default for the normal run.
 fn deals() -> u32 {
@@ -110,7 +110,9 @@ fn twins() -> (Game, Game) {
         .unwrap();
         g.apply_turn(
             Seat::S0,
-            &[tarock_engine::Bid::Game(tarock_engine::GameKind::Rufer)],
+            &[tarock_zwanzigerrufen::Bid::Game(
+                tarock_zwanzigerrufen::GameKind::Rufer,
+            )],
         )
         .unwrap();
         for seat in [Seat::S1, Seat::S2, Seat::S3] {

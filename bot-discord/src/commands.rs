@@ -8,9 +8,9 @@ use std::sync::Arc;
 
 use poise::CreateReply;
 use serenity::all::{CreateAllowedMentions, GuildId};
-use tarock_engine::Preset;
 use tarock_table::text::text;
 use tarock_table::{Command, CommandKind, Lang, Pace, Sender, TableSettings, tr};
+use tarock_zwanzigerrufen::Preset;
 
 use crate::interact::pieces;
 use crate::layout::components;

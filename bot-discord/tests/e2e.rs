@@ -12,11 +12,11 @@ use std::time::Duration;
 use fake::{Fake, GUILD_ID, Message, User};
 use serde_json::{Value, json};
 use tarock_bot_discord::{BotError, Config, run};
-use tarock_engine::Card;
 use tarock_storage::{Store, TableId};
 use tarock_table::Lang;
 use tarock_table::render::card_label;
 use tarock_table::text::text;
+use tarock_zwanzigerrufen::Card;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 

@@ -1,10 +1,10 @@
 //! Typed messages read as table commands, and the command menu.
 
-use tarock_engine::Rules;
 use tarock_storage::TableId;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
 use tarock_table::{CommandKind, Lang, TableSettings};
+use tarock_zwanzigerrufen::Rules;
 use teloxide::types::BotCommand;
 
 /// What a typed message asks for.
@@ -140,7 +140,7 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tarock_engine::Card;
+    use tarock_zwanzigerrufen::Card;
 
     fn kind(text: &str) -> Option<CommandKind> {
         match parse(text, "tarockbot", false, Lang::De)? {

@@ -10,10 +10,10 @@ use std::time::Duration;
 use fake::{Event, Fake, action, payloads};
 use serde_json::Value;
 use tarock_bot_telegram::{BotError, Config, run};
-use tarock_engine::Card;
 use tarock_storage::{Store, TableId};
 use tarock_table::Lang;
 use tarock_table::render::card_label;
+use tarock_zwanzigerrufen::Card;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 

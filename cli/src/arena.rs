@@ -18,9 +18,9 @@ use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 use serde_json::json;
 use tarock_ai::{Level, Player, drive};
-use tarock_engine::rules::{GameKind, ValidRules};
-use tarock_engine::score::Scored;
-use tarock_engine::{Action, Deal, Game, Party, Seat, SeatView};
+use tarock_zwanzigerrufen::rules::{GameKind, ValidRules};
+use tarock_zwanzigerrufen::score::Scored;
+use tarock_zwanzigerrufen::{Action, Deal, Game, Party, Seat, SeatView};
 
 use crate::simulate::parse_rules;
 

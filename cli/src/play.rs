@@ -16,7 +16,6 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
-use tarock_engine::Bid;
 use tarock_storage::{Platform, Store, TableId, TableStatus};
 use tarock_table::payload::{ButtonAction, Payload};
 use tarock_table::render::parse_card;
@@ -25,6 +24,7 @@ use tarock_table::typed::MAX_TYPED;
 use tarock_table::{
     ChatRef, Command, CommandKind, Lang, Outgoing, Sender, SystemClock, TableService, UserRef,
 };
+use tarock_zwanzigerrufen::Bid;
 
 use flags::{Flags, new_humans};
 use input::{Line, Lines};

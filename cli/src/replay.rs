@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use tarock_engine::record::{ReplayReport, Status};
+use tarock_zwanzigerrufen::record::{ReplayReport, Status};
 
 /// Exit status when some record could not be parsed (RECORD.md).
 const EXIT_INVALID: u8 = 2;

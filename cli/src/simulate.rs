@@ -8,8 +8,8 @@ use anyhow::{Context, anyhow, bail};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::json;
-use tarock_engine::rules::{GameKind, Rules, ValidRules};
-use tarock_engine::sim::simulate;
+use tarock_zwanzigerrufen::rules::{GameKind, Rules, ValidRules};
+use tarock_zwanzigerrufen::sim::simulate;
 
 /// Options of `tarock simulate`.
 #[derive(clap::Args)]

@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use tarock_engine::{Game, Preset, Record, Seat, sim};
 use tarock_storage::{Event, NewDeal, NewTable, Occupant, Platform, Store};
+use tarock_zwanzigerrufen::{Game, Preset, Record, Seat, sim};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tarock");
 

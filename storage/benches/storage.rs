@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sqlx::{AnyConnection, Connection, Executor};
-use tarock_engine::{Preset, Record, Seat, sim};
 use tarock_storage::{
     AppendAction, Deadline, DealId, Durability, Event, NewDeal, NewMessage, NewTable, Occupant,
     Platform, Store, StoreOptions, TableId,
 };
+use tarock_zwanzigerrufen::{Preset, Record, Seat, sim};
 
 const NOW: i64 = 1_795_176_000_000;
 

@@ -3,8 +3,8 @@
 
 use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
-use tarock_engine::Record;
-use tarock_engine::record::{FORMAT, RecordAction, ReplayError};
+use tarock_zwanzigerrufen::Record;
+use tarock_zwanzigerrufen::record::{FORMAT, RecordAction, ReplayError};
 
 use crate::error::{StorageError, is_unique_violation};
 use crate::model::{DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, NewDeal, TableId};
@@ -101,8 +101,9 @@ fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError>
         Err(ReplayError::Redeal(_)) if events.is_empty() => None,
         Err(error) => {
             let at = match &error {
-                ReplayError::Invalid(tarock_engine::record::RecordError::Action {
-                    index, ..
+                ReplayError::Invalid(tarock_zwanzigerrufen::record::RecordError::Action {
+                    index,
+                    ..
                 }) => {
                     let e = &events[*index];
                     format!(" in event {index} (seat {}, {:?})", e.seat, e.action)

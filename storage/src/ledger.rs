@@ -3,7 +3,7 @@
 
 use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
-use tarock_engine::Seat;
+use tarock_zwanzigerrufen::Seat;
 
 use crate::error::StorageError;
 use crate::model::{Balance, DealId, DealStatus, Occupant, Participant, PlayerId, TableId};

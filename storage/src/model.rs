@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tarock_engine::Seat;
+use tarock_zwanzigerrufen::Seat;
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -388,7 +388,7 @@ pub struct LoadedDeal {
     pub events: Vec<Event>,
     /// The game rebuilt by replaying the log; `None` for a redeal (the hands
     /// force one, so there is no game).
-    pub game: Option<tarock_engine::Game>,
+    pub game: Option<tarock_zwanzigerrufen::Game>,
 }
 
 impl LoadedDeal {

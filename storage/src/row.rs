@@ -4,7 +4,7 @@ use std::str::FromStr;
 
 use sqlx::any::AnyRow;
 use sqlx::{Decode, Row, Type};
-use tarock_engine::Seat;
+use tarock_zwanzigerrufen::Seat;
 
 use crate::error::StorageError;
 

@@ -2,7 +2,7 @@
 
 use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
-use tarock_engine::Seat;
+use tarock_zwanzigerrufen::Seat;
 
 use crate::error::StorageError;
 use crate::model::{NewTable, Occupant, Platform, PlayerId, SeatRow, Table, TableId, TableStatus};

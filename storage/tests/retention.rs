@@ -42,10 +42,16 @@ async fn retention_forgets_only_what_expired(db: TestDb) {
     let (table, _) = seated_table(store, "chat", 10, [false; 4]).await;
     let game = finished_game(
         3,
-        &tarock_engine::Preset::Standard.rules(),
-        tarock_engine::Seat::S0,
+        &tarock_zwanzigerrufen::Preset::Standard.rules(),
+        tarock_zwanzigerrufen::Seat::S0,
     );
-    let deal = store_record(store, table, 1, &tarock_engine::Record::from_game(&game)).await;
+    let deal = store_record(
+        store,
+        table,
+        1,
+        &tarock_zwanzigerrufen::Record::from_game(&game),
+    )
+    .await;
     let settlement = game.settlement().unwrap();
     let mut tx = store.begin().await.unwrap();
     tx.settle(

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use common::*;
-use tarock_engine::{Preset, Record, Seat};
 use tarock_storage::{
     AppendAction, Backend, Deadline, DealStatus, Event, NewMessage, NewSettlement, Occupant,
     Participant, Platform, SettleDeal, StorageError, Store, TableStatus,
 };
+use tarock_zwanzigerrufen::{Preset, Record, Seat};
 
 on_both!(
     round_trip_survives_reopen,
@@ -53,7 +53,7 @@ fn action(
     }
 }
 
-fn settlement_of(game: &tarock_engine::Game) -> NewSettlement {
+fn settlement_of(game: &tarock_zwanzigerrufen::Game) -> NewSettlement {
     let settlement = game.settlement().unwrap();
     NewSettlement {
         changes: settlement.changes,
@@ -140,7 +140,8 @@ async fn round_trip_survives_reopen(db: TestDb) {
     );
     let settlement = store.settlement(deal1).await.unwrap().unwrap();
     assert_eq!(settlement, settlement_before);
-    let breakdown: tarock_engine::Settlement = serde_json::from_str(&settlement.breakdown).unwrap();
+    let breakdown: tarock_zwanzigerrufen::Settlement =
+        serde_json::from_str(&settlement.breakdown).unwrap();
     assert_eq!(breakdown, finished.settlement().unwrap());
     assert_eq!(store.table_balances(table).await.unwrap(), balances_before);
     assert_eq!(store.deadline(table).await.unwrap(), Some(deadline));
@@ -676,7 +677,7 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
     let mut tx = store.begin().await.unwrap();
     let settled = tx.settled_deals(tables[1]).await.unwrap();
     assert_eq!(settled.len(), 12);
-    let first: tarock_engine::Settlement = serde_json::from_str(&settled[0].1).unwrap();
+    let first: tarock_zwanzigerrufen::Settlement = serde_json::from_str(&settled[0].1).unwrap();
     assert_eq!(first.changes.iter().sum::<i64>(), 0);
     assert_eq!(
         tx.table_balances(tables[1]).await.unwrap(),

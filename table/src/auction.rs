@@ -2,8 +2,8 @@
 //! of the deal: every turn with who said it, and the announcements in force
 //! with who made them ("Pagat von Dora (dagegen) – Kontra von Anna").
 
-use tarock_engine::view::Announcement;
-use tarock_engine::{Action, Bid, Item, ItemState, Party, Rules, Seat};
+use tarock_zwanzigerrufen::view::Announcement;
+use tarock_zwanzigerrufen::{Action, Bid, Item, ItemState, Party, Rules, Seat};
 
 use crate::render::{TableHeader, bid_label, item_name, kontra_name, seat_name};
 use crate::text::Lang;
@@ -193,7 +193,7 @@ pub(crate) fn history_text(
 
 #[cfg(test)]
 mod tests {
-    use tarock_engine::Record;
+    use tarock_zwanzigerrufen::Record;
 
     use super::*;
     use crate::render::KontraWords;
@@ -219,7 +219,7 @@ mod tests {
     }
 
     /// The public view after `actions` (record strings) under wikipedia.
-    fn view(actions: &[&str]) -> tarock_engine::PublicView {
+    fn view(actions: &[&str]) -> tarock_zwanzigerrufen::PublicView {
         let record = Record::from_json(
             &serde_json::json!({
                 "format": "zwanzigerrufen-record/1",

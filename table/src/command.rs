@@ -2,8 +2,8 @@
 //! who sent it and from where.
 
 use serde::{Deserialize, Serialize};
-use tarock_engine::{Bid, Card, Seat};
 use tarock_storage::{Platform, TableId};
+use tarock_zwanzigerrufen::{Bid, Card, Seat};
 
 use crate::payload::Step;
 use crate::text::Lang;

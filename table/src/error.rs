@@ -1,8 +1,8 @@
 //! Why the table service refused a command (a localized notice to the
 //! sender, nothing changed), and the errors it cannot answer itself.
 
-use tarock_engine::RuleError;
 use tarock_storage::StorageError;
+use tarock_zwanzigerrufen::RuleError;
 
 use crate::render::rule_error_text;
 use crate::shuffle::EntropyError;

@@ -6,8 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tarock_engine::{Bid, Card, GameKind, Item, Premium, Seat};
 use tarock_storage::TableId;
+use tarock_zwanzigerrufen::{Bid, Card, GameKind, Item, Premium, Seat};
 
 pub use crate::typed::parse_turn_words;
 

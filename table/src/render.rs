@@ -2,10 +2,10 @@
 //! message catalogue. Public texts are built from [`PublicView`] only, so
 //! no hand can reach a chat.
 
-use tarock_engine::card::Rank;
-use tarock_engine::trick::Trick;
-use tarock_engine::view::PublicContract;
-use tarock_engine::{
+use tarock_zwanzigerrufen::card::Rank;
+use tarock_zwanzigerrufen::trick::Trick;
+use tarock_zwanzigerrufen::view::PublicContract;
+use tarock_zwanzigerrufen::{
     Bid, Card, CardSet, GameKind, Item, Party, Phase, PublicView, RuleError, Seat, SeatView, Suit,
 };
 
@@ -636,7 +636,7 @@ mod tests {
     /// and goes once it has left the hand (played, or forced out early).
     #[test]
     fn the_pagat_reminder_only_while_the_pagat_is_held() {
-        let record = tarock_engine::Record::from_json(
+        let record = tarock_zwanzigerrufen::Record::from_json(
             &serde_json::json!({
                 "format": "zwanzigerrufen-record/1",
                 "rules": "standard",

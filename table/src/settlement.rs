@@ -5,8 +5,8 @@
 //! seat with the change and the new running balance in units and money.
 //! The sum can be checked from the lines alone.
 
-use tarock_engine::score::{Facts, Line, PagatOutcome, Scored};
-use tarock_engine::{Card, Party, Seat, Settlement};
+use tarock_zwanzigerrufen::score::{Facts, Line, PagatOutcome, Scored};
+use tarock_zwanzigerrufen::{Card, Party, Seat, Settlement};
 
 use crate::outgoing::SettlementItem;
 use crate::render::{
@@ -285,7 +285,7 @@ impl Sheet {
 
 /// The name of a scored line's item.
 fn scored_name(what: Scored, lang: Lang) -> String {
-    use tarock_engine::Item;
+    use tarock_zwanzigerrufen::Item;
     match what {
         Scored::Valat => item_name(Item::Valat, lang),
         Scored::Game => item_name(Item::Game, lang),

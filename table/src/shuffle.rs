@@ -17,8 +17,8 @@ use std::fmt;
 use rand::rngs::{OsRng, StdRng};
 use rand::{SeedableRng, TryRngCore};
 use rand_chacha::ChaCha12Rng;
-use tarock_engine::Deal;
 use tarock_storage::TableId;
+use tarock_zwanzigerrufen::Deal;
 
 /// The operating system gave no random numbers: nothing is dealt and no
 /// computer chooses until it does again.

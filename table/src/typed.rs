@@ -3,8 +3,8 @@
 //! auf Spiel`, `Rekontra on the Pagat`, `Solo mit Valat`, `Rufer + Pagat`),
 //! and the short forms players say (`kontra` is a Kontra on the game).
 
-use tarock_engine::record::turn_bids;
-use tarock_engine::{Bid, Rules};
+use tarock_zwanzigerrufen::record::turn_bids;
+use tarock_zwanzigerrufen::{Bid, Rules};
 
 /// The longest typed turn read, in bytes; longer input is refused unread.
 pub const MAX_TYPED: usize = 200;
@@ -149,7 +149,7 @@ pub fn parse_turn_words(words: &[String], rules: &Rules) -> Result<Vec<Bid>, Bad
 
 #[cfg(test)]
 mod tests {
-    use tarock_engine::{GameKind, Item, Premium, Preset};
+    use tarock_zwanzigerrufen::{GameKind, Item, Premium, Preset};
 
     use super::*;
 

@@ -9,12 +9,12 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tarock_engine::{Action, Bid, Card, GameKind, Item, Phase, Premium, RuleError, Seat};
 use tarock_storage::{Platform, TableId};
 use tarock_table::render::card_label;
 use tarock_table::{
     ChatRef, CommandKind, Lang, Outgoing, Pace, Payload, Sender, Step, TableSettings, UserRef,
 };
+use tarock_zwanzigerrufen::{Action, Bid, Card, GameKind, Item, Phase, Premium, RuleError, Seat};
 
 const FOUR: [&str; 4] = ["Anna", "Bert", "Cleo", "Dora"];
 

@@ -6,9 +6,9 @@
 mod common;
 
 use common::*;
-use tarock_engine::{Phase, Seat};
 use tarock_storage::{Occupant, Platform};
 use tarock_table::{ChatRef, CommandKind, Lang, Outgoing, Sender, TableSettings};
+use tarock_zwanzigerrufen::{Phase, Seat};
 
 const FOREIGN: [&str; 2] = [
     "Dieser Knopf gehört zu einem Tisch in einem anderen Chat (oder zur Ansicht eines anderen Spielers). Hier bewirkt er nichts.",

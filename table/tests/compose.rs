@@ -5,8 +5,8 @@
 mod common;
 
 use common::*;
-use tarock_engine::{Card, Phase, Seat};
 use tarock_table::{CommandKind, Lang, Outgoing, Rejection, TableSettings};
+use tarock_zwanzigerrufen::{Card, Phase, Seat};
 
 const HUMANS: [&str; 4] = ["Anna", "Bert", "Cleo", "Dora"];
 

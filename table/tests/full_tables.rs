@@ -10,9 +10,9 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tarock_engine::Seat;
 use tarock_storage::{DealStatus, Participant, TableStatus};
 use tarock_table::{Lang, Outgoing, Pace, TableSettings};
+use tarock_zwanzigerrufen::Seat;
 
 const NAMES: [&str; 4] = ["Anna", "Bert", "Cleo", "Dora"];
 

@@ -112,7 +112,7 @@ async fn queued() -> Harness {
         .table_with(&["Anna", "Bert", "Cora"], "medium", settings)
         .await;
     let anna = || sender("Anna", Lang::De);
-    let seat = tarock_engine::Seat::new(3).unwrap();
+    let seat = tarock_zwanzigerrufen::Seat::new(3).unwrap();
     for kind in [
         CommandKind::RemoveComputer(Some(table), seat),
         CommandKind::AddComputer(Some(table), "medium".into(), None),

@@ -11,9 +11,9 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tarock_engine::Record;
 use tarock_storage::{Balance, TableId};
 use tarock_table::{CommandKind, Lang, Outgoing, Pace, TableSettings};
+use tarock_zwanzigerrufen::Record;
 
 const SEED: u64 = 4242;
 const HUMANS: [&str; 2] = ["Anna", "Bert"];
@@ -62,7 +62,8 @@ async fn run(crash: Option<Crash>) -> Outcome {
         while h.settlements_of(table).len() == deal {
             // The next command: start the deal, or the next human move.
             let (name, payload) = if started {
-                let bidding = h.game(table).await.unwrap().phase() == tarock_engine::Phase::Bidding;
+                let bidding =
+                    h.game(table).await.unwrap().phase() == tarock_zwanzigerrufen::Phase::Bidding;
                 commands.push(if bidding { "bid" } else { "play" });
                 h.choose_move(table, &HUMANS, &mut rng).await
             } else {

@@ -6,9 +6,9 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tarock_engine::Seat;
 use tarock_storage::Participant;
 use tarock_table::{CommandKind, Lang, Outgoing, TableSettings};
+use tarock_zwanzigerrufen::Seat;
 
 #[tokio::test]
 async fn seats_change_hands_between_deals() {

@@ -10,9 +10,9 @@ use std::collections::HashMap;
 use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tarock_engine::{Card, CardSet, GameKind, Seat};
 use tarock_storage::{DealStatus, TableId};
 use tarock_table::{ButtonAction, CommandKind, Lang, Outgoing, Pace, Payload, TableSettings};
+use tarock_zwanzigerrufen::{Card, CardSet, GameKind, Seat};
 
 #[derive(Debug, Default)]
 struct Stats {

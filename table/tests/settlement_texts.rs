@@ -7,11 +7,11 @@
 //! balances. The seats are Anna (1, Vorhand), Bert (2), Cleo (3), Dora (4);
 //! the stake is 10 cents per unit.
 
-use tarock_engine::score::{Announced, Facts, PagatOutcome, settle};
-use tarock_engine::{Card, GameKind, Party, Preset, Seat};
 use tarock_table::Lang;
 use tarock_table::render::KontraWords;
 use tarock_table::settlement::Sheet;
+use tarock_zwanzigerrufen::score::{Announced, Facts, PagatOutcome, settle};
+use tarock_zwanzigerrufen::{Card, GameKind, Party, Preset, Seat};
 
 const D: Party = Party::Declarer;
 const O: Party = Party::Opponents;

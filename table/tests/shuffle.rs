@@ -11,11 +11,11 @@ use std::sync::{Arc, Mutex};
 use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tarock_engine::{Phase, Seat};
 use tarock_storage::{DealId, DealRow, DealStatus, TableId};
 use tarock_table::{
     CommandKind, DealSeed, Lang, ManualClock, Outgoing, Pace, RandomnessMode, TableSettings,
 };
+use tarock_zwanzigerrufen::{Phase, Seat};
 
 const HUMANS: [&str; 2] = ["Anna", "Bert"];
 

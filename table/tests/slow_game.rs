@@ -6,9 +6,9 @@
 mod common;
 
 use common::*;
-use tarock_engine::{Phase, Seat};
 use tarock_storage::TableId;
 use tarock_table::{CommandKind, Lang, Outgoing, Pace, TableSettings};
+use tarock_zwanzigerrufen::{Phase, Seat};
 
 const HOUR: i64 = 3_600_000;
 const MINUTE: i64 = 60_000;

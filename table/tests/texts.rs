@@ -16,8 +16,8 @@
 mod common;
 
 use common::*;
-use tarock_engine::Seat;
 use tarock_table::{CommandKind, Lang, Outgoing, TableSettings};
+use tarock_zwanzigerrufen::Seat;
 
 /// A message's buttons as (label, payload) rows.
 fn keys(m: &Outgoing) -> Vec<Vec<(String, String)>> {

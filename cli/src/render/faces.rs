@@ -32,8 +32,8 @@ fn tarock(n: u8) -> Face {
 }
 
 /// The face of a Zwanzigerrufen card.
-pub fn zwanzigerrufen(card: tarock_engine::Card) -> Face {
-    use tarock_engine::Rank;
+pub fn zwanzigerrufen(card: tarock_zwanzigerrufen::Card) -> Face {
+    use tarock_zwanzigerrufen::Rank;
     if let Some(n) = card.tarock_number() {
         return tarock(n);
     }
@@ -95,7 +95,7 @@ pub fn parse(game: Game, text: &str) -> Result<Face, String> {
         Game::Zwanzigerrufen => text
             .parse()
             .map(zwanzigerrufen)
-            .map_err(|e: tarock_engine::card::ParseCardError| known(e.to_string())),
+            .map_err(|e: tarock_zwanzigerrufen::card::ParseCardError| known(e.to_string())),
         Game::Koenigrufen => text
             .parse()
             .map(koenigrufen)
@@ -115,7 +115,9 @@ mod tests {
     /// are exactly the cards crate's deck of that game.
     #[test]
     fn each_deck_maps_onto_its_faces_one_to_one() {
-        let mut z: Vec<Face> = tarock_engine::Card::all().map(zwanzigerrufen).collect();
+        let mut z: Vec<Face> = tarock_zwanzigerrufen::Card::all()
+            .map(zwanzigerrufen)
+            .collect();
         let mut k: Vec<Face> = tarock_koenigrufen::Card::all().map(koenigrufen).collect();
         let mut a: Vec<Face> = tarock_zwanzig_ab::Card::all().map(zwanzig_ab).collect();
         for (faces, deck) in [

@@ -58,7 +58,7 @@ pub fn zwanzigerrufen(
     seat: Option<u8>,
     lang: Lang,
 ) -> Result<Position, String> {
-    use tarock_engine::{Record, Seat as GameSeat};
+    use tarock_zwanzigerrufen::{Record, Seat as GameSeat};
     let seat = seat_number(seat)?;
     let mut record = Record::from_json(text).map_err(|e| e.to_string())?;
     truncate(&mut record.actions, step)?;

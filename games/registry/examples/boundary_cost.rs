@@ -40,9 +40,9 @@ fn boundary<G: Game>(seats: u8, deals: u64, rng: &mut StdRng) -> u64 {
     sum
 }
 
-/// Zwanzigerrufen through `tarock_engine::Game`.
+/// Zwanzigerrufen through `tarock_zwanzigerrufen::Game`.
 fn zwanzigerrufen_native(deals: u64, rng: &mut StdRng) -> u64 {
-    use tarock_engine::{Deal, Game, Preset, Seat};
+    use tarock_zwanzigerrufen::{Deal, Game, Preset, Seat};
     let rules = Preset::Standard.rules();
     let mut forehand = Seat::S0;
     let mut sum = 0u64;
@@ -127,7 +127,9 @@ fn main() -> ExitCode {
     let rng = &mut rng;
     let sum = match (game.as_str(), way.as_str()) {
         ("zwanzigerrufen", "native") => zwanzigerrufen_native(deals, rng),
-        ("zwanzigerrufen", "boundary") => boundary::<tarock_engine::Zwanzigerrufen>(4, deals, rng),
+        ("zwanzigerrufen", "boundary") => {
+            boundary::<tarock_zwanzigerrufen::Zwanzigerrufen>(4, deals, rng)
+        }
         ("koenigrufen", "native") => koenigrufen_native(deals, rng),
         ("koenigrufen", "boundary") => boundary::<tarock_koenigrufen::Koenigrufen>(4, deals, rng),
         ("zwanzig-ab", "native") => zwanzig_ab_native(deals, rng),

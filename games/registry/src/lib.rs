@@ -21,10 +21,10 @@
 //! assert!(from_record(&text).unwrap().same_as(round.as_ref()));
 //! ```
 
-use tarock_engine::Zwanzigerrufen;
 use tarock_game_core::{DynGame, DynKind, Kind, RecordRefused, record};
 use tarock_koenigrufen::Koenigrufen;
 use tarock_zwanzig_ab::ZwanzigAb;
+use tarock_zwanzigerrufen::Zwanzigerrufen;
 
 static ZWANZIGERRUFEN: Kind<Zwanzigerrufen> = Kind::new();
 static KOENIGRUFEN: Kind<Koenigrufen> = Kind::new();

@@ -9,12 +9,12 @@ use std::collections::HashSet;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tarock_engine::Zwanzigerrufen;
 use tarock_game_core::token::is_well_formed;
 use tarock_game_core::{Game, MAX_TOKEN_LEN, NoDeckNeeded, Refusal, Seat, SetupError};
 use tarock_koenigrufen::Koenigrufen;
 use tarock_zwanzig_ab::session::Start;
 use tarock_zwanzig_ab::{Rules, Session, ZwanzigAb};
+use tarock_zwanzigerrufen::Zwanzigerrufen;
 
 /// A round this long has lost its way (a tarock deal has fewer than 100
 /// actions, a 20 ab deal of 5 players about 30).

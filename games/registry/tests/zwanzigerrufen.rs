@@ -3,9 +3,9 @@
 //! tokens through the registry's trait object, gives the record of RECORD.md's
 //! shape and `tarock replay`'s documented line for it.
 
-use tarock_engine::record::Record;
-use tarock_engine::{ReplayReport, Zwanzigerrufen};
 use tarock_game_core::{DynGame, Game, Seat};
+use tarock_zwanzigerrufen::record::Record;
+use tarock_zwanzigerrufen::{ReplayReport, Zwanzigerrufen};
 
 /// FD1 (SPEC): S0 holds XX and calls XIX, held by S2.
 const FD1_HANDS: [&str; 4] = [
@@ -162,8 +162,8 @@ fn fd1_refusals_carry_codes_and_change_nothing() {
     assert_eq!(refusal.code(), "not-your-turn");
     let rule = refusal.rule().unwrap();
     assert!(matches!(
-        rule.downcast_ref::<tarock_engine::RuleError>(),
-        Some(tarock_engine::RuleError::NotYourTurn { .. })
+        rule.downcast_ref::<tarock_zwanzigerrufen::RuleError>(),
+        Some(tarock_zwanzigerrufen::RuleError::NotYourTurn { .. })
     ));
     assert_eq!(
         round.apply_token(Seat::new(0), "pT21").unwrap_err().code(),

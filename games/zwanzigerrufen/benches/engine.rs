@@ -1,7 +1,7 @@
 //! Speed of the rules engine: complete random deals through the checked API,
 //! `legal_cards` for one seat, and `apply` of one card.
 //!
-//! Run with `cargo bench -p tarock-engine`. Targets (issue 2): at least
+//! Run with `cargo bench -p tarock-zwanzigerrufen`. Targets (issue 2): at least
 //! 500 000 complete random deals per second on one core; `legal_cards` in a
 //! few nanoseconds without allocation. The load-independent figure is
 //! `scripts/instructions-per-deal` (issue 14: at most 12 000 instructions per
@@ -12,8 +12,8 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_engine::sim::{play_out, random_action, random_game};
-use tarock_engine::{Action, Game, Phase, Preset, Seat};
+use tarock_zwanzigerrufen::sim::{play_out, random_action, random_game};
+use tarock_zwanzigerrufen::{Action, Game, Phase, Preset, Seat};
 
 /// A game in the middle of trick play (after `cards` random cards).
 fn midgame(seed: u64, cards: usize) -> Game {

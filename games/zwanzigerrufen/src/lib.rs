@@ -1,4 +1,4 @@
-//! # tarock-engine: the rules of Zwanzigerrufen
+//! # tarock-zwanzigerrufen: the rules of Zwanzigerrufen
 //!
 //! Zwanzigerrufen ("20er Rufen") is the Austrian four-player tarock game with
 //! 40 cards, no talon, and a secret partnership: the Vorhand calls one of the
@@ -26,7 +26,7 @@
 //! ## Example
 //!
 //! ```
-//! use tarock_engine::{Action, Bid, CardSet, Deal, Game, GameKind, Party, Preset, Seat};
+//! use tarock_zwanzigerrufen::{Action, Bid, CardSet, Deal, Game, GameKind, Party, Preset, Seat};
 //!
 //! let hands: [CardSet; 4] = [
 //!     "T21 T20 T13 T12 T11 cK dN dJ hQ hJ",

@@ -14,8 +14,8 @@ use std::cell::Cell;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_engine::sim::{random_action, random_game, simulate};
-use tarock_engine::{Action, Preset, Seat};
+use tarock_zwanzigerrufen::sim::{random_action, random_game, simulate};
+use tarock_zwanzigerrufen::{Action, Preset, Seat};
 
 /// Counts the allocations (and reallocations) of the current thread.
 struct Counting;

@@ -8,7 +8,7 @@
 mod common;
 
 use common::{FD1_HANDS, FD2_HANDS, card, new_game};
-use tarock_engine::{
+use tarock_zwanzigerrufen::{
     Action, Bid, Card, Game, GameKind, Item, Party, Phase, Premium, Preset, RuleError, Rules, Seat,
 };
 

@@ -5,10 +5,10 @@
 mod common;
 
 use common::{FD1_HANDS, FD1_TRICKS, FD2_HANDS, FD2_TRICKS, card, plays};
-use tarock_engine::record::{FORMAT, Record};
-use tarock_engine::rules::Preset;
-use tarock_engine::score::Scored;
-use tarock_engine::{Card, Game, GameKind, Party, Seat};
+use tarock_zwanzigerrufen::record::{FORMAT, Record};
+use tarock_zwanzigerrufen::rules::Preset;
+use tarock_zwanzigerrufen::score::Scored;
+use tarock_zwanzigerrufen::{Card, Game, GameKind, Party, Seat};
 
 fn record(
     preset: Preset,
@@ -189,7 +189,7 @@ fn partial(
 
 #[test]
 fn illegal_cards_name_the_rule_they_break() {
-    use tarock_engine::{Action, RuleError};
+    use tarock_zwanzigerrufen::{Action, RuleError};
     let fd1_bidding = ["0 rufer", "1 weiter", "2 weiter", "3 weiter"];
     // Trick 1: S0 leads T20; S1 holds tarocks, so a suit card breaks the Tarockzwang.
     let mut g = partial(FD1_HANDS, &fd1_bidding, &FD1_TRICKS, 1);

@@ -7,9 +7,9 @@
 mod common;
 
 use common::{FD1_HANDS, FD1_TRICKS, card, new_game};
-use tarock_engine::deal::forces_redeal;
-use tarock_engine::trick::{Trick, legal_cards, winning_index};
-use tarock_engine::{
+use tarock_zwanzigerrufen::deal::forces_redeal;
+use tarock_zwanzigerrufen::trick::{Trick, legal_cards, winning_index};
+use tarock_zwanzigerrufen::{
     Action, Bid, Card, CardSet, Deal, Game, GameKind, NewGameError, Party, Preset, Rules, Seat,
 };
 

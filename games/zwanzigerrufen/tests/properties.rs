@@ -6,12 +6,12 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tarock_engine::bidding::Bid;
-use tarock_engine::card::{Card, CardSet};
-use tarock_engine::record::Record;
-use tarock_engine::sim::{random_action, random_game};
-use tarock_engine::trick::winning_index;
-use tarock_engine::{Action, Game, GameKind, Phase, Preset, Rules, Seat};
+use tarock_zwanzigerrufen::bidding::Bid;
+use tarock_zwanzigerrufen::card::{Card, CardSet};
+use tarock_zwanzigerrufen::record::Record;
+use tarock_zwanzigerrufen::sim::{random_action, random_game};
+use tarock_zwanzigerrufen::trick::winning_index;
+use tarock_zwanzigerrufen::{Action, Game, GameKind, Phase, Preset, Rules, Seat};
 
 /// Every card is in exactly one place: a hand, the current trick, or a completed trick.
 fn assert_cards_conserved(game: &Game) {
@@ -153,7 +153,7 @@ proptest! {
 /// Overrides that switch on the rarely used flags still keep every invariant.
 #[test]
 fn flag_variants_keep_every_invariant() {
-    use tarock_engine::{Rules, ValidRules};
+    use tarock_zwanzigerrufen::{Rules, ValidRules};
     let variants = [
         Rules {
             pass_locks_auction: true,

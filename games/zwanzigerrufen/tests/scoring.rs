@@ -18,11 +18,11 @@
 mod common;
 
 use common::{FD1_HANDS, FD2_HANDS, new_game};
-use tarock_engine::rules::Rules;
-use tarock_engine::score::{
+use tarock_zwanzigerrufen::rules::Rules;
+use tarock_zwanzigerrufen::score::{
     Announced, DoubleRound, Facts, PagatOutcome, Scored, Settlement, settle,
 };
-use tarock_engine::{Bid, Game, GameKind, Item, Party, Premium, Preset, Seat};
+use tarock_zwanzigerrufen::{Bid, Game, GameKind, Item, Party, Premium, Preset, Seat};
 
 const D: Party = Party::Declarer;
 const O: Party = Party::Opponents;
@@ -774,7 +774,7 @@ fn assert_item(game: &Game, item: Item, owner: Party, level: u8, ctx: &str) {
 /// SPEC: default and s004, "same in s000"; E3 also settles it under s001.
 #[test]
 fn e03_bidding_on_fd1() {
-    use tarock_engine::Seat::{S0, S1, S2, S3};
+    use tarock_zwanzigerrufen::Seat::{S0, S1, S2, S3};
     for preset in [
         Preset::Standard,
         Preset::Wikipedia,
@@ -818,7 +818,7 @@ fn e03_bidding_on_fd1() {
 /// (solo games are capped at Kontra).
 #[test]
 fn e05_bidding_on_fd1() {
-    use tarock_engine::Seat::{S0, S1, S2, S3};
+    use tarock_zwanzigerrufen::Seat::{S0, S1, S2, S3};
     let mut game = new_game(Preset::Standard.rules(), FD1_HANDS);
     bid(
         &mut game,
@@ -866,7 +866,7 @@ fn e05_bidding_on_fd1() {
 /// S1 —; S2 —; S3 — ⇒ Game{D, 2}.
 #[test]
 fn e14_bidding_on_fd2_s001() {
-    use tarock_engine::Seat::{S0, S1, S2, S3};
+    use tarock_zwanzigerrufen::Seat::{S0, S1, S2, S3};
     let mut game = new_game(Preset::Tarockwelt.rules(), FD2_HANDS);
     bid(
         &mut game,
@@ -894,7 +894,7 @@ fn e14_bidding_on_fd2_s001() {
 /// S0 — ⇒ Game{D, 1}.
 #[test]
 fn e15_bidding_on_fd2_s000() {
-    use tarock_engine::Seat::{S0, S1, S2, S3};
+    use tarock_zwanzigerrufen::Seat::{S0, S1, S2, S3};
     let mut game = new_game(Preset::Directnet.rules(), FD2_HANDS);
     bid(&mut game, &[(S0, &[RUFER])], "E15");
     assert!(
@@ -917,7 +917,7 @@ fn e15_bidding_on_fd2_s000() {
 /// ⇒ Farbensolo-Valat by S1 with Valat{D, 0}.
 #[test]
 fn e18_bidding_on_fd1_s001() {
-    use tarock_engine::Seat::{S0, S1, S2, S3};
+    use tarock_zwanzigerrufen::Seat::{S0, S1, S2, S3};
     let mut game = new_game(Preset::Tarockwelt.rules(), FD1_HANDS);
     bid(
         &mut game,
@@ -949,7 +949,7 @@ fn e18_bidding_on_fd1_s001() {
 /// ⇒ Game{D, 3}. In s001 the Subkontra is illegal (Rufer game ≤ Retour).
 #[test]
 fn e22_bidding_on_fd2() {
-    use tarock_engine::Seat::{S0, S1, S2, S3};
+    use tarock_zwanzigerrufen::Seat::{S0, S1, S2, S3};
     let opening: &[(Seat, &[Bid])] = &[
         (S0, &[RUFER]),
         (S1, &[]),

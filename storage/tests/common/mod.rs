@@ -15,11 +15,11 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sqlx::{AnyConnection, Connection, Executor};
-use tarock_engine::{Game, Record, Seat, ValidRules, sim};
 use tarock_storage::{
     Backend, DealId, Event, NewDeal, NewPlayer, NewTable, Occupant, Platform, PlayerId, Store,
     TableId,
 };
+use tarock_zwanzigerrufen::{Game, Record, Seat, ValidRules, sim};
 
 /// A test database: where it is, and a store open on it.
 pub struct TestDb {

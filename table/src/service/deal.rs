@@ -124,10 +124,10 @@ impl TableService {
         }
         match (&m, game.phase()) {
             (Move::Card(_), Phase::Bidding) => {
-                return Err(Rejection::Rule(tarock_engine::RuleError::StillBidding).into());
+                return Err(Rejection::Rule(tarock_zwanzigerrufen::RuleError::StillBidding).into());
             }
             (Move::Turn(_), Phase::Play) => {
-                return Err(Rejection::Rule(tarock_engine::RuleError::BiddingOver).into());
+                return Err(Rejection::Rule(tarock_zwanzigerrufen::RuleError::BiddingOver).into());
             }
             _ => {}
         }

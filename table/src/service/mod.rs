@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use tarock_ai::{Level, drive};
-use tarock_engine::score::DoubleRound;
-use tarock_engine::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, ValidRules};
 use tarock_storage::{
     Deadline, DealStatus, Event, LoadedDeal, MessageId, NewDeal, NewMessage, NewSettlement,
     NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store, Table,
     TableId, TableStatus, Tx,
 };
+use tarock_zwanzigerrufen::score::DoubleRound;
+use tarock_zwanzigerrufen::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, ValidRules};
 
 use crate::clock::Clock;
 use crate::command::{ChatRef, Command, CommandKind, Sender, TableChoice, TableSettings, UserRef};
@@ -210,7 +210,7 @@ fn parse_rules(text: &str) -> Result<(String, ValidRules), Rejection> {
         text.to_owned()
     } else {
         let name = text.to_ascii_lowercase();
-        if name.parse::<tarock_engine::Preset>().is_err() {
+        if name.parse::<tarock_zwanzigerrufen::Preset>().is_err() {
             // A name that is no preset is quoted back, shortened.
             return Err(Rejection::BadRules(text.chars().take(40).collect()));
         }

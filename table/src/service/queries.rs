@@ -61,7 +61,7 @@ impl TableService {
             return Err(Rejection::NotYourTurn.into());
         }
         if game.phase() != Phase::Bidding {
-            return Err(Rejection::Rule(tarock_engine::RuleError::BiddingOver).into());
+            return Err(Rejection::Rule(tarock_zwanzigerrufen::RuleError::BiddingOver).into());
         }
         let lang = sender.lang;
         let buttons = st.turn_buttons(game, seat, bids, lang);

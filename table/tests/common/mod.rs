@@ -10,7 +10,6 @@ use std::sync::Arc;
 
 use rand::Rng;
 use rand::rngs::StdRng;
-use tarock_engine::{Card, CardSet, Game, Seat};
 use tarock_storage::{
     Balance, Deadline, DealRow, DealStatus, Event, LoadedTable, Occupant, OutboxCounts,
     Participant, Platform, SeatRow, Store, Summary, Table, TableId,
@@ -20,6 +19,7 @@ use tarock_table::{
     Button, ChatRef, Command, CommandKind, Keyboard, Lang, ManualClock, Outgoing, Sender,
     TableService, TableSettings, UserRef,
 };
+use tarock_zwanzigerrufen::{Card, CardSet, Game, Seat};
 
 /// 2026-11-20 12:00 UTC.
 pub const T0: i64 = 1_795_176_000_000;

@@ -3,7 +3,7 @@
 //! Each test binary uses a part of it.
 #![allow(dead_code)]
 
-use tarock_engine::{Card, CardSet, Deal, Game, Rules, Seat, ValidRules};
+use tarock_zwanzigerrufen::{Card, CardSet, Deal, Game, Rules, Seat, ValidRules};
 
 /// FD1 hands: S0 holds XX but not XIX and calls XIX, held by S2; S3 holds the
 /// Pagat; the Trull is split (S0 Mond, S2 Sküs, S3 Pagat).
