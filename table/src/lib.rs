@@ -20,6 +20,7 @@ pub mod error;
 pub mod maintenance;
 pub mod outgoing;
 pub mod payload;
+pub mod picture;
 pub mod pump;
 pub mod render;
 pub mod scheduler;
