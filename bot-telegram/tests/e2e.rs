@@ -1402,3 +1402,41 @@ async fn a_text_only_table_sends_no_pictures_to_anyone() {
     assert!(!requests_to(&fake, &["sendMessage"], ANNA.0).is_empty());
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
 }
+
+/// The fake refuses photos as the Bot API does: a caption over 1 024
+/// characters, a file that is no image, a picture whose sides are too far
+/// apart; and takes a proper one (so the limits checked above are real).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_refuses_photos_beyond_the_bot_api_limits() {
+    use teloxide::prelude::*;
+    use teloxide::types::{ChatId, InputFile};
+    let fake = Fake::start().await;
+    let bot = Bot::new("1:T").set_api_url(fake.url.parse().unwrap());
+    let png = |w: u32, h: u32| {
+        let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        bytes.extend(w.to_be_bytes());
+        bytes.extend(h.to_be_bytes());
+        bytes.extend([8, 2, 0, 0, 0]);
+        bytes
+    };
+    let send = |bytes: Vec<u8>, caption: String| {
+        bot.send_photo(ChatId(ANNA.0), InputFile::memory(bytes).file_name("x.png"))
+            .caption(caption)
+    };
+    let ok = send(png(1171, 378), "ü".repeat(1024)).await;
+    assert!(ok.is_ok(), "{ok:?}");
+    for (bytes, caption, why) in [
+        (png(1171, 378), "ü".repeat(1025), "caption is too long"),
+        (
+            b"GIF89a not a png".to_vec(),
+            "x".into(),
+            "IMAGE_PROCESS_FAILED",
+        ),
+        (png(4200, 200), "x".into(), "PHOTO_INVALID_DIMENSIONS"),
+        (png(6000, 4500), "x".into(), "PHOTO_INVALID_DIMENSIONS"),
+    ] {
+        let refused = send(bytes, caption).await.unwrap_err().to_string();
+        assert!(refused.contains(why), "{refused}");
+    }
+    assert_eq!(fake.violations().len(), 4);
+}
