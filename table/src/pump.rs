@@ -200,7 +200,13 @@ impl Pump {
                     outcomes.clear();
                 }
                 Err(SendFail::Retry(ms, error)) => {
-                    log::info!("delivery {} postponed by {ms} ms: {error}", d.id.0);
+                    tracing::info!(
+                        delivery = d.id.0,
+                        table = d.message.table().map(|t| t.0),
+                        ms,
+                        error,
+                        "delivery postponed"
+                    );
                     outcomes.push((d.id, Outcome::RetryIn(ms, error)));
                     held.insert(lane);
                 }
@@ -213,7 +219,13 @@ impl Pump {
                     outcomes.clear();
                 }
                 Err(SendFail::Other(error)) => {
-                    log::warn!("delivery {} failed: {error}", d.id.0);
+                    tracing::warn!(
+                        delivery = d.id.0,
+                        table = d.message.table().map(|t| t.0),
+                        attempts = d.attempts,
+                        error,
+                        "delivery failed"
+                    );
                     if d.attempts >= 5 {
                         outcomes.push((d.id, Outcome::GiveUp(error)));
                     } else {
@@ -289,7 +301,7 @@ impl Pump {
                     Ok(0) => break,
                     Ok(_) => {}
                     Err(e) => {
-                        log::error!("delivering: {e}");
+                        tracing::error!(error = %e, "delivering");
                         break;
                     }
                 }
