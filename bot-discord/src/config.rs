@@ -1,5 +1,6 @@
 //! The bot's configuration, read from the environment.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,6 +21,9 @@ pub enum ConfigError {
     /// A retention setting (`TAROCK_KEEP_*`) does not read.
     #[error(transparent)]
     Retention(#[from] tarock_table::maintenance::MaintenanceError),
+    /// `TAROCK_METRICS_ADDR` is not an address.
+    #[error(transparent)]
+    MetricsAddr(#[from] tarock_ops::MetricsAddrError),
 }
 
 /// Everything [`crate::run`] needs.
@@ -57,6 +61,9 @@ pub struct Config {
     pub answer_within: Duration,
     /// Whether to register the slash commands at start.
     pub register_commands: bool,
+    /// Where metrics and the health check are served
+    /// (`TAROCK_METRICS_ADDR`); `None`, the default, serves none.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl std::fmt::Debug for Config {
@@ -86,6 +93,7 @@ impl Config {
             edit_interval: Duration::from_millis(1500),
             answer_within: Duration::from_millis(2000),
             register_commands: true,
+            metrics_addr: None,
         }
     }
 
@@ -123,6 +131,7 @@ impl Config {
             config.database = db;
         }
         config.maintenance = tarock_table::maintenance::Maintenance::from_vars(&var)?;
+        config.metrics_addr = tarock_ops::metrics_addr(&var)?;
         Ok(config)
     }
 

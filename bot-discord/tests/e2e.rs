@@ -179,6 +179,11 @@ async fn table_button(fake: &Fake, table_msg: u64, prefix: &str) -> String {
 /// button names the seat it fills, so each press needs the new version).
 async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
     let payload = table_button(fake, table_msg, prefix).await;
+    let before = fake
+        .wait_until("the table message", |inner| {
+            Some(inner.messages.get(&table_msg)?.custom_ids())
+        })
+        .await;
     let id = fake.click(user, CHANNEL, table_msg, &payload);
     let answer = fake.response(&id).await;
     assert_eq!(
@@ -189,6 +194,15 @@ async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
     if prefix == "c" {
         fake.wait_until("the next version of the table message", |inner| {
             (!inner.messages[&table_msg].custom_ids().contains(&payload)).then_some(())
+        })
+        .await;
+    }
+    // A join moves the "+ Computer" button to the next free seat: a button
+    // of the version before would name the seat just taken (and a second
+    // press of the same one would be refused as a double click).
+    if prefix == "j" {
+        fake.wait_until("the table message showing the new player", |inner| {
+            (inner.messages[&table_msg].custom_ids() != before).then_some(())
         })
         .await;
     }
