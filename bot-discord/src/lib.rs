@@ -29,7 +29,7 @@ use tarock_table::{
 };
 use tokio::sync::watch;
 
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, Shards};
 
 /// Why the bot stopped.
 #[derive(Debug, thiserror::Error)]
@@ -365,7 +365,17 @@ pub async fn run(
         stop_rx.clone(),
     ));
     let deadlines = tokio::spawn(scheduler::supervise(service.clone(), stop_rx));
-    let mut gateway = tokio::spawn(async move { client.start().await });
+    let shards_run = config.shards;
+    let mut gateway = tokio::spawn(async move {
+        match shards_run {
+            // serenity's range is inclusive of its end.
+            Some(s) => {
+                tracing::info!(first = s.first, last = s.last, total = s.total, "shards");
+                client.start_shard_range(s.first..s.last, s.total).await
+            }
+            None => client.start().await,
+        }
+    });
 
     let mut failure = None;
     tokio::select! {
