@@ -126,7 +126,10 @@ fn cpu_ms() -> f64 {
         .filter_map(|f| f.parse().ok())
         .collect();
     // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
-    fields.get(11).zip(fields.get(12)).map_or(0.0, |(u, s)| (u + s) * 10.0)
+    fields
+        .get(11)
+        .zip(fields.get(12))
+        .map_or(0.0, |(u, s)| (u + s) * 10.0)
 }
 
 fn quantile(sorted: &[f64], p: f64) -> f64 {
