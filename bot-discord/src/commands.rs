@@ -80,7 +80,7 @@ async fn act(ctx: Context<'_>, kind: CommandKind) -> Result<(), Error> {
     // A redelivered interaction was answered already (a second answer
     // would be refused with 40060); the service would ignore it anyway.
     if !bot.first_answer(&interaction.id.get().to_string()).await {
-        log::info!(
+        tracing::info!(
             "interaction {} came again: not answered twice",
             interaction.id
         );
@@ -103,14 +103,14 @@ async fn act(ctx: Context<'_>, kind: CommandKind) -> Result<(), Error> {
     let (result, _) = bot
         .handle_timely(command, || async {
             if let Err(e) = ctx.defer_ephemeral().await {
-                log::warn!("deferring a command: {e}");
+                tracing::warn!("deferring a command: {e}");
             }
         })
         .await;
     let replies = match result {
         Ok(replies) => replies,
         Err(e) => {
-            log::error!("/tarock: {e}");
+            tracing::error!("/tarock: {e}");
             return reply(ctx, tr!(lang, "discord-failed")).await;
         }
     };
@@ -327,11 +327,11 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, Error>> {
 async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            log::error!("/{}: {error}", ctx.command().qualified_name);
+            tracing::error!("/{}: {error}", ctx.command().qualified_name);
             let _ = reply(ctx, tr!(lang(ctx), "discord-failed")).await;
         }
         poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
-            log::info!("/{}: {error}", ctx.command().qualified_name);
+            tracing::info!("/{}: {error}", ctx.command().qualified_name);
             let _ = reply(ctx, tr!(lang(ctx), "discord-failed")).await;
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
@@ -339,7 +339,7 @@ async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
-                log::warn!("handling a framework error: {e}");
+                tracing::warn!("handling a framework error: {e}");
             }
         }
     }
@@ -370,7 +370,7 @@ pub fn framework(
                         None => poise::builtins::register_globally(ctx, commands).await,
                     };
                     if let Err(e) = registered {
-                        log::warn!("registering the slash commands: {e}");
+                        tracing::warn!("registering the slash commands: {e}");
                     }
                 }
                 Ok(bot)

@@ -1,5 +1,6 @@
 //! The bot's configuration, read from the environment.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,6 +21,47 @@ pub enum ConfigError {
     /// A retention setting (`TAROCK_KEEP_*`) does not read.
     #[error(transparent)]
     Retention(#[from] tarock_table::maintenance::MaintenanceError),
+    /// `TAROCK_METRICS_ADDR` is not an address.
+    #[error(transparent)]
+    MetricsAddr(#[from] tarock_ops::MetricsAddrError),
+    /// `DISCORD_SHARDS` is not `FIRST-LAST/TOTAL` (or `ID/TOTAL`).
+    #[error("DISCORD_SHARDS is not FIRST-LAST/TOTAL like 0-1/4, with FIRST ≤ LAST < TOTAL: {0}")]
+    BadShards(String),
+}
+
+/// The gateway shards this process runs: `first..=last` of `total`.
+/// Discord sends a server's events to shard `(server_id >> 22) % total`;
+/// REST calls (all sending) work from any process, so the outbox is
+/// delivered by whichever process claims it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    /// The first shard id run here.
+    pub first: u32,
+    /// The last shard id run here (inclusive).
+    pub last: u32,
+    /// How many shards the bot has in all processes together.
+    pub total: u32,
+}
+
+impl std::str::FromStr for Shards {
+    type Err = ConfigError;
+
+    /// `FIRST-LAST/TOTAL` (`0-1/4`: shards 0 and 1 of 4) or `ID/TOTAL`.
+    fn from_str(text: &str) -> Result<Shards, ConfigError> {
+        let bad = || ConfigError::BadShards(text.to_owned());
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let number = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+        let shards = Shards {
+            first: number(first)?,
+            last: number(last)?,
+            total: number(total)?,
+        };
+        if shards.first > shards.last || shards.last >= shards.total {
+            return Err(bad());
+        }
+        Ok(shards)
+    }
 }
 
 /// Everything [`crate::run`] needs.
@@ -57,6 +99,12 @@ pub struct Config {
     pub answer_within: Duration,
     /// Whether to register the slash commands at start.
     pub register_commands: bool,
+    /// Where metrics and the health check are served
+    /// (`TAROCK_METRICS_ADDR`); `None`, the default, serves none.
+    pub metrics_addr: Option<SocketAddr>,
+    /// The gateway shards of this process (`DISCORD_SHARDS`); `None`, the
+    /// default, runs the one shard of a bot in fewer than 2 500 servers.
+    pub shards: Option<Shards>,
 }
 
 impl std::fmt::Debug for Config {
@@ -86,6 +134,8 @@ impl Config {
             edit_interval: Duration::from_millis(1500),
             answer_within: Duration::from_millis(2000),
             register_commands: true,
+            metrics_addr: None,
+            shards: None,
         }
     }
 
@@ -123,6 +173,10 @@ impl Config {
             config.database = db;
         }
         config.maintenance = tarock_table::maintenance::Maintenance::from_vars(&var)?;
+        config.metrics_addr = tarock_ops::metrics_addr(&var)?;
+        if let Some(shards) = set("DISCORD_SHARDS") {
+            config.shards = Some(shards.parse()?);
+        }
         Ok(config)
     }
 
@@ -138,6 +192,40 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shard_ranges_read_and_nonsense_is_refused() {
+        let shards = |s: &str| s.parse::<Shards>();
+        assert_eq!(
+            shards("0-1/4").unwrap(),
+            Shards {
+                first: 0,
+                last: 1,
+                total: 4
+            }
+        );
+        assert_eq!(
+            shards("3/4").unwrap(),
+            Shards {
+                first: 3,
+                last: 3,
+                total: 4
+            }
+        );
+        for bad in ["4/4", "2-1/4", "0-4/4", "0-1", "a-b/c", "-1/4", "0-1/0", ""] {
+            assert!(
+                matches!(shards(bad), Err(ConfigError::BadShards(_))),
+                "{bad}"
+            );
+        }
+        let vars = |name: &str| match name {
+            "DISCORD_TOKEN" => Some("t".to_owned()),
+            "DISCORD_SHARDS" => Some("2-3/4".to_owned()),
+            _ => None,
+        };
+        assert_eq!(Config::from_vars(vars).unwrap().shards.unwrap().first, 2);
+        assert!(Config::new("t").shards.is_none());
+    }
 
     fn env(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
         move |name: &str| {

@@ -308,7 +308,7 @@ impl Discord {
         // The ping of an answered turn (or the one before this turn's) goes.
         if let Some(old) = &old_ping {
             if let Err(e) = self.delete(channel, old).await {
-                log::info!("deleting the ping of {}: {e}", to.user_id);
+                tracing::info!(user = %tarock_ops::logs::user_hash("discord", &to.user_id), error = %e, "deleting a ping");
             }
             let _ = store.delivery_delete(&scope, &ping_key).await;
         }
@@ -333,11 +333,13 @@ impl Discord {
                     .delivery_put(&scope, &ping_key, &id, self.bot.service.now_ms())
                     .await
                 {
-                    log::warn!("recording the ping of {}: {e}", to.user_id);
+                    tracing::warn!(user = %tarock_ops::logs::user_hash("discord", &to.user_id), error = %e, "recording a ping");
                 }
             }
             Ok(_) => {}
-            Err(e) => log::warn!("pinging {} at table {}: {e:?}", to.user_id, table.0),
+            Err(e) => {
+                tracing::warn!(user = %tarock_ops::logs::user_hash("discord", &to.user_id), table = table.0, fail = ?e, "pinging")
+            }
         }
     }
 }
@@ -481,7 +483,7 @@ impl Messenger for Discord {
             return;
         };
         if let Err(e) = self.delete(dm, id).await {
-            log::info!("deleting an old hand of {}: {e}", to.user_id);
+            tracing::info!(user = %tarock_ops::logs::user_hash("discord", &to.user_id), error = %e, "deleting an old hand");
             let strip = json!({ "components": [], "allowed_mentions": allowed(&[]) });
             let _ = self.edit(dm, id, &strip).await;
         }

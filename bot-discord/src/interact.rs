@@ -100,7 +100,7 @@ async fn fresh_hand(bot: &Bot, user: &UserRef, payload: &str) -> Vec<Outgoing> {
             .filter(|v| matches!(v, Outgoing::Private { table, .. } if *table == payload.table))
             .collect(),
         Err(e) => {
-            log::warn!("private views of {}: {e}", user.user_id);
+            tracing::warn!(user = %tarock_ops::logs::user_hash("discord", &user.user_id), error = %e, "private views");
             Vec::new()
         }
     }
@@ -130,7 +130,7 @@ pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentIn
     // A redelivered interaction is not answered twice (Discord would
     // refuse the second answer with 40060); its command was applied once.
     if !bot.first_answer(&component.id.get().to_string()).await {
-        log::info!(
+        tracing::info!(
             "interaction {} came again: not answered twice",
             component.id
         );
@@ -172,14 +172,14 @@ pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentIn
                 .create_response(http, CreateInteractionResponse::Acknowledge)
                 .await
             {
-                log::warn!("acknowledging a click: {e}");
+                tracing::warn!("acknowledging a click: {e}");
             }
         })
         .await;
     let mut replies = match result {
         Ok(replies) => replies,
         Err(e) => {
-            log::error!("click {payload:?}: {e}");
+            tracing::error!(error = %e, "a click failed");
             vec![Outgoing::Notice {
                 to: user.clone(),
                 text: tr!(lang, "discord-failed"),
@@ -191,14 +191,14 @@ pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentIn
         if replies.is_empty() {
             // The deal is over: the hand stays as it was, without buttons.
             if let Err(e) = clear_buttons(http, component, acknowledged).await {
-                log::warn!("answering a click: {e}");
+                tracing::warn!("answering a click: {e}");
             }
             return;
         }
     }
     let pieces = pieces(bot, &user, &replies).await;
     if let Err(e) = answer(http, component, &pieces, acknowledged, from_ephemeral).await {
-        log::warn!("answering a click: {e}");
+        tracing::warn!("answering a click: {e}");
     }
 }
 

@@ -30,7 +30,7 @@ use tarock_table::{
 };
 use tokio::sync::watch;
 
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, Shards};
 
 /// Why the bot stopped.
 #[derive(Debug, thiserror::Error)]
@@ -105,7 +105,7 @@ impl Bot {
                 .delivery_put(scope::GUILD, &key, &value, self.service.now_ms())
                 .await
         {
-            log::warn!("remembering the server of channel {key}: {e}");
+            tracing::warn!(channel = %key, error = %e, "remembering the server of a channel");
         }
     }
 
@@ -134,7 +134,8 @@ impl Bot {
         Fut: Future<Output = ()>,
     {
         let service = self.service.clone();
-        let mut task = tokio::spawn(async move { service.handle(command).await });
+        let mut task =
+            tokio::spawn(async move { tarock_ops::handle(&service, "discord", command).await });
         let early = if self.answer_within.is_zero() {
             None
         } else {
@@ -182,7 +183,7 @@ impl Bot {
             .delivery_delete_prefix(scope::TOLD, &format!("{user_id}:"))
             .await
         {
-            log::warn!("forgetting that {user_id} was unreachable: {e}");
+            tracing::warn!(user = %tarock_ops::logs::user_hash("discord", user_id), error = %e, "forgetting that a user was unreachable");
         }
     }
 
@@ -293,12 +294,12 @@ impl EventHandler for Handler {
             .content(help)
             .allowed_mentions(serenity::all::CreateAllowedMentions::new());
         if let Err(e) = message.channel_id.send_message(&ctx.http, reply).await {
-            log::warn!("answering a direct message: {e}");
+            tracing::warn!("answering a direct message: {e}");
         }
     }
 
     async fn ready(&self, _ctx: SerenityContext, ready: serenity::all::Ready) {
-        log::info!("connected as {} ({})", ready.user.name, ready.user.id);
+        tracing::info!(bot = %ready.user.name, shard = ready.shard.map(|s| s.id.0), "connected");
     }
 }
 
@@ -328,7 +329,7 @@ pub async fn run(
     let http = http.build();
     // Fails early, with Discord's own message, on a wrong token.
     let me = http.get_current_user().await?;
-    log::info!("logging in as {}", me.name);
+    tracing::info!("logging in as {}", me.name);
 
     let framework = commands::framework(bot.clone(), config.register_commands, config.guild_id);
     let mut client = ClientBuilder::new_with_http(
@@ -341,6 +342,10 @@ pub async fn run(
     let shards = client.shard_manager.clone();
 
     let (stop_tx, stop_rx) = watch::channel(false);
+    let metrics = match config.metrics_addr {
+        Some(addr) => tarock_ops::endpoint::spawn(addr, service.clone(), stop_rx.clone()).await,
+        None => None,
+    };
     let deliverer = {
         let base = config
             .api_url
@@ -353,10 +358,11 @@ pub async fn run(
         let stop = stop_rx.clone();
         let interval = config.delivery_interval;
         tokio::spawn(async move {
+            let counted = tarock_ops::Counted::new(&messenger, "discord");
             messenger
                 .bot
                 .pump
-                .run(&messenger.bot.service.clone(), &messenger, interval, stop)
+                .run(&messenger.bot.service.clone(), &counted, interval, stop)
                 .await;
         })
     };
@@ -367,7 +373,17 @@ pub async fn run(
         stop_rx.clone(),
     ));
     let deadlines = tokio::spawn(scheduler::supervise(service.clone(), stop_rx));
-    let mut gateway = tokio::spawn(async move { client.start().await });
+    let shards_run = config.shards;
+    let mut gateway = tokio::spawn(async move {
+        match shards_run {
+            // serenity's range is inclusive of its end.
+            Some(s) => {
+                tracing::info!(first = s.first, last = s.last, total = s.total, "shards");
+                client.start_shard_range(s.first..s.last, s.total).await
+            }
+            None => client.start().await,
+        }
+    });
 
     let mut failure = None;
     tokio::select! {
@@ -380,12 +396,27 @@ pub async fn run(
             };
         }
     }
-    log::info!("shutting down");
-    shards.shutdown_all().await;
-    let _ = stop_tx.send(true);
-    let _ = deliverer.await;
-    let _ = deadlines.await;
-    let _ = housekeeping.await;
-    service.store().close().await;
+    tracing::info!("shutting down");
+    let drained = tarock_ops::shutdown::drain(
+        async {
+            // No new events; then the deliverer records its batch and hands
+            // back its leases.
+            shards.shutdown_all().await;
+            // The commands already taken commit and are answered.
+            tarock_ops::observe::settled().await;
+            let _ = stop_tx.send(true);
+            let _ = deliverer.await;
+            let _ = deadlines.await;
+            let _ = housekeeping.await;
+            if let Some(metrics) = metrics {
+                let _ = metrics.await;
+            }
+        },
+        // Leaves time to close the database within the grace period.
+        tarock_ops::shutdown::GRACE - std::time::Duration::from_secs(1),
+    )
+    .await;
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), service.store().close()).await;
+    tracing::info!(clean = drained, "stopped");
     failure.map_or(Ok(()), Err)
 }

@@ -1,6 +1,8 @@
 //! `tarock-discord`: the Discord bot. Configuration comes from the
 //! environment (`DISCORD_TOKEN`, `DISCORD_API_URL`, `DISCORD_GUILD_ID`,
-//! `TAROCK_DATABASE`, `RUST_LOG`); see the README's "Run on Discord".
+//! `TAROCK_DATABASE`, `TAROCK_METRICS_ADDR`, `RUST_LOG`); see the README's
+//! "Run on Discord" and "Running at scale". SIGTERM or Ctrl-C stop it
+//! gracefully.
 
 use std::process::ExitCode;
 
@@ -8,10 +10,7 @@ use tarock_bot_discord::{Config, ConfigError, run};
 use tarock_table::Lang;
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(
-        env_logger::Env::default().default_filter_or("info,serenity=warn,tracing=warn"),
-    )
-    .init();
+    tarock_ops::logs::init("info,serenity=warn,tracing=warn");
     let lang = std::env::var("LANG").map_or(Lang::De, |l| Lang::from_tag(&l));
     let config = match Config::from_env() {
         Ok(config) => config,
@@ -37,9 +36,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let result = runtime.block_on(run(config, async {
-        let _ = tokio::signal::ctrl_c().await;
-    }));
+    let result = runtime.block_on(run(config, tarock_ops::shutdown::signal()));
+    // Whatever a timed-out shutdown left running is dropped, not awaited.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

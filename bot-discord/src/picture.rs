@@ -93,15 +93,15 @@ impl Bot {
                 alt: p.alt,
             }),
             Ok(Ok(p)) => {
-                log::warn!("a picture of {} bytes is too large to send", p.png.len());
+                tracing::warn!("a picture of {} bytes is too large to send", p.png.len());
                 None
             }
             Ok(Err(e)) => {
-                log::warn!("drawing a picture: {e}");
+                tracing::warn!("drawing a picture: {e}");
                 None
             }
             Err(e) => {
-                log::warn!("drawing a picture: {e}");
+                tracing::warn!("drawing a picture: {e}");
                 None
             }
         }
@@ -119,7 +119,7 @@ impl Bot {
             Ok(true) => None,
             Ok(false) => self.draw(picture).await,
             Err(e) => {
-                log::warn!("reading the text-only setting of {}: {e}", to.user_id);
+                tracing::warn!(user = %tarock_ops::logs::user_hash("discord", &to.user_id), error = %e, "reading the text-only setting");
                 self.draw(picture).await
             }
         }

@@ -180,9 +180,10 @@ async fn table_button(fake: &Fake, table_msg: u64, prefix: &str) -> String {
 async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
     let payload = table_button(fake, table_msg, prefix).await;
     let before = fake
-        .message(table_msg)
-        .map(|m| m.content)
-        .unwrap_or_default();
+        .wait_until("the table message", |inner| {
+            Some(inner.messages.get(&table_msg)?.custom_ids())
+        })
+        .await;
     let id = fake.click(user, CHANNEL, table_msg, &payload);
     let answer = fake.response(&id).await;
     assert_eq!(
@@ -196,11 +197,12 @@ async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
         })
         .await;
     }
-    // A join shows the new player's name; a "+ Computer" pressed on the
-    // version before would name the seat just taken.
+    // A join moves the "+ Computer" button to the next free seat: a button
+    // of the version before would name the seat just taken (and a second
+    // press of the same one would be refused as a double click).
     if prefix == "j" {
-        fake.wait_until("the table message with the new player", |inner| {
-            (inner.messages[&table_msg].content != before).then_some(())
+        fake.wait_until("the table message showing the new player", |inner| {
+            (inner.messages[&table_msg].custom_ids() != before).then_some(())
         })
         .await;
     }

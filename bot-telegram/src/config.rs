@@ -1,5 +1,6 @@
 //! The bot's configuration, read from the environment.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,6 +19,20 @@ pub enum ConfigError {
     /// A retention setting (`TAROCK_KEEP_*`) does not read.
     #[error(transparent)]
     Retention(#[from] tarock_table::maintenance::MaintenanceError),
+    /// `TAROCK_METRICS_ADDR` is not an address.
+    #[error(transparent)]
+    MetricsAddr(#[from] tarock_ops::MetricsAddrError),
+    /// `TELEGRAM_WEBHOOK_URL` is not an HTTPS URL.
+    #[error("TELEGRAM_WEBHOOK_URL must be an https:// URL: {0}")]
+    BadWebhookUrl(String),
+    /// `TELEGRAM_WEBHOOK_LISTEN` is not an address.
+    #[error("TELEGRAM_WEBHOOK_LISTEN is not an address like 0.0.0.0:8443: {0}")]
+    BadWebhookListen(String),
+    /// Webhook mode without a usable `TELEGRAM_WEBHOOK_SECRET`.
+    #[error(
+        "TELEGRAM_WEBHOOK_SECRET must be set in webhook mode: 1–256 characters of A-Z, a-z, 0-9, _ and -"
+    )]
+    BadWebhookSecret,
 }
 
 /// Everything [`crate::run`] needs.
@@ -56,6 +71,12 @@ pub struct Config {
     /// before handling or confirming any of it, as if killed there. A new
     /// process reads the batch again.
     pub halt_after_receipt: bool,
+    /// Where metrics and the health check are served
+    /// (`TAROCK_METRICS_ADDR`); `None`, the default, serves none.
+    pub metrics_addr: Option<SocketAddr>,
+    /// Webhook mode (`TELEGRAM_WEBHOOK_URL` set); `None`, the default,
+    /// takes updates by long polling.
+    pub webhook: Option<crate::webhook::Webhook>,
 }
 
 impl std::fmt::Debug for Config {
@@ -65,6 +86,8 @@ impl std::fmt::Debug for Config {
             .field("api_url", &self.api_url)
             .field("database", &self.database)
             .field("fixed_seed", &self.fixed_seed.map(|_| "set"))
+            .field("metrics_addr", &self.metrics_addr)
+            .field("webhook", &self.webhook)
             .finish_non_exhaustive()
     }
 }
@@ -85,6 +108,8 @@ impl Config {
             delete_webhook: true,
             register_commands: true,
             halt_after_receipt: false,
+            metrics_addr: None,
+            webhook: None,
         }
     }
 
@@ -108,6 +133,8 @@ impl Config {
         }
         config.halt_after_receipt = var("TAROCK_TEST_HALT_AFTER_RECEIPT").is_some_and(|v| v == "1");
         config.maintenance = tarock_table::maintenance::Maintenance::from_vars(&var)?;
+        config.metrics_addr = tarock_ops::metrics_addr(&var)?;
+        config.webhook = webhook_from_vars(&var)?;
         Ok(config)
     }
 
@@ -118,6 +145,43 @@ impl Config {
     pub fn from_env() -> Result<Config, ConfigError> {
         Config::from_vars(|name| std::env::var(name).ok())
     }
+}
+
+/// The listen address when `TELEGRAM_WEBHOOK_LISTEN` is not set: all
+/// interfaces, on 8443 (one of the ports Telegram posts to, so a proxy is
+/// optional).
+pub const DEFAULT_WEBHOOK_LISTEN: &str = "0.0.0.0:8443";
+
+/// Webhook mode from `TELEGRAM_WEBHOOK_URL`, `TELEGRAM_WEBHOOK_LISTEN` and
+/// `TELEGRAM_WEBHOOK_SECRET`; `None` when the URL is not set.
+fn webhook_from_vars(
+    var: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<crate::webhook::Webhook>, ConfigError> {
+    let set = |name: &str| {
+        var(name)
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let Some(url) = set("TELEGRAM_WEBHOOK_URL") else {
+        return Ok(None);
+    };
+    let parsed = Url::parse(&url)
+        .ok()
+        .filter(|u| u.scheme() == "https" && u.host().is_some())
+        .ok_or_else(|| ConfigError::BadWebhookUrl(url.clone()))?;
+    let listen_text =
+        set("TELEGRAM_WEBHOOK_LISTEN").unwrap_or_else(|| DEFAULT_WEBHOOK_LISTEN.into());
+    let listen = listen_text
+        .parse()
+        .map_err(|_| ConfigError::BadWebhookListen(listen_text.clone()))?;
+    let secret = set("TELEGRAM_WEBHOOK_SECRET")
+        .filter(|s| crate::webhook::valid_secret(s))
+        .ok_or(ConfigError::BadWebhookSecret)?;
+    Ok(Some(crate::webhook::Webhook {
+        url: parsed,
+        listen,
+        secret,
+    }))
 }
 
 #[cfg(test)]
@@ -163,6 +227,63 @@ mod tests {
         ));
         // The token never shows in debug output.
         assert!(!format!("{:?}", Config::new("secret-token")).contains("secret-token"));
+    }
+
+    #[test]
+    fn webhook_mode_needs_an_https_url_and_a_secret_and_polling_is_the_default() {
+        let with = |pairs: Vec<(&'static str, &'static str)>| {
+            Config::from_vars(move |name: &str| {
+                std::iter::once(("TELOXIDE_TOKEN", "1:abc"))
+                    .chain(pairs.iter().copied())
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.to_owned())
+            })
+        };
+        let polling = with(vec![]).unwrap();
+        assert!(polling.webhook.is_none());
+        assert!(polling.metrics_addr.is_none());
+        let hook = with(vec![
+            ("TELEGRAM_WEBHOOK_URL", "https://bot.example/tg"),
+            ("TELEGRAM_WEBHOOK_SECRET", "s3cr3t_-"),
+            ("TAROCK_METRICS_ADDR", "127.0.0.1:9100"),
+        ])
+        .unwrap();
+        let webhook = hook.webhook.as_ref().unwrap();
+        assert_eq!(webhook.url.path(), "/tg");
+        assert_eq!(webhook.listen.to_string(), DEFAULT_WEBHOOK_LISTEN);
+        assert_eq!(hook.metrics_addr.unwrap().port(), 9100);
+        // The secret is never printed.
+        assert!(!format!("{hook:?}").contains("s3cr3t"));
+        assert!(matches!(
+            with(vec![
+                ("TELEGRAM_WEBHOOK_URL", "http://bot.example/tg"),
+                ("TELEGRAM_WEBHOOK_SECRET", "s")
+            ]),
+            Err(ConfigError::BadWebhookUrl(_))
+        ));
+        assert!(matches!(
+            with(vec![("TELEGRAM_WEBHOOK_URL", "https://bot.example/tg")]),
+            Err(ConfigError::BadWebhookSecret)
+        ));
+        assert!(matches!(
+            with(vec![
+                ("TELEGRAM_WEBHOOK_URL", "https://bot.example/tg"),
+                ("TELEGRAM_WEBHOOK_SECRET", "no spaces")
+            ]),
+            Err(ConfigError::BadWebhookSecret)
+        ));
+        assert!(matches!(
+            with(vec![
+                ("TELEGRAM_WEBHOOK_URL", "https://bot.example/tg"),
+                ("TELEGRAM_WEBHOOK_SECRET", "s"),
+                ("TELEGRAM_WEBHOOK_LISTEN", "8443")
+            ]),
+            Err(ConfigError::BadWebhookListen(_))
+        ));
+        assert!(matches!(
+            with(vec![("TAROCK_METRICS_ADDR", "nine")]),
+            Err(ConfigError::MetricsAddr(_))
+        ));
     }
 
     /// Production deals come from OS entropy: no default and no variable of

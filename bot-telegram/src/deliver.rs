@@ -286,7 +286,7 @@ pub(crate) async fn tell_group_to_start(ctx: &Ctx, table: TableId, user_id: &str
         Ok(Some(row)) => row,
         Ok(None) => return,
         Err(e) => {
-            log::warn!("loading table {}: {e}", table.0);
+            tracing::warn!(table = table.0, error = %e, "loading a table");
             return;
         }
     };
@@ -309,7 +309,7 @@ pub(crate) async fn tell_group_to_start(ctx: &Ctx, table: TableId, user_id: &str
     )
     .await
     {
-        log::warn!("telling table {} to start the bot: {e}", table.0);
+        tracing::warn!(table = table.0, error = %e, "telling the group to start the bot");
     }
 }
 
@@ -421,7 +421,7 @@ impl Messenger for Ctx {
                     .edit_message_reply_markup(chat, MessageId(message))
                     .await
             {
-                log::info!("retiring an old private message of {}: {e}", to.user_id);
+                tracing::info!(user = %crate::user_hash(&to.user_id), error = %e, "retiring an old private message");
             }
         }
     }

@@ -15,6 +15,7 @@ use teloxide::types::{
 };
 
 use crate::deliver::send_text;
+use crate::user_hash;
 use crate::{BotError, Ctx, user_lang, user_ref};
 
 /// Whether a payload only opens a keyboard ("… +"): not a move to offer.
@@ -77,7 +78,7 @@ pub(crate) async fn on_inline_query(ctx: &Ctx, query: &InlineQuery) -> Result<()
     }
     let answer = answer.await;
     if let Err(e) = answer {
-        log::warn!("answering an inline query: {e}");
+        tracing::warn!(error = %e, "answering an inline query");
     }
     Ok(())
 }
@@ -91,9 +92,10 @@ pub(crate) async fn on_chosen(
 ) -> Result<(), BotError> {
     let user = user_ref(&chosen.from);
     let lang = user_lang(&chosen.from);
-    let replies = ctx
-        .service
-        .handle(Command {
+    let replies = tarock_ops::handle(
+        &ctx.service,
+        crate::PLATFORM,
+        Command {
             sender: Sender {
                 chat: tarock_table::ChatRef {
                     platform: user.platform,
@@ -106,14 +108,15 @@ pub(crate) async fn on_chosen(
             },
             update_id,
             kind: CommandKind::Button(chosen.result_id.clone()),
-        })
-        .await?;
+        },
+    )
+    .await?;
     ctx.pump.wake.notify_one();
     let to = ChatId(chosen.from.id.0 as i64);
     for reply in replies {
         let buttons = reply.buttons().to_vec();
         if let Err(e) = send_text(&ctx.bot, to, None, reply.text(), &buttons).await {
-            log::warn!("answering a chosen inline result of {}: {e}", user.user_id);
+            tracing::warn!(user = %user_hash(&user.user_id), error = %e, "answering a chosen inline result");
         }
     }
     Ok(())

@@ -10,6 +10,7 @@ pub mod config;
 pub mod deliver;
 pub mod inline;
 pub mod photo;
+pub mod webhook;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -43,6 +44,9 @@ pub enum BotError {
     /// with a wrong token).
     #[error("Telegram: {0}")]
     Telegram(#[from] RequestError),
+    /// The webhook's listen address cannot be bound.
+    #[error("listening on {0}: {1}")]
+    Listen(std::net::SocketAddr, std::io::Error),
 }
 
 /// What the handlers and the deliverer share.
@@ -86,17 +90,33 @@ impl Ctx {
             .delivery_delete_prefix(TOLD, &prefix)
             .await
         {
-            log::warn!("forgetting that {user_id} was unreachable: {e}");
+            tracing::warn!(user = %user_hash(user_id), error = %e, "forgetting that a user was unreachable");
         }
     }
 }
 
-/// Runs the bot until `shutdown` completes: the update dispatcher (long
-/// polling), the outbox deliverer and the deadline scheduler. This is what
-/// the `tarock-telegram` binary runs.
+/// The platform's name in metrics and logs.
+pub(crate) const PLATFORM: &str = "telegram";
+
+/// A user as logs name them: a hash, never the Telegram id.
+pub(crate) fn user_hash(user_id: &str) -> String {
+    tarock_ops::logs::user_hash(PLATFORM, user_id)
+}
+
+/// Runs the bot until `shutdown` completes: the intake of updates (long
+/// polling, or the webhook listener when [`Config::webhook`] is set), the
+/// outbox deliverer, the deadline scheduler, housekeeping and, when
+/// [`Config::metrics_addr`] is set, the metrics listener. This is what the
+/// `tarock-telegram` binary runs.
+///
+/// On `shutdown` the intake stops first (no new update is taken; those in
+/// flight are handled and confirmed), then the deliverer finishes its
+/// batch and records it (handing back its leases), then the rest stops,
+/// all within [`tarock_ops::shutdown::GRACE`].
 ///
 /// # Errors
-/// When the database cannot be opened or Telegram does not accept the token.
+/// When the database cannot be opened, Telegram does not accept the token,
+/// or the webhook cannot be set up.
 pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send,
@@ -112,7 +132,7 @@ pub async fn run(
     }
     let me = bot.get_me().await?;
     let username = me.username().to_owned();
-    log::info!("running as @{username}");
+    tracing::info!(bot = %username, "running");
     if config.register_commands {
         register_commands(&bot).await;
     }
@@ -125,13 +145,18 @@ pub async fn run(
         photos: std::sync::Mutex::new(std::collections::HashMap::new()),
     });
     let (stop_tx, stop_rx) = watch::channel(false);
+    let metrics = match config.metrics_addr {
+        Some(addr) => tarock_ops::endpoint::spawn(addr, service.clone(), stop_rx.clone()).await,
+        None => None,
+    };
     let deliverer = {
         let ctx = ctx.clone();
         let stop = stop_rx.clone();
         let interval = config.delivery_interval;
         tokio::spawn(async move {
+            let counted = tarock_ops::Counted::new(ctx.as_ref(), PLATFORM);
             ctx.pump
-                .run(&ctx.service.clone(), ctx.as_ref(), interval, stop)
+                .run(&ctx.service.clone(), &counted, interval, stop)
                 .await;
         })
     };
@@ -143,28 +168,67 @@ pub async fn run(
     ));
     let deadlines = tokio::spawn(scheduler::supervise(service.clone(), stop_rx));
 
-    if config.delete_webhook
-        && let Err(e) = bot.delete_webhook().await
-    {
-        log::warn!("deleting the webhook: {e}");
-    }
-    let (poll_stop_tx, poll_stop_rx) = watch::channel(false);
-    let polling = tokio::spawn(poll(
-        ctx.clone(),
-        config.poll_timeout,
-        config.halt_after_receipt,
-        poll_stop_rx,
-    ));
+    let (intake_stop_tx, intake_stop_rx) = watch::channel(false);
+    let intake = match &config.webhook {
+        Some(hook) => {
+            let listener = tokio::net::TcpListener::bind(hook.listen)
+                .await
+                .map_err(|e| BotError::Listen(hook.listen, e))?;
+            let served = tokio::spawn(webhook::serve(
+                listener,
+                hook.url.path().to_owned(),
+                ctx.clone(),
+                hook.secret.clone(),
+                intake_stop_rx,
+            ));
+            // Telegram keeps undelivered updates while no webhook answers
+            // (drop_pending_updates stays off), so none is lost across a
+            // restart. Every process sets the same URL and secret.
+            bot.set_webhook(hook.url.clone())
+                .secret_token(hook.secret.clone())
+                .drop_pending_updates(false)
+                .await?;
+            tracing::info!(listen = %hook.listen, "taking updates by webhook");
+            served
+        }
+        None => {
+            if config.delete_webhook
+                && let Err(e) = bot.delete_webhook().await
+            {
+                tracing::warn!(error = %e, "deleting the webhook");
+            }
+            tokio::spawn(poll(
+                ctx.clone(),
+                config.poll_timeout,
+                config.halt_after_receipt,
+                intake_stop_rx,
+            ))
+        }
+    };
 
     shutdown.await;
-    log::info!("shutting down");
-    let _ = poll_stop_tx.send(true);
-    let _ = polling.await;
-    let _ = stop_tx.send(true);
-    let _ = deliverer.await;
-    let _ = deadlines.await;
-    let _ = housekeeping.await;
-    service.store().close().await;
+    tracing::info!("shutting down");
+    let drained = tarock_ops::shutdown::drain(
+        async {
+            // No new updates; those in flight are handled and confirmed.
+            let _ = intake_stop_tx.send(true);
+            let _ = intake.await;
+            tarock_ops::observe::settled().await;
+            // The deliverer records its batch and hands back its leases.
+            let _ = stop_tx.send(true);
+            let _ = deliverer.await;
+            let _ = deadlines.await;
+            let _ = housekeeping.await;
+            if let Some(metrics) = metrics {
+                let _ = metrics.await;
+            }
+        },
+        // Leaves time to close the database within the grace period.
+        tarock_ops::shutdown::GRACE - Duration::from_secs(1),
+    )
+    .await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), service.store().close()).await;
+    tracing::info!(clean = drained, "stopped");
     Ok(())
 }
 
@@ -184,6 +248,7 @@ async fn poll(
     let seconds = u32::try_from(timeout.as_secs()).unwrap_or(u32::MAX);
     loop {
         if *stop.borrow() {
+            confirm(&ctx, offset).await;
             return;
         }
         let request = ctx.bot.get_updates().offset(offset).timeout(seconds);
@@ -194,7 +259,7 @@ async fn poll(
         let updates = match received {
             Ok(updates) => updates,
             Err(e) => {
-                log::warn!("getUpdates: {e}");
+                tracing::warn!(error = %e, "getUpdates");
                 let wait = match &e {
                     RequestError::RetryAfter(s) => s.duration(),
                     _ => Duration::from_secs(1),
@@ -209,10 +274,7 @@ async fn poll(
             continue;
         }
         if halt_after_receipt {
-            log::warn!(
-                "halting after receipt of {} updates (test hook)",
-                updates.len()
-            );
+            tracing::warn!(updates = updates.len(), "halting after receipt (test hook)");
             return;
         }
         // Per chat, in order.
@@ -241,7 +303,7 @@ async fn poll(
                         if let Err(e) = on_update(ctx.clone(), update).await {
                             // Not handled (the database failed): read it
                             // again with the next poll.
-                            log::error!("handling update {id}: {e}");
+                            tracing::error!(update = id, error = %e, "handling an update");
                             return Some(id);
                         }
                     }
@@ -255,10 +317,26 @@ async fn poll(
                 Ok(None) => {}
                 Ok(Some(failed)) => next = next.min(failed),
                 // A handler that panics would panic again: skipped.
-                Err(e) => log::error!("the updates from {first} on failed: {e}"),
+                Err(e) => {
+                    tracing::error!(update = first, error = %e, "the updates from here on failed")
+                }
             }
         }
         offset = next;
+    }
+}
+
+/// On a graceful stop: tells Telegram that the updates before `offset`
+/// were handled (a `getUpdates` with that offset that does not wait), so
+/// the next process does not read them again. What this request returns
+/// is left unconfirmed for the next process.
+async fn confirm(ctx: &Ctx, offset: i32) {
+    if offset == 0 {
+        return;
+    }
+    let request = ctx.bot.get_updates().offset(offset).timeout(0).limit(1);
+    if let Err(e) = request.send().await {
+        tracing::info!(error = %e, "confirming the handled updates at shutdown");
     }
 }
 
@@ -271,13 +349,13 @@ async fn register_commands(bot: &Bot) {
         .await;
     for result in [default, en] {
         if let Err(e) = result {
-            log::warn!("registering the command menu: {e}");
+            tracing::warn!(error = %e, "registering the command menu");
         }
     }
 }
 
 /// One update from Telegram.
-async fn on_update(ctx: Arc<Ctx>, update: Update) -> Result<(), BotError> {
+pub(crate) async fn on_update(ctx: Arc<Ctx>, update: Update) -> Result<(), BotError> {
     let update_id = Some(update.id.0.to_string());
     match update.kind {
         UpdateKind::Message(message) => on_message(&ctx, &message, update_id).await,
@@ -367,7 +445,7 @@ async fn on_message(
                 )
             };
             if let Err(e) = send_text(&ctx.bot, to, thread, &answer, &[]).await {
-                log::warn!("answering /bilder: {e}");
+                tracing::warn!("answering /bilder: {e}");
             }
             return Ok(());
         }
@@ -375,7 +453,7 @@ async fn on_message(
         Typed::StartPrivate(None) => {
             let help = start_help(ctx, from).await?;
             if let Err(e) = send_text(&ctx.bot, message.chat.id, None, &help, &[]).await {
-                log::warn!("answering /start: {e}");
+                tracing::warn!(error = %e, "answering /start");
             }
             return Ok(());
         }
@@ -389,9 +467,10 @@ async fn on_message(
             .is_ok_and(|m| m.is_privileged());
     let user = user_ref(from);
     let table = table_of(&kind);
-    let replies = ctx
-        .service
-        .handle(Command {
+    let replies = tarock_ops::handle(
+        &ctx.service,
+        crate::PLATFORM,
+        Command {
             sender: Sender {
                 user: user.clone(),
                 chat,
@@ -400,8 +479,9 @@ async fn on_message(
             },
             update_id,
             kind,
-        })
-        .await?;
+        },
+    )
+    .await?;
     ctx.pump.wake.notify_one();
     for reply in replies {
         // Answers go to the sender privately, never to the group: a refusal
@@ -455,7 +535,9 @@ async fn on_message(
                         tell_group_to_start(ctx, table, &user.user_id, &user.name).await;
                     }
                 }
-                other => log::warn!("answering {}: {other:?}", user.user_id),
+                other => {
+                    tracing::warn!(user = %user_hash(&user.user_id), fail = ?other, "answering")
+                }
             }
         } else {
             ctx.reachable(&user.user_id).await;
@@ -593,9 +675,10 @@ async fn on_callback(
             thread_id: None,
         },
     };
-    let result = ctx
-        .service
-        .handle(Command {
+    let result = tarock_ops::handle(
+        &ctx.service,
+        crate::PLATFORM,
+        Command {
             sender: Sender {
                 user: user.clone(),
                 chat,
@@ -604,14 +687,15 @@ async fn on_callback(
             },
             update_id,
             kind: CommandKind::Button(data.clone()),
-        })
-        .await;
+        },
+    )
+    .await;
     ctx.pump.wake.notify_one();
     let mut alert: Vec<String> = Vec::new();
     let replies = match result {
         Ok(replies) => replies,
         Err(e) => {
-            log::error!("button {data:?}: {e}");
+            tracing::error!(error = %e, "a button press failed");
             Vec::new()
         }
     };
@@ -645,7 +729,7 @@ async fn on_callback(
                     deliver::edit_in_place(&ctx.bot, chat, id, &text, &buttons).await
                 };
                 if let Err(e) = edited {
-                    log::warn!("showing a turn in place for {}: {e:?}", user.user_id);
+                    tracing::warn!(user = %user_hash(&user.user_id), fail = ?e, "showing a turn in place");
                 }
             }
             Outgoing::Private {
@@ -672,7 +756,9 @@ async fn on_callback(
                     "telegram-open-private",
                     link = ctx.deep_link(table)
                 )),
-                Err(other) => log::warn!("private view for {}: {other:?}", user.user_id),
+                Err(other) => {
+                    tracing::warn!(user = %user_hash(&user.user_id), fail = ?other, "private view");
+                }
             },
             _ => {}
         }
@@ -684,7 +770,7 @@ async fn on_callback(
             .show_alert(true);
     }
     if let Err(e) = answer.await {
-        log::warn!("answering a button: {e}");
+        tracing::warn!(error = %e, "answering a button");
     }
     Ok(())
 }

@@ -125,22 +125,24 @@ impl Ctx {
         match text_only::for_private(self.service.store(), table, to).await {
             Ok(true) => return None,
             Ok(false) => {}
-            Err(e) => log::warn!("reading the text-only setting of {}: {e}", to.user_id),
+            Err(e) => {
+                tracing::warn!(user = %crate::user_hash(&to.user_id), error = %e, "reading the text-only setting")
+            }
         }
         let renderer = self.renderer.clone();
         let drawn = tokio::task::spawn_blocking(move || picture.render(&renderer)).await;
         match drawn {
             Ok(Ok(p)) if p.png.len() <= MAX_PHOTO_BYTES => Some(p.png),
             Ok(Ok(p)) => {
-                log::warn!("a picture of {} bytes is too large to send", p.png.len());
+                tracing::warn!("a picture of {} bytes is too large to send", p.png.len());
                 None
             }
             Ok(Err(e)) => {
-                log::warn!("drawing a picture: {e}");
+                tracing::warn!("drawing a picture: {e}");
                 None
             }
             Err(e) => {
-                log::warn!("drawing a picture: {e}");
+                tracing::warn!("drawing a picture: {e}");
                 None
             }
         }

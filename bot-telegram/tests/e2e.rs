@@ -2,6 +2,8 @@
 //! over HTTP against a fake Telegram Bot API server.
 
 mod fake;
+#[path = "e2e/scale.rs"]
+mod scale;
 
 use std::collections::HashSet;
 use std::path::Path;

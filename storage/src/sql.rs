@@ -412,6 +412,24 @@ pub(crate) const COUNT_PLAYERS: &str = "SELECT COUNT(*) FROM players";
 /// Outbox messages per state (`tarock db status`, monitoring).
 pub(crate) const COUNT_OUTBOX_BY_STATE: &str = "SELECT state, COUNT(*) FROM outbox GROUP BY state";
 
+/// Pending outbox messages and when the oldest of them was written
+/// (metrics: outbox depth and age), through the pending-only index.
+pub(crate) const OUTBOX_BACKLOG: &str =
+    "SELECT COUNT(*), MIN(created_ms) FROM outbox WHERE state = 'pending'";
+
+/// Deadlines of playing tables that are due or owe a reminder at `$1`
+/// (metrics: deadlines due).
+pub(crate) const COUNT_DUE_DEADLINES: &str = "SELECT COUNT(*) FROM deadlines d
+ WHERE (d.due_ms <= $1 OR (d.reminded = 0 AND d.remind_ms <= $1))
+   AND EXISTS (SELECT 1 FROM tables t WHERE t.id = d.table_id AND t.status = 'playing')";
+
+/// Tables not yet closed (metrics: live tables), through the open-tables
+/// index.
+pub(crate) const COUNT_LIVE_TABLES: &str = "SELECT COUNT(*) FROM tables WHERE status <> 'closed'";
+
+/// The cheapest round trip (health checks).
+pub(crate) const PING: &str = "SELECT 1";
+
 /// The rows of one of [`STORED_TABLES`] (`tarock db stats`).
 pub(crate) fn count_rows(table: &str) -> String {
     assert!(
@@ -585,6 +603,10 @@ pub fn statements() -> Vec<Statement> {
         cold("COUNT_PLAYERS", COUNT_PLAYERS),
         cold("COUNT_OUTBOX_BY_STATE", COUNT_OUTBOX_BY_STATE),
         cold("count_rows", &count_rows("outbox")),
+        cold("OUTBOX_BACKLOG", OUTBOX_BACKLOG),
+        cold("COUNT_DUE_DEADLINES", COUNT_DUE_DEADLINES),
+        cold("COUNT_LIVE_TABLES", COUNT_LIVE_TABLES),
+        cold("PING", PING),
         on(Sqlite, cold("SQLITE_TABLE_BYTES", SQLITE_TABLE_BYTES)),
         on(Postgres, cold("POSTGRES_TABLE_BYTES", POSTGRES_TABLE_BYTES)),
         on(Sqlite, cold("SQLITE_OPTIMIZE", SQLITE_OPTIMIZE)),
@@ -661,6 +683,7 @@ mod tests {
             ("deal.rs", include_str!("deal.rs")),
             ("delivery.rs", include_str!("delivery.rs")),
             ("error.rs", include_str!("error.rs")),
+            ("gauges.rs", include_str!("gauges.rs")),
             ("ledger.rs", include_str!("ledger.rs")),
             ("lib.rs", include_str!("lib.rs")),
             ("model.rs", include_str!("model.rs")),

@@ -29,6 +29,7 @@ on_both!(
     players_and_tables,
     a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown,
     delivery_state_is_kept_across_a_reopen_and_first_put_wins,
+    gauges_count_the_backlog_due_deadlines_and_live_tables,
 );
 
 fn message(destination: &str, text: &str) -> NewMessage {
@@ -1360,4 +1361,68 @@ async fn delivery_state_is_kept_across_a_reopen_and_first_put_wins(db: TestDb) {
     // Empty names are refused by the schema.
     assert!(reopened.delivery_put("", "k", "v", NOW).await.is_err());
     reopened.close().await;
+}
+
+/// The operator's gauges: pending messages and the age of the oldest, the
+/// deadlines that need attention now, the tables not closed; a delivered
+/// message leaves the backlog and a closed table stops counting.
+async fn gauges_count_the_backlog_due_deadlines_and_live_tables(db: TestDb) {
+    let store = &db.store;
+    store.ping().await.unwrap();
+    assert_eq!(
+        store.gauges(NOW).await.unwrap(),
+        tarock_storage::Gauges::default()
+    );
+    let (table, _) = seated_table(store, "chat-g", 10, [false; 4]).await;
+    let (other, _) = seated_table(store, "chat-h", 10, [false; 4]).await;
+    let mut tx = store.begin().await.unwrap();
+    tx.enqueue(Some(table), &message("a", "first"), NOW - 5_000)
+        .await
+        .unwrap();
+    tx.enqueue(Some(table), &message("b", "second"), NOW - 1_000)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let game = finished_game(3, &Preset::Standard.rules(), Seat::S0);
+    let mut partial = Record::from_game(&game);
+    partial.actions.truncate(4);
+    let deal = store_record(store, table, 1, &partial).await;
+    let mut tx = store.begin().await.unwrap();
+    // Due a second ago; the other table's deadline is for later and its
+    // table is not playing anyway.
+    tx.set_deadline(&Deadline {
+        table,
+        deal,
+        seq: 4,
+        seat: Seat::S0,
+        remind_ms: None,
+        due_ms: NOW - 1_000,
+        reminded: false,
+    })
+    .await
+    .unwrap();
+    tx.set_table_status(table, TableStatus::Playing, NOW)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let g = store.gauges(NOW).await.unwrap();
+    assert_eq!(g.outbox_pending, 2);
+    assert_eq!(g.outbox_oldest_ms, 5_000);
+    assert_eq!(g.deadlines_due, 1);
+    assert_eq!(g.live_tables, 2);
+    // A minute earlier the deadline was not due yet.
+    assert_eq!(store.gauges(NOW - 60_000).await.unwrap().deadlines_due, 0);
+
+    // The older message delivered: one left, a second old.
+    let claimed = store.claim_outbox(NOW, 30_000, 1).await.unwrap();
+    store.mark_sent(claimed[0].id, NOW).await.unwrap();
+    let mut tx = store.begin().await.unwrap();
+    tx.set_table_status(other, TableStatus::Closed, NOW)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let g = store.gauges(NOW).await.unwrap();
+    assert_eq!((g.outbox_pending, g.outbox_oldest_ms), (1, 1_000));
+    assert_eq!(g.live_tables, 1);
+    assert!(store.pool_use().open >= 1);
 }

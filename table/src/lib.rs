@@ -36,6 +36,8 @@ pub use error::{Rejection, ServiceError};
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{EditFail, Messenger, Pump, SendFail};
-pub use service::{Delivery, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, rules_spec};
+pub use service::{
+    Delivery, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, Verdict, rules_spec,
+};
 pub use shuffle::{DealSeed, RandomnessMode};
 pub use text::Lang;

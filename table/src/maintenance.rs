@@ -142,11 +142,11 @@ pub async fn tidy(
         .prune(&config.retention, service.now_ms())
         .await?;
     if pruned.total() > 0 {
-        log::info!(
-            "pruned {} delivered messages, {} failed messages beyond the cap, {} update ids",
-            pruned.sent,
-            pruned.failed,
-            pruned.updates
+        tracing::info!(
+            sent = pruned.sent,
+            failed = pruned.failed,
+            updates = pruned.updates,
+            "pruned delivered messages, failed messages beyond the cap and update ids"
         );
     }
     if optimize {
@@ -166,7 +166,7 @@ pub async fn run(service: Arc<TableService>, config: Maintenance, mut stop: watc
         match tidy(&service, &config, optimize).await {
             Ok(_) if optimize => since_optimize = Duration::ZERO,
             Ok(_) => {}
-            Err(e) => log::error!("housekeeping: {e}"),
+            Err(e) => tracing::error!(error = %e, "housekeeping"),
         }
         tokio::select! {
             _ = tokio::time::sleep(config.prune_every) => {

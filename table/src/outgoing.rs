@@ -147,6 +147,17 @@ impl Outgoing {
         }
     }
 
+    /// The table the message is about (a notice names none).
+    pub fn table(&self) -> Option<TableId> {
+        match self {
+            Outgoing::Table { table, .. }
+            | Outgoing::Chat { table, .. }
+            | Outgoing::Private { table, .. }
+            | Outgoing::Settlement { table, .. } => Some(*table),
+            Outgoing::Notice { .. } => None,
+        }
+    }
+
     /// The text of the message.
     pub fn text(&self) -> &str {
         match self {

@@ -215,7 +215,13 @@ impl Pump {
                     outcomes.clear();
                 }
                 Err(SendFail::Retry(ms, error)) => {
-                    log::info!("delivery {} postponed by {ms} ms: {error}", d.id.0);
+                    tracing::info!(
+                        delivery = d.id.0,
+                        table = d.message.table().map(|t| t.0),
+                        ms,
+                        error,
+                        "delivery postponed"
+                    );
                     outcomes.push((d.id, Outcome::RetryIn(ms, error)));
                     held.insert(lane);
                 }
@@ -228,7 +234,13 @@ impl Pump {
                     outcomes.clear();
                 }
                 Err(SendFail::Other(error)) => {
-                    log::warn!("delivery {} failed: {error}", d.id.0);
+                    tracing::warn!(
+                        delivery = d.id.0,
+                        table = d.message.table().map(|t| t.0),
+                        attempts = d.attempts,
+                        error,
+                        "delivery failed"
+                    );
                     if d.attempts >= 5 {
                         outcomes.push((d.id, Outcome::GiveUp(error)));
                     } else {
@@ -307,7 +319,7 @@ impl Pump {
                     Ok(0) => break,
                     Ok(_) => {}
                     Err(e) => {
-                        log::error!("delivering: {e}");
+                        tracing::error!(error = %e, "delivering");
                         break;
                     }
                 }

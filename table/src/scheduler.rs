@@ -51,7 +51,7 @@ pub async fn supervise(service: Arc<TableService>, stop: tokio::sync::watch::Rec
         match run_deadlines(service.clone(), stop.clone()).await {
             Ok(()) => return,
             Err(e) => {
-                log::error!("deadlines: {e}");
+                tracing::error!(error = %e, "deadlines");
                 tokio::time::sleep(Duration::from_secs(5)).await;
                 if *stop.borrow() {
                     return;

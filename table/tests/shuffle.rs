@@ -32,27 +32,31 @@ fn settings() -> TableSettings {
 /// Every line logged by anything in this test binary, at every level.
 static LOG: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
+/// Appends each formatted log line (message and every field) to [`LOG`].
+#[derive(Clone, Copy)]
 struct Recorder;
 
-impl log::Log for Recorder {
-    fn enabled(&self, _: &log::Metadata<'_>) -> bool {
-        true
-    }
-
-    fn log(&self, record: &log::Record<'_>) {
+impl std::io::Write for Recorder {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         LOG.lock()
             .unwrap()
-            .push(format!("{} {}", record.target(), record.args()));
+            .push(String::from_utf8_lossy(buf).into_owned());
+        Ok(buf.len())
     }
 
-    fn flush(&self) {}
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 fn record_logs() {
     // Several tests may ask; the first one installs the recorder.
-    if log::set_logger(&Recorder).is_ok() {
-        log::set_max_level(log::LevelFilter::Trace);
-    }
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_ansi(false)
+        .with_writer(|| Recorder)
+        .finish();
+    let _ = tracing::subscriber::set_global_default(subscriber);
 }
 
 /// A table of Anna, Bert and two medium computers with its first deal

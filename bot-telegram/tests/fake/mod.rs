@@ -3,6 +3,16 @@
 //! edits, records every request, enforces Telegram's limits (callback data ≤
 //! 64 bytes, texts ≤ 4096), and answers 403 for users who never started the
 //! bot and 429 once when asked.
+//!
+//! Webhook mode as Telegram has it: `setWebhook` (an HTTPS URL, a secret
+//! token of 1–256 characters `A-Z a-z 0-9 _ -`, sent as multipart form
+//! data by teloxide) makes `getUpdates` answer 409, and queued updates are
+//! POSTed one at a time, in order, with the secret in
+//! `X-Telegram-Bot-Api-Secret-Token`; an update counts as delivered only on
+//! a 2xx answer and is posted again otherwise. The public URL stands for a
+//! load balancer: [`Fake::balance_to`] names the bot processes behind it,
+//! and the updates go to them in turn (a process that does not answer is
+//! skipped, as a balancer's health check would).
 
 #![allow(dead_code)]
 
@@ -61,6 +71,13 @@ pub struct Inner {
     pub delivered: Vec<Vec<i64>>,
     /// Every file uploaded, with the method that carried it, in order.
     pub uploads: Vec<(String, Upload)>,
+    /// The webhook set by `setWebhook`: the URL and the secret token.
+    pub webhook: Option<(String, Option<String>)>,
+    /// The bot processes behind the webhook's URL (`http://IP:PORT`).
+    pub targets: Vec<String>,
+    /// Every webhook POST: update id, target index, HTTP status (0: no
+    /// answer, the connection failed).
+    pub posted: Vec<(i64, usize, u16)>,
 }
 
 /// The running fake.
@@ -168,6 +185,14 @@ pub(crate) fn keyboard_problem(body: &Value) -> Option<String> {
     problem
 }
 
+/// Whether a webhook secret is one Telegram accepts.
+fn valid_secret(secret: &str) -> bool {
+    (1..=256).contains(&secret.len())
+        && secret
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
 async fn api(
     State(inner): State<Arc<Mutex<Inner>>>,
     Path((_token, method)): Path<(String, String)>,
@@ -203,6 +228,7 @@ async fn api(
         "setMyCommands",
         "deleteWebhook",
         "getWebhookInfo",
+        "setWebhook",
     ]
     .into_iter()
     .find(|m| m.eq_ignore_ascii_case(&method))
@@ -227,6 +253,11 @@ async fn api(
             }
             ok(me)
         }
+        "getUpdates" if inner.lock().unwrap().webhook.is_some() => err(
+            409,
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+            None,
+        ),
         "getUpdates" => {
             let offset = body["offset"].as_i64().unwrap_or(0);
             // A short long poll.
@@ -380,9 +411,54 @@ async fn api(
             }
             ok(json!(true))
         }
-        "setMyCommands" | "deleteWebhook" => ok(json!(true)),
+        "setMyCommands" => ok(json!(true)),
+        "setWebhook" => {
+            let url = body["url"].as_str().unwrap_or_default().to_owned();
+            let secret = body["secret_token"].as_str().map(str::to_owned);
+            let mut s = inner.lock().unwrap();
+            if url.is_empty() {
+                s.webhook = None;
+                return ok(json!(true));
+            }
+            if !url.starts_with("https://") {
+                s.violations
+                    .push(format!("setWebhook without HTTPS: {url}"));
+                return err(
+                    400,
+                    "Bad Request: bad webhook: An HTTPS URL must be provided for webhook",
+                    None,
+                );
+            }
+            if secret.as_deref().is_some_and(|t| !valid_secret(t)) {
+                s.violations
+                    .push("setWebhook with a bad secret token".to_owned());
+                return err(
+                    400,
+                    "Bad Request: secret token contains unallowed characters",
+                    None,
+                );
+            }
+            if body["drop_pending_updates"] == "true" || body["drop_pending_updates"] == true {
+                s.queue.clear();
+            }
+            s.webhook = Some((url, secret));
+            ok(json!(true))
+        }
+        "deleteWebhook" => {
+            inner.lock().unwrap().webhook = None;
+            ok(json!(true))
+        }
         "getWebhookInfo" => {
-            ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0}))
+            let s = inner.lock().unwrap();
+            let url = s
+                .webhook
+                .as_ref()
+                .map_or("", |(u, _)| u.as_str())
+                .to_owned();
+            let pending = s.queue.len();
+            ok(
+                json!({"url": url, "has_custom_certificate": false, "pending_update_count": pending}),
+            )
         }
         _ => err(404, "Not Found: method not found", None),
     }
@@ -562,6 +638,72 @@ impl Fake {
             "timed out waiting for {what}; last events (newest first):\n{}",
             tail.join("\n")
         );
+    }
+
+    /// Puts bot processes (`http://IP:PORT`) behind the webhook's URL and
+    /// starts posting queued updates to them, in turn, once a webhook is
+    /// set: each update goes to the next process; one that does not answer
+    /// 2xx is skipped and the update goes to the one after it.
+    pub fn balance_to(&self, targets: Vec<String>) {
+        self.inner.lock().unwrap().targets = targets;
+        let inner = self.inner.clone();
+        tokio::spawn(async move {
+            let client = reqwest::Client::new();
+            let mut turn = 0usize;
+            loop {
+                let next = {
+                    let s = inner.lock().unwrap();
+                    match (&s.webhook, s.queue.first()) {
+                        (Some((url, secret)), Some(update)) if !s.targets.is_empty() => Some((
+                            url.clone(),
+                            secret.clone(),
+                            update.clone(),
+                            s.targets.clone(),
+                        )),
+                        _ => None,
+                    }
+                };
+                let Some((url, secret, update, targets)) = next else {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    continue;
+                };
+                let index = turn % targets.len();
+                turn += 1;
+                let path = url
+                    .splitn(4, '/')
+                    .nth(3)
+                    .map_or_else(|| "/".to_owned(), |p| format!("/{p}"));
+                let mut request = client
+                    .post(format!("{}{path}", targets[index]))
+                    .header("content-type", "application/json")
+                    .body(update.to_string());
+                if let Some(secret) = secret {
+                    request = request.header("X-Telegram-Bot-Api-Secret-Token", secret);
+                }
+                let id = update["update_id"].as_i64().unwrap_or(0);
+                let status = match request.send().await {
+                    Ok(answer) => answer.status().as_u16(),
+                    Err(_) => 0,
+                };
+                let delivered = (200..300).contains(&status);
+                {
+                    let mut s = inner.lock().unwrap();
+                    s.posted.push((id, index, status));
+                    if delivered {
+                        s.queue.retain(|u| u["update_id"].as_i64() != Some(id));
+                    }
+                }
+                if !delivered {
+                    // Telegram waits before it tries again.
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        });
+    }
+
+    /// Updates queued and not yet delivered.
+    pub fn pending_updates(&self) -> usize {
+        self.inner.lock().unwrap().queue.len()
     }
 
     /// Waits for the answer to a callback query.

@@ -49,6 +49,31 @@ pub const STAND_IN: Level = Level::Medium;
 /// waited out by rescheduling, not while holding the lease.
 const LEASE_MS: i64 = 5_000;
 
+/// What became of a handled command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Carried out (or answered, for a question).
+    Done,
+    /// Refused with a notice; nothing changed.
+    Refused,
+    /// An update handled before (a platform's redelivery): ignored.
+    Duplicate,
+    /// Another writer took the step first; refused as stale.
+    Stale,
+}
+
+impl Verdict {
+    /// A short lowercase name (a metrics label).
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Done => "done",
+            Verdict::Refused => "refused",
+            Verdict::Duplicate => "duplicate",
+            Verdict::Stale => "stale",
+        }
+    }
+}
+
 /// The table service. Cheap to share behind an `Arc`; every method takes
 /// `&self`, and tables are serialized by the database (one writer per table).
 pub struct TableService {
@@ -280,7 +305,7 @@ impl TableService {
     fn with(store: Store, clock: Arc<dyn Clock>, randomness: Randomness) -> TableService {
         // Which mode runs, never a number: an operator sees at start whether
         // this process deals for real.
-        log::info!("table service randomness: {}", randomness.mode());
+        tracing::info!(randomness = %randomness.mode(), "table service");
         TableService {
             store,
             clock,
@@ -319,6 +344,19 @@ impl TableService {
     /// # Errors
     /// Only when the database fails; every refusal is a notice.
     pub async fn handle(&self, command: Command) -> Result<Vec<Outgoing>, ServiceError> {
+        Ok(self.handle_judged(command).await?.0)
+    }
+
+    /// [`TableService::handle`], also saying what became of the command
+    /// (for metrics and logs: the replies alone do not tell a refusal from
+    /// an answer).
+    ///
+    /// # Errors
+    /// As [`TableService::handle`].
+    pub async fn handle_judged(
+        &self,
+        command: Command,
+    ) -> Result<(Vec<Outgoing>, Verdict), ServiceError> {
         let notice = |text: String| Outgoing::Notice {
             to: command.sender.user.clone(),
             text,
@@ -327,12 +365,14 @@ impl TableService {
         match self.dispatch(&command).await {
             Ok(replies) => {
                 self.deadlines_changed.notify_one();
-                Ok(replies)
+                Ok((replies, Verdict::Done))
             }
-            Err(Fail::Reject(r)) => Ok(vec![notice(r.text(lang))]),
-            Err(Fail::Store(StorageError::DuplicateUpdate { .. })) => Ok(Vec::new()),
+            Err(Fail::Reject(r)) => Ok((vec![notice(r.text(lang))], Verdict::Refused)),
+            Err(Fail::Store(StorageError::DuplicateUpdate { .. })) => {
+                Ok((Vec::new(), Verdict::Duplicate))
+            }
             Err(Fail::Store(StorageError::Conflict { .. })) => {
-                Ok(vec![notice(Rejection::Stale.text(lang))])
+                Ok((vec![notice(Rejection::Stale.text(lang))], Verdict::Stale))
             }
             Err(Fail::Store(e)) => Err(e.into()),
             Err(Fail::Entropy(e)) => Err(e.into()),
