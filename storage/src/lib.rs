@@ -37,6 +37,7 @@ mod deadline;
 mod deal;
 mod delivery;
 mod error;
+mod fair;
 mod ledger;
 mod model;
 mod ops;
@@ -52,6 +53,7 @@ mod update;
 pub use deal::record_of;
 pub use delivery::table_scope;
 pub use error::StorageError;
+pub use fair::{DealProof, DealSecrets};
 pub use ledger::{NewSettlement, SettlementRow};
 pub use model::{
     Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId,

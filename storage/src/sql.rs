@@ -34,7 +34,7 @@ macro_rules! player_columns {
 
 macro_rules! deal_columns {
     () => {
-        "id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms"
+        "id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms, fair_commitment"
     };
 }
 
@@ -183,6 +183,14 @@ pub(crate) const FINISH_DEAL: &str = "UPDATE deals SET status = $2, finished_ms 
 
 /// A deal's secret shuffle seed.
 pub(crate) const SHUFFLE_SEED: &str = "SELECT table_id, shuffle_seed FROM deals WHERE id = $1";
+
+/// Stores a new deal's public commitment and secret salt (once).
+pub(crate) const SET_FAIR_COMMITMENT: &str = "UPDATE deals SET fair_commitment = $2, fair_salt = $3
+ WHERE id = $1 AND fair_commitment IS NULL";
+
+/// What a deal reveals once it ends: its status, seed and salt.
+pub(crate) const DEAL_REVEAL: &str =
+    "SELECT table_id, status, shuffle_seed, fair_salt FROM deals WHERE id = $1";
 
 // --------------------------------------------------- settlements, ledger
 
@@ -543,6 +551,8 @@ pub fn statements() -> Vec<Statement> {
         hot("DEAL_STATUS_AND_NEXT_SEQ", DEAL_STATUS_AND_NEXT_SEQ),
         hot("FINISH_DEAL", FINISH_DEAL),
         hot("SHUFFLE_SEED", SHUFFLE_SEED),
+        hot("SET_FAIR_COMMITMENT", SET_FAIR_COMMITMENT),
+        hot("DEAL_REVEAL", DEAL_REVEAL),
         hot("TABLE_BALANCES", TABLE_BALANCES),
         hot("SETTLED_DEALS", SETTLED_DEALS),
         hot("DEAL_FOR_SETTLING", DEAL_FOR_SETTLING),
@@ -661,6 +671,7 @@ mod tests {
             ("deal.rs", include_str!("deal.rs")),
             ("delivery.rs", include_str!("delivery.rs")),
             ("error.rs", include_str!("error.rs")),
+            ("fair.rs", include_str!("fair.rs")),
             ("ledger.rs", include_str!("ledger.rs")),
             ("lib.rs", include_str!("lib.rs")),
             ("model.rs", include_str!("model.rs")),

@@ -119,6 +119,7 @@ fn params(name: &str) -> Vec<P> {
         | "EVENTS_OF_DEAL"
         | "DEAL_STATUS_AND_NEXT_SEQ"
         | "SHUFFLE_SEED"
+        | "DEAL_REVEAL"
         | "DEAL_FOR_SETTLING"
         | "SETTLEMENT_OF_DEAL"
         | "LEDGER_OF_DEAL" => vec![I(15_000)],
@@ -131,6 +132,11 @@ fn params(name: &str) -> Vec<P> {
             I(1),
             I(NOW),
             NullText,
+        ],
+        "SET_FAIR_COMMITMENT" => vec![
+            I(15_000),
+            T("abababababababababababababababababababababababababababababababab"),
+            T("cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd"),
         ],
         "APPEND_EVENT" => vec![I(15_000), I(10), I(1), T("pass"), I(NOW), I(0)],
         "FINISH_DEAL" => vec![I(15_000), T("finished"), I(NOW)],

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use common::*;
 use tarock_storage::{
-    AppendAction, Backend, Deadline, DealStatus, Event, NewMessage, NewSettlement, Occupant,
-    Participant, Platform, SettleDeal, StorageError, Store, TableStatus,
+    AppendAction, Backend, Deadline, DealSecrets, DealStatus, Event, NewMessage, NewSettlement,
+    Occupant, Participant, Platform, SettleDeal, StorageError, Store, TableStatus,
 };
 use tarock_zwanzigerrufen::{Preset, Record, Seat};
 
@@ -28,6 +28,7 @@ on_both!(
     deadlines_due_and_reminders,
     players_and_tables,
     a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown,
+    a_deal_keeps_its_commitment_and_reveals_seed_and_salt_only_once_ended,
     delivery_state_is_kept_across_a_reopen_and_first_put_wins,
 );
 
@@ -1268,6 +1269,101 @@ async fn a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown(db: TestDb) {
     let store = Store::open(&db.url).await.unwrap();
     assert_eq!(store.shuffle_seed(seeded).await.unwrap(), Some(seed));
     assert_eq!(store.shuffle_seed(plain).await.unwrap(), None);
+}
+
+/// A deal dealt with a commitment keeps it, public in every read of the
+/// deal from the start, written once; its salt stays out of all of them.
+/// The proof export reveals seed and salt only once the deal has ended,
+/// the dealing transaction reads them at any time (for the settlement),
+/// and all of it survives a reopen.
+async fn a_deal_keeps_its_commitment_and_reveals_seed_and_salt_only_once_ended(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-fair", 10, [false; 4]).await;
+    let seed: [u8; 32] = std::array::from_fn(|i| 0x10 + i as u8);
+    let salt: [u8; 32] = std::array::from_fn(|i| 0xC0 ^ (3 * i as u8));
+    let commitment: [u8; 32] = std::array::from_fn(|i| 0x5A ^ (7 * i as u8));
+    let salt_hex: String = salt.iter().map(|b| format!("{b:02x}")).collect();
+    let record = Record::from_game(&finished_game(5, &Preset::Standard.rules(), Seat::S0));
+    let secrets = DealSecrets { seed, salt };
+
+    let mut tx = store.begin().await.unwrap();
+    let deal = tx
+        .start_seeded_deal(&new_deal(table, 1, &record, NOW), &seed)
+        .await
+        .unwrap();
+    tx.commit_fair_deal(deal, &commitment, &salt).await.unwrap();
+    assert_eq!(tx.deal_secrets(deal).await.unwrap(), Some(secrets.clone()));
+    // Written once: a second commitment is refused and changes nothing.
+    assert!(matches!(
+        tx.commit_fair_deal(deal, &[0; 32], &[0; 32]).await,
+        Err(StorageError::Invalid(_))
+    ));
+    assert!(matches!(
+        tx.commit_fair_deal(tarock_storage::DealId(deal.0 + 100), &commitment, &salt)
+            .await,
+        Err(StorageError::Invalid(_))
+    ));
+    tx.commit().await.unwrap();
+
+    let loaded = store.load_table(table).await.unwrap().unwrap();
+    assert_eq!(
+        loaded.deal.as_ref().unwrap().deal.commitment,
+        Some(commitment)
+    );
+    assert_eq!(
+        store.deals_of(table).await.unwrap()[0].commitment,
+        Some(commitment)
+    );
+    let proof = store.deal_proof(deal).await.unwrap();
+    assert_eq!(proof.deal.commitment, Some(commitment));
+    assert_eq!(
+        proof.revealed, None,
+        "nothing is revealed while the deal is played"
+    );
+    for text in [
+        format!("{loaded:?}"),
+        format!("{proof:?}"),
+        format!("{secrets:?}"),
+        serde_json::to_string(&store.deal_record(deal).await.unwrap()).unwrap(),
+    ] {
+        assert!(!text.contains(&salt_hex[..16]), "the salt leaked: {text}");
+    }
+
+    let mut tx = store.begin().await.unwrap();
+    tx.finish_deal(deal, DealStatus::Finished, NOW)
+        .await
+        .unwrap();
+    let plain = tx
+        .start_deal(&new_deal(table, 2, &record, NOW))
+        .await
+        .unwrap();
+    tx.finish_deal(plain, DealStatus::Abandoned, NOW)
+        .await
+        .unwrap();
+    assert_eq!(tx.deal_secrets(plain).await.unwrap(), None);
+    tx.commit().await.unwrap();
+    assert_eq!(
+        store.deal_proof(deal).await.unwrap().revealed,
+        Some(secrets.clone())
+    );
+    let plain_proof = store.deal_proof(plain).await.unwrap();
+    assert_eq!(
+        (plain_proof.deal.commitment, plain_proof.revealed),
+        (None, None)
+    );
+    assert!(matches!(
+        store
+            .deal_proof(tarock_storage::DealId(plain.0 + 100))
+            .await,
+        Err(StorageError::NotFound(_))
+    ));
+
+    store.close().await;
+    drop(db.store);
+    let store = Store::open(&db.url).await.unwrap();
+    let proof = store.deal_proof(deal).await.unwrap();
+    assert_eq!(proof.deal.commitment, Some(commitment));
+    assert_eq!(proof.revealed, Some(secrets));
 }
 
 async fn delivery_state_is_kept_across_a_reopen_and_first_put_wins(db: TestDb) {
