@@ -277,3 +277,12 @@ discord-opt-stake = Einsatz in Cent je Punkt (Vorgabe 10)
 discord-opt-pace = Zeit je Zug: live (2 Minuten), slow (12 Stunden) oder z. B. 5m, 12h, 2d
 discord-opt-language = Die Sprache des Tisches in diesem Kanal (Vorgabe: deine)
 discord-opt-another = Noch einen Tisch öffnen, obwohl hier schon einer offen ist
+
+## Faires Geben (Prüfwert vor dem Spiel, Offenlegung in der Abrechnung)
+fair-commitment = 🔒 Faires Geben: Prüfwert (SHA-256) dieses Spiels, festgelegt vor dem Austeilen: { $commitment }
+fair-reveal =
+    🔓 Faires Geben, Spiel { $deal }: Seed und Salz sind jetzt offen.
+    Prüfwert: { $commitment }
+    Seed: { $seed }
+    Salz: { $salt }
+    Nachprüfen: tarock verify --commitment … --seed … --salt … (README: „Faires Geben“)

@@ -280,3 +280,12 @@ discord-opt-stake = Stake in cents per unit (default 10)
 discord-opt-pace = Time per move: live (2 minutes), slow (12 hours) or e.g. 5m, 12h, 2d
 discord-opt-language = The table's language in this channel (default: yours)
 discord-opt-another = Open another table even though one is open here already
+
+## Fair deals (commitment before the deal, reveal in the settlement)
+fair-commitment = 🔒 Fair deal: this deal's commitment (SHA-256), fixed before the cards were dealt: { $commitment }
+fair-reveal =
+    🔓 Fair deal, deal { $deal }: seed and salt are revealed now.
+    Commitment: { $commitment }
+    Seed: { $seed }
+    Salt: { $salt }
+    Check it: tarock verify --commitment … --seed … --salt … (README: "Fair deals")

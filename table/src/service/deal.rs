@@ -64,6 +64,8 @@ impl TableService {
                 started_ms: w.now,
             };
             let id = w.tx.start_seeded_deal(&new, seed.bytes()).await?;
+            let salt = self.randomness.deal_salt(w.st.table.id, number)?;
+            crate::fair::commit_deal(&mut w.tx, id, &seed, salt, &deal).await?;
             if let Some(seat) = deal.redeal_seat(&rules) {
                 w.tx.finish_deal(id, DealStatus::Redeal, w.now).await?;
                 let name =
@@ -266,6 +268,10 @@ impl TableService {
         deal.deal.status = DealStatus::Finished;
         let lang = w.st.lang();
         let balances = self.balance_lines(w, lang).await?;
+        let reveal = match w.st.deal.as_ref() {
+            Some(d) => crate::fair::reveal_text(&mut w.tx, &d.deal, lang).await?,
+            None => None,
+        };
         let mut sheet = Sheet {
             table: w.st.table.id.0,
             deal: number,
@@ -285,7 +291,10 @@ impl TableService {
         w.out.push(Outgoing::Settlement {
             table: w.st.table.id,
             chat,
-            text: sheet.text(lang, None),
+            text: match reveal {
+                Some(reveal) => format!("{}\n{reveal}", sheet.text(lang, None)),
+                None => sheet.text(lang, None),
+            },
             items: settlement_items(&settlement, lang),
             changes: settlement.changes,
             balances,

@@ -251,7 +251,15 @@ impl TableService {
         let shown_game = w.st.shown_game();
         let text = match shown_game {
             Some(game) if w.st.table.status != TableStatus::Lobby => {
-                table_text(&game.public_view(), &header, lang)
+                let mut text = table_text(&game.public_view(), &header, lang);
+                // The commitment, from the deal's first view on: queued
+                // with the deal, before any hand.
+                let deal = w.st.deal.as_ref().map(|d| &d.deal);
+                if let Some(line) = deal.and_then(|d| crate::fair::commitment_line(d, lang)) {
+                    text.push('\n');
+                    text.push_str(&line);
+                }
+                text
             }
             _ => lobby_text(&header, lang),
         };
