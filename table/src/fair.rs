@@ -116,25 +116,37 @@ pub(crate) fn commitment_line(deal: &DealRow, lang: Lang) -> Option<String> {
     ))
 }
 
-/// The settlement's lines revealing seed and salt of deal `number`, read
-/// from the settling transaction; `None` for a deal without a commitment.
-pub(crate) async fn reveal_text(
+/// What the settlement of `deal` reveals: its commitment with seed and
+/// salt, read in the settling transaction; `None` for a deal dealt
+/// without a commitment.
+pub(crate) async fn reveal_of(
     tx: &mut Tx,
     deal: &DealRow,
-    lang: Lang,
-) -> Result<Option<String>, StorageError> {
+) -> Result<Option<(Commitment, Reveal)>, StorageError> {
     let (Some(commitment), Some(secrets)) = (deal.commitment, tx.deal_secrets(deal.id).await?)
     else {
         return Ok(None);
     };
-    Ok(Some(tr!(
+    Ok(Some((
+        Commitment(commitment),
+        Reveal {
+            seed: secrets.seed,
+            salt: secrets.salt,
+        },
+    )))
+}
+
+/// The settlement's lines revealing seed and salt of deal `number`.
+pub(crate) fn reveal_lines(number: u32, revealed: &(Commitment, Reveal), lang: Lang) -> String {
+    let (commitment, reveal) = revealed;
+    tr!(
         lang,
         "fair-reveal",
-        deal = deal.number,
-        commitment = fair::hex(&commitment),
-        seed = fair::hex(&secrets.seed),
-        salt = fair::hex(&secrets.salt)
-    )))
+        deal = number,
+        commitment = commitment.to_string(),
+        seed = fair::hex(&reveal.seed),
+        salt = fair::hex(&reveal.salt)
+    )
 }
 
 #[cfg(test)]

@@ -220,9 +220,9 @@ async fn a_restart_mid_deal_continues_the_identical_deal() {
 /// Whole deals at a production table: a deal's seed and salt are in no
 /// message sent (public or private) while the deal is played, in no
 /// exported record and in no log line (the service's start line says which
-/// randomness runs, and nothing more). Once a deal is over its public
-/// settlement, and only that message, reveals both; a deal still being
-/// played and a redealt one reveal nothing anywhere.
+/// randomness runs, and nothing more). Once a deal is over its settlement
+/// (in the chat and each person's copy), and nothing else, reveals both; a
+/// deal still being played and a redealt one reveal nothing anywhere.
 #[tokio::test]
 async fn a_deal_seed_is_in_no_message_record_or_log_line_before_its_settlement() {
     record_logs();
@@ -273,9 +273,11 @@ async fn a_deal_seed_is_in_no_message_record_or_log_line_before_its_settlement()
         ];
         let title = format!("Abrechnung Tisch {}, Spiel {}\n", table.0, row.number);
         for (message, text) in h.sent.iter().zip(&messages) {
+            // The public settlement, or a player's private copy of it.
             let own_settlement = matches!(
                 message,
-                Outgoing::Settlement { text, .. } if text.contains(&title)
+                Outgoing::Settlement { text, .. } | Outgoing::Private { text, .. }
+                    if text.contains(&title)
             );
             if own_settlement {
                 assert_eq!(row.status, DealStatus::Finished);
@@ -299,5 +301,6 @@ async fn a_deal_seed_is_in_no_message_record_or_log_line_before_its_settlement()
         .filter(|r| r.status == DealStatus::Finished)
         .count();
     assert!(finished >= 1);
-    assert_eq!(revealed, finished, "each finished deal is revealed once");
+    // In the chat and to each of the two people at the table.
+    assert_eq!(revealed, 3 * finished, "each finished deal is revealed");
 }

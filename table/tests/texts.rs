@@ -506,7 +506,8 @@ async fn german_texts() {
     // Anna's private copy (she reads German): the same, her line marked.
     assert_text(
         &v.anna_copy,
-        "Tisch 1 · Spiel 1 · dein Platz 1\n\
+        &settled(
+            "Tisch 1 · Spiel 1 · dein Platz 1\n\
          💰 Abrechnung Tisch 1, Spiel 1\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
          Kartenpunkte: Spieler 77 : Gegner 11\n\
@@ -518,6 +519,7 @@ async fn german_texts() {
          Bert: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
          Cleo: −4 (−6,00 €) · Stand −4 (−6,00 €)\n\
          Dora: −4 (−6,00 €) · Stand −4 (−6,00 €)",
+        ),
     );
     assert!(v.anna_copy.buttons().is_empty());
     let Outgoing::Settlement {
@@ -793,7 +795,8 @@ async fn english_texts() {
     );
     assert_text(
         &v.anna_copy,
-        "Table 1 · deal 1 · your seat 1\n\
+        &settled(
+            "Table 1 · deal 1 · your seat 1\n\
          💰 Settlement, table 1, deal 1\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
          Card points: declarers 77 : opponents 11\n\
@@ -805,6 +808,7 @@ async fn english_texts() {
          Bert: +4 (+€6.00) · balance +4 (+€6.00)\n\
          Cleo: −4 (−€6.00) · balance −4 (−€6.00)\n\
          Dora: −4 (−€6.00) · balance −4 (−€6.00)",
+        ),
     );
     let Outgoing::Settlement { items, changes, .. } = &v.settlement else {
         unreachable!()

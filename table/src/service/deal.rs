@@ -268,9 +268,15 @@ impl TableService {
         deal.deal.status = DealStatus::Finished;
         let lang = w.st.lang();
         let balances = self.balance_lines(w, lang).await?;
-        let reveal = match w.st.deal.as_ref() {
-            Some(d) => crate::fair::reveal_text(&mut w.tx, &d.deal, lang).await?,
+        let revealed = match w.st.deal.as_ref() {
+            Some(d) => crate::fair::reveal_of(&mut w.tx, &d.deal).await?,
             None => None,
+        };
+        // Seed and salt end every copy of the settlement, in its reader's
+        // language.
+        let with_reveal = |text: String, lang| match &revealed {
+            Some(r) => format!("{text}\n{}", crate::fair::reveal_lines(number, r, lang)),
+            None => text,
         };
         let mut sheet = Sheet {
             table: w.st.table.id.0,
@@ -291,10 +297,7 @@ impl TableService {
         w.out.push(Outgoing::Settlement {
             table: w.st.table.id,
             chat,
-            text: match reveal {
-                Some(reveal) => format!("{}\n{reveal}", sheet.text(lang, None)),
-                None => sheet.text(lang, None),
-            },
+            text: with_reveal(sheet.text(lang, None), lang),
             items: settlement_items(&settlement, lang),
             changes: settlement.changes,
             balances,
@@ -320,7 +323,10 @@ impl TableService {
             w.out.push(Outgoing::Private {
                 table: w.st.table.id,
                 to,
-                text: format!("{title}\n{}", sheet.text(reader, Some(seat))),
+                text: with_reveal(
+                    format!("{title}\n{}", sheet.text(reader, Some(seat))),
+                    reader,
+                ),
                 buttons: Vec::new(),
                 notify: false,
             });
