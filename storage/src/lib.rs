@@ -46,6 +46,7 @@ mod player;
 mod retention;
 mod row;
 pub mod sql;
+mod stats;
 mod store;
 mod table;
 mod update;
@@ -63,5 +64,6 @@ pub use model::{
 pub use ops::{AppendAction, SettleDeal};
 pub use outbox::{Delivered, OutboxCounts};
 pub use retention::{Pruned, Retention, TableSize};
+pub use stats::{ContractStats, PlayerStats, SideStats};
 pub use store::{Backend, DEFAULT_URL, Durability, Store, StoreOptions, Tx, normalize_url};
 pub use table::Summary;

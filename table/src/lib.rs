@@ -27,6 +27,7 @@ pub mod scheduler;
 pub mod service;
 pub mod settlement;
 pub mod shuffle;
+pub mod stats;
 pub mod text;
 pub mod typed;
 

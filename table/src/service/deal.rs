@@ -265,6 +265,7 @@ impl TableService {
             },
         )
         .await?;
+        crate::stats::record_sides(&mut w.tx, deal_id, &facts).await?;
         deal.deal.status = DealStatus::Finished;
         let lang = w.st.lang();
         let balances = self.balance_lines(w, lang).await?;
