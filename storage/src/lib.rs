@@ -64,6 +64,6 @@ pub use model::{
 pub use ops::{AppendAction, SettleDeal};
 pub use outbox::{Delivered, OutboxCounts};
 pub use retention::{Pruned, Retention, TableSize};
-pub use stats::{ContractStats, PlayerStats, SideStats};
+pub use stats::{ContractStats, LeaderboardLine, PlayerStats, SideStats};
 pub use store::{Backend, DEFAULT_URL, Durability, Store, StoreOptions, Tx, normalize_url};
 pub use table::Summary;

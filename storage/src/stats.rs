@@ -48,6 +48,23 @@ pub struct PlayerStats {
     pub cents: i64,
 }
 
+/// One line of a chat's leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderboardLine {
+    /// Whose.
+    pub player: PlayerId,
+    /// Deals settled with the person at the chat's tables.
+    pub deals: u32,
+    /// Deals after which the person's balance rose.
+    pub won: u32,
+    /// Deals after which it fell.
+    pub lost: u32,
+    /// The sum of the person's changes, in units.
+    pub units: i64,
+    /// The same in money, in cents.
+    pub cents: i64,
+}
+
 /// One person's deals under one contract on one side.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContractStats {
@@ -135,7 +152,7 @@ impl Store {
         platform: Platform,
         chat_id: &str,
         limit: u32,
-    ) -> Result<Vec<PlayerStats>, StorageError> {
+    ) -> Result<Vec<LeaderboardLine>, StorageError> {
         let rows = sqlx::query(sql::CHAT_LEADERBOARD)
             .bind(platform.as_str())
             .bind(chat_id)
@@ -143,7 +160,16 @@ impl Store {
             .fetch_all(&mut *self.conn().await?)
             .await?;
         rows.iter()
-            .map(|row| stats_from_row(row, PlayerId(get(row, "ledger", "player_id")?)))
+            .map(|row| {
+                Ok(LeaderboardLine {
+                    player: PlayerId(get(row, "ledger", "player_id")?),
+                    deals: count(row, "ledger", "deals")?,
+                    won: count_or_zero(row, "won")?,
+                    lost: count_or_zero(row, "lost")?,
+                    units: get(row, "ledger", "units")?,
+                    cents: get(row, "ledger", "cents")?,
+                })
+            })
             .collect()
     }
 
