@@ -167,7 +167,7 @@ mod tests {
         let hands = piles(&deal);
         assert_eq!(hands.len(), 4);
         assert!(hands.iter().all(|h| h.split(' ').count() == 10));
-        assert_eq!(verify(published, &reveal(), Some(&hands)), Ok(deal.clone()));
+        assert_eq!(verify(published, &reveal(), Some(&hands)), Ok(deal));
         assert_eq!(verify(published, &reveal(), None), Ok(deal));
     }
 

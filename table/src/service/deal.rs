@@ -330,6 +330,7 @@ impl TableService {
                 ),
                 buttons: Vec::new(),
                 notify: false,
+                picture: None,
             });
         }
         Ok(())
