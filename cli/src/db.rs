@@ -1,5 +1,5 @@
-//! `tarock db`: look into a store (SQLite file or PostgreSQL) and export
-//! its deals as game records.
+//! `tarock db`: look into a store (SQLite file or PostgreSQL), export its
+//! deals as game records, and export what proves them fair.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Args as ClapArgs, Subcommand};
 use serde_json::json;
+use tarock_game_core::fair::hex;
 use tarock_storage::{DealId, Participant, Store, TableId};
 
 /// Where the database is: `--database`, else `TAROCK_DATABASE`, else the
@@ -31,6 +32,17 @@ enum DbCommand {
     Status,
     /// Print deals as game records, one JSON line each (pipe into `tarock replay -`).
     Export {
+        /// Every deal of this table.
+        #[arg(long, conflicts_with = "deal", required_unless_present = "deal")]
+        table: Option<i64>,
+        /// Just this deal.
+        #[arg(long)]
+        deal: Option<i64>,
+    },
+    /// Print what proves deals fair, one JSON line each (pipe into
+    /// `tarock verify -`): the commitment, the hands, and seed and salt
+    /// once a deal has ended (never while it is played).
+    Proof {
         /// Every deal of this table.
         #[arg(long, conflicts_with = "deal", required_unless_present = "deal")]
         table: Option<i64>,
@@ -67,6 +79,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let result = match &args.command {
             DbCommand::Status => status(&store, &args.database).await,
             DbCommand::Export { table, deal } => export(&store, *table, *deal).await,
+            DbCommand::Proof { table, deal } => proof(&store, *table, *deal).await,
             DbCommand::Balances { table } => balances(&store, TableId(*table)).await,
             DbCommand::Stats => stats(&store).await,
             DbCommand::Prune => prune(&store).await,
@@ -157,8 +170,9 @@ async fn prune(store: &Store) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-async fn export(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<ExitCode> {
-    let deals: Vec<DealId> = match (table, deal) {
+/// The deals `--table` or `--deal` name.
+async fn chosen_deals(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<Vec<DealId>> {
+    Ok(match (table, deal) {
         (_, Some(deal)) => vec![DealId(deal)],
         (Some(table), None) => {
             let deals = store.deals_of(TableId(table)).await?;
@@ -168,7 +182,11 @@ async fn export(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<
             deals.iter().map(|d| d.id).collect()
         }
         (None, None) => unreachable!("clap requires --table or --deal"),
-    };
+    })
+}
+
+async fn export(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<ExitCode> {
+    let deals = chosen_deals(store, table, deal).await?;
     let mut out = std::io::stdout().lock();
     for id in deals {
         let record = store
@@ -176,6 +194,31 @@ async fn export(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<
             .await
             .with_context(|| format!("reading deal {id}"))?;
         writeln!(out, "{}", record.to_json())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn proof(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<ExitCode> {
+    let deals = chosen_deals(store, table, deal).await?;
+    let mut out = std::io::stdout().lock();
+    for id in deals {
+        let proof = store
+            .deal_proof(id)
+            .await
+            .with_context(|| format!("reading deal {id}"))?;
+        let deal = &proof.deal;
+        let line = json!({
+            "game": tarock_table::fair::GAME,
+            "table": deal.table.0,
+            "deal": deal.id.0,
+            "number": deal.number,
+            "status": deal.status.as_str(),
+            "commitment": deal.commitment.as_ref().map(hex),
+            "seed": proof.revealed.as_ref().map(|r| hex(&r.seed)),
+            "salt": proof.revealed.as_ref().map(|r| hex(&r.salt)),
+            "hands": deal.hands,
+        });
+        writeln!(out, "{line}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

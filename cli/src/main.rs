@@ -10,8 +10,11 @@
 //! - `tarock arena --players A,B --deals N [--game zwanzig-ab|koenigrufen]` plays
 //!   duplicate matches between two computer player types and reports the
 //!   difference with a 95 % interval.
-//! - `tarock db status|export` opens the database (SQLite or PostgreSQL),
-//!   says what it holds, and exports deals as game records.
+//! - `tarock db status|export|proof` opens the database (SQLite or
+//!   PostgreSQL), says what it holds, exports deals as game records, and
+//!   exports what proves them fair.
+//! - `tarock verify` checks a deal's commitment against the seed and salt
+//!   its settlement revealed, recomputing the shuffle.
 //! - `tarock render hand|trick|table|record|sheet … -o FILE` draws cards as a
 //!   PNG with the project's own card pictures and prints the alt text.
 
@@ -33,6 +36,7 @@ mod play;
 mod render;
 mod replay;
 mod simulate;
+mod verify;
 mod zwanzig_ab;
 
 use std::process::ExitCode;
@@ -66,6 +70,8 @@ enum Command {
     Arena(arena::Args),
     /// Look into the database (SQLite file or PostgreSQL) and export game records.
     Db(db::Args),
+    /// Check that a deal was dealt fairly: its commitment against the seed and salt its settlement revealed, and the hands.
+    Verify(verify::Args),
     /// Draw cards as a PNG: a hand, a trick, the table, a record's position, or the contact sheet.
     Render {
         /// The picture to draw.
@@ -83,6 +89,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Db(args) => db::run(&args),
         Command::Render { what } => render::run(&what),
+        Command::Verify(args) => verify::run(&args),
     };
     match result {
         Ok(code) => code,

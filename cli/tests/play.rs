@@ -156,8 +156,8 @@ fn bad_input_gets_an_answer_and_changes_nothing() {
     assert!(views.windows(2).all(|w| w[0] == w[1]), "{views:?}");
 }
 
-/// The first screen is the table (title, seats, Vorhand, whose turn), then
-/// the hand; the Vorhand must open, so neither her text nor her menu
+/// The first screen is the table (title, seats, Vorhand, whose turn, the
+/// deal's commitment), then the hand; the Vorhand must open, so neither her text nor her menu
 /// offers Weiter.
 #[test]
 fn the_first_screen_shows_the_table_then_the_hand() {
@@ -173,11 +173,19 @@ fn the_first_screen_shows_the_table_then_the_hand() {
         "Anna (Vorhand) · Computer 2 (medium) · Computer 3 (medium) · Computer 4 (medium)"
     );
     assert_eq!(lines[3], "Anna is to bid.");
-    assert_eq!(lines[4], rule);
-    assert_eq!(lines[5], "Table 1 · deal 1 · your seat 1");
-    assert!(lines[6].starts_with("Your cards: "), "{first}");
-    assert_eq!(lines[7], "You open the bidding: choose a game.");
-    assert!(lines[8].starts_with(" [1] Rufer  "), "{first}");
+    // The deal's commitment: 64 hexadecimal digits, before any card.
+    let commitment = lines[4]
+        .strip_prefix(
+            "🔒 Fair deal: this deal's commitment (SHA-256), fixed before the cards were dealt: ",
+        )
+        .unwrap_or_else(|| panic!("{first}"));
+    assert_eq!(commitment.len(), 64);
+    assert!(commitment.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert_eq!(lines[5], rule);
+    assert_eq!(lines[6], "Table 1 · deal 1 · your seat 1");
+    assert!(lines[7].starts_with("Your cards: "), "{first}");
+    assert_eq!(lines[8], "You open the bidding: choose a game.");
+    assert!(lines[9].starts_with(" [1] Rufer  "), "{first}");
     assert!(!first.to_lowercase().contains("weiter"), "{first}");
 }
 

@@ -7,6 +7,7 @@ use tarock_zwanzigerrufen::Record;
 use tarock_zwanzigerrufen::record::{FORMAT, RecordAction, ReplayError};
 
 use crate::error::{StorageError, is_unique_violation};
+use crate::fair;
 use crate::model::{DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, NewDeal, TableId};
 use crate::row::{count, flag, get, parse, seat, seat_value};
 use crate::sql;
@@ -35,6 +36,7 @@ fn deal_from_row(row: &AnyRow) -> Result<DealRow, StorageError> {
         status: parse(row, T, "status")?,
         started_ms: get(row, T, "started_ms")?,
         finished_ms: get(row, T, "finished_ms")?,
+        commitment: fair::commitment_of(row, table, id)?,
     })
 }
 
@@ -119,12 +121,12 @@ fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError>
 }
 
 /// A seed as 64 lowercase hexadecimal digits, as the `shuffle_seed` column holds it.
-fn hex(bytes: &[u8; 32]) -> String {
+pub(crate) fn hex(bytes: &[u8; 32]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The 32 bytes of 64 hexadecimal digits.
-fn unhex(text: &str) -> Option<[u8; 32]> {
+pub(crate) fn unhex(text: &str) -> Option<[u8; 32]> {
     let digits = text.as_bytes();
     if digits.len() != 64 || !digits.iter().all(u8::is_ascii_hexdigit) {
         return None;
@@ -136,7 +138,10 @@ fn unhex(text: &str) -> Option<[u8; 32]> {
     Some(bytes)
 }
 
-async fn deal_row(conn: &mut AnyConnection, id: DealId) -> Result<Option<DealRow>, StorageError> {
+pub(crate) async fn deal_row(
+    conn: &mut AnyConnection,
+    id: DealId,
+) -> Result<Option<DealRow>, StorageError> {
     let row = sqlx::query(sql::DEAL_BY_ID)
         .bind(id.0)
         .fetch_optional(conn)
@@ -206,6 +211,7 @@ fn check_new_deal(deal: &NewDeal) -> Result<(), StorageError> {
         status: DealStatus::Active,
         started_ms: deal.started_ms,
         finished_ms: None,
+        commitment: None,
     };
     let record = record_of(&row, &[])
         .map_err(|_| StorageError::Invalid(format!("deal rules are not JSON: {}", deal.rules)))?;

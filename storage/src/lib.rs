@@ -38,6 +38,7 @@ mod deal;
 mod delivery;
 mod error;
 mod gauges;
+mod fair;
 mod ledger;
 mod model;
 mod ops;
@@ -46,6 +47,7 @@ mod player;
 mod retention;
 mod row;
 pub mod sql;
+mod stats;
 mod store;
 mod table;
 mod update;
@@ -54,6 +56,7 @@ pub use deal::record_of;
 pub use delivery::table_scope;
 pub use error::StorageError;
 pub use gauges::{Gauges, PoolUse};
+pub use fair::{DealProof, DealSecrets};
 pub use ledger::{NewSettlement, SettlementRow};
 pub use model::{
     Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId,
@@ -63,5 +66,6 @@ pub use model::{
 pub use ops::{AppendAction, SettleDeal};
 pub use outbox::{Delivered, OutboxCounts};
 pub use retention::{Pruned, Retention, TableSize};
+pub use stats::{ContractStats, LeaderboardLine, PlayerStats, SideStats};
 pub use store::{Backend, DEFAULT_URL, Durability, Store, StoreOptions, Tx, normalize_url};
 pub use table::Summary;

@@ -261,6 +261,10 @@ pub struct DealRow {
     pub started_ms: i64,
     /// When it ended.
     pub finished_ms: Option<i64>,
+    /// The SHA-256 commitment to its seed, salt and cards, published
+    /// before the deal (see `tarock_game_core::fair`); `None` for deals
+    /// dealt without one.
+    pub commitment: Option<[u8; 32]>,
 }
 
 /// One accepted action, as appended to a deal's log.

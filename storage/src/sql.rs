@@ -34,7 +34,7 @@ macro_rules! player_columns {
 
 macro_rules! deal_columns {
     () => {
-        "id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms"
+        "id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms, fair_commitment"
     };
 }
 
@@ -184,6 +184,14 @@ pub(crate) const FINISH_DEAL: &str = "UPDATE deals SET status = $2, finished_ms 
 /// A deal's secret shuffle seed.
 pub(crate) const SHUFFLE_SEED: &str = "SELECT table_id, shuffle_seed FROM deals WHERE id = $1";
 
+/// Stores a new deal's public commitment and secret salt (once).
+pub(crate) const SET_FAIR_COMMITMENT: &str = "UPDATE deals SET fair_commitment = $2, fair_salt = $3
+ WHERE id = $1 AND fair_commitment IS NULL";
+
+/// What a deal reveals once it ends: its status, seed and salt.
+pub(crate) const DEAL_REVEAL: &str =
+    "SELECT table_id, status, shuffle_seed, fair_salt FROM deals WHERE id = $1";
+
 // --------------------------------------------------- settlements, ledger
 
 /// Balances per participant at a table (`ledger_by_table`).
@@ -226,6 +234,70 @@ pub(crate) const LEDGER_OF_DEAL: &str =
 pub(crate) const PLAYER_BALANCE: &str = "SELECT CAST(COALESCE(SUM(units), 0) AS BIGINT) AS units,
         CAST(COALESCE(SUM(cents), 0) AS BIGINT) AS cents, COUNT(*) AS deals
  FROM ledger WHERE player_id = $1";
+
+// ------------------------------------------------------------- statistics
+
+/// Marks a settled deal's contract.
+pub(crate) const SET_SETTLEMENT_CONTRACT: &str =
+    "UPDATE settlements SET contract = $2 WHERE deal_id = $1";
+
+/// Marks each ledger row of a deal declarer (1) or opponent (0): bit
+/// `seat` of $2.
+pub(crate) const SET_LEDGER_SIDES: &str =
+    "UPDATE ledger SET declarer = (($2 >> seat) & 1) WHERE deal_id = $1";
+
+macro_rules! stats_columns {
+    () => {
+        "COUNT(*) AS deals,
+        CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
+        CAST(SUM(CASE WHEN l.units < 0 THEN 1 ELSE 0 END) AS BIGINT) AS lost,
+        CAST(SUM(CASE WHEN l.declarer = 1 THEN 1 ELSE 0 END) AS BIGINT) AS declarer_deals,
+        CAST(SUM(CASE WHEN l.declarer = 1 AND l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS declarer_won,
+        CAST(SUM(CASE WHEN l.declarer = 0 THEN 1 ELSE 0 END) AS BIGINT) AS opponent_deals,
+        CAST(SUM(CASE WHEN l.declarer = 0 AND l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS opponent_won,
+        CAST(COALESCE(SUM(l.units), 0) AS BIGINT) AS units,
+        CAST(COALESCE(SUM(l.cents), 0) AS BIGINT) AS cents"
+    };
+}
+
+/// The people of a chat's tables, best balance first (`tables_by_chat_all`,
+/// then `ledger_stats_by_table`): only the columns a leaderboard shows, as
+/// every aggregate costs time over a busy chat's rows.
+pub(crate) const CHAT_LEADERBOARD: &str = "SELECT l.player_id, COUNT(*) AS deals,
+        CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
+        CAST(SUM(CASE WHEN l.units < 0 THEN 1 ELSE 0 END) AS BIGINT) AS lost,
+        CAST(SUM(l.units) AS BIGINT) AS units, CAST(SUM(l.cents) AS BIGINT) AS cents
+ FROM tables t CROSS JOIN ledger l
+ WHERE t.platform = $1 AND t.chat_id = $2 AND l.table_id = t.id AND l.player_id IS NOT NULL
+ GROUP BY l.player_id
+ ORDER BY SUM(l.units) DESC, l.player_id
+ LIMIT $3";
+
+/// One person's figures at a chat's tables.
+pub(crate) const PLAYER_STATS_IN_CHAT: &str = concat!(
+    "SELECT ",
+    stats_columns!(),
+    " FROM tables t CROSS JOIN ledger l
+ WHERE t.platform = $1 AND t.chat_id = $2 AND l.table_id = t.id AND l.player_id = $3"
+);
+
+/// One person's figures at every table (`ledger_stats_by_player`).
+pub(crate) const PLAYER_STATS: &str = concat!(
+    "SELECT ",
+    stats_columns!(),
+    " FROM ledger l WHERE l.player_id = $1"
+);
+
+/// One person's deals at a chat's tables by contract and side.
+pub(crate) const PLAYER_CONTRACTS_IN_CHAT: &str =
+    "SELECT s.contract, l.declarer, COUNT(*) AS deals,
+        CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
+        CAST(COALESCE(SUM(l.units), 0) AS BIGINT) AS units
+ FROM tables t CROSS JOIN ledger l CROSS JOIN settlements s
+ WHERE t.platform = $1 AND t.chat_id = $2 AND l.table_id = t.id AND l.player_id = $3
+   AND s.deal_id = l.deal_id
+ GROUP BY s.contract, l.declarer
+ ORDER BY COUNT(*) DESC, COALESCE(s.contract, ''), COALESCE(l.declarer, -1)";
 
 // --------------------------------------------------------- delivery state
 
@@ -561,6 +633,8 @@ pub fn statements() -> Vec<Statement> {
         hot("DEAL_STATUS_AND_NEXT_SEQ", DEAL_STATUS_AND_NEXT_SEQ),
         hot("FINISH_DEAL", FINISH_DEAL),
         hot("SHUFFLE_SEED", SHUFFLE_SEED),
+        hot("SET_FAIR_COMMITMENT", SET_FAIR_COMMITMENT),
+        hot("DEAL_REVEAL", DEAL_REVEAL),
         hot("TABLE_BALANCES", TABLE_BALANCES),
         hot("SETTLED_DEALS", SETTLED_DEALS),
         hot("DEAL_FOR_SETTLING", DEAL_FOR_SETTLING),
@@ -569,6 +643,12 @@ pub fn statements() -> Vec<Statement> {
         hot("SETTLEMENT_OF_DEAL", SETTLEMENT_OF_DEAL),
         hot("LEDGER_OF_DEAL", LEDGER_OF_DEAL),
         hot("PLAYER_BALANCE", PLAYER_BALANCE),
+        hot("SET_SETTLEMENT_CONTRACT", SET_SETTLEMENT_CONTRACT),
+        hot("SET_LEDGER_SIDES", SET_LEDGER_SIDES),
+        hot("CHAT_LEADERBOARD", CHAT_LEADERBOARD),
+        hot("PLAYER_STATS_IN_CHAT", PLAYER_STATS_IN_CHAT),
+        hot("PLAYER_STATS", PLAYER_STATS),
+        hot("PLAYER_CONTRACTS_IN_CHAT", PLAYER_CONTRACTS_IN_CHAT),
         hot("DELIVERY_GET", DELIVERY_GET),
         hot("DELIVERY_PUT", DELIVERY_PUT),
         hot("DELIVERY_PUT_NEW", DELIVERY_PUT_NEW),
@@ -684,6 +764,7 @@ mod tests {
             ("delivery.rs", include_str!("delivery.rs")),
             ("error.rs", include_str!("error.rs")),
             ("gauges.rs", include_str!("gauges.rs")),
+            ("fair.rs", include_str!("fair.rs")),
             ("ledger.rs", include_str!("ledger.rs")),
             ("lib.rs", include_str!("lib.rs")),
             ("model.rs", include_str!("model.rs")),
@@ -692,6 +773,7 @@ mod tests {
             ("player.rs", include_str!("player.rs")),
             ("retention.rs", include_str!("retention.rs")),
             ("row.rs", include_str!("row.rs")),
+            ("stats.rs", include_str!("stats.rs")),
             ("store.rs", include_str!("store.rs")),
             ("table.rs", include_str!("table.rs")),
             ("update.rs", include_str!("update.rs")),

@@ -119,6 +119,7 @@ fn params(name: &str) -> Vec<P> {
         | "EVENTS_OF_DEAL"
         | "DEAL_STATUS_AND_NEXT_SEQ"
         | "SHUFFLE_SEED"
+        | "DEAL_REVEAL"
         | "DEAL_FOR_SETTLING"
         | "SETTLEMENT_OF_DEAL"
         | "LEDGER_OF_DEAL" => vec![I(15_000)],
@@ -132,11 +133,22 @@ fn params(name: &str) -> Vec<P> {
             I(NOW),
             NullText,
         ],
+        "SET_FAIR_COMMITMENT" => vec![
+            I(15_000),
+            T("abababababababababababababababababababababababababababababababab"),
+            T("cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd"),
+        ],
         "APPEND_EVENT" => vec![I(15_000), I(10), I(1), T("pass"), I(NOW), I(0)],
         "FINISH_DEAL" => vec![I(15_000), T("finished"), I(NOW)],
         "INSERT_SETTLEMENT" => vec![I(15_000), live_table, T("{}"), I(10), I(NOW)],
         "INSERT_LEDGER_ROW" => vec![I(15_000), I(1), live_table, I(7), NullText, I(2), I(20)],
-        "PLAYER_BALANCE" => vec![I(7)],
+        "PLAYER_BALANCE" | "PLAYER_STATS" => vec![I(7)],
+        "SET_SETTLEMENT_CONTRACT" => vec![I(15_000), T("rufer")],
+        "SET_LEDGER_SIDES" => vec![I(15_000), I(5)],
+        "CHAT_LEADERBOARD" => vec![T("telegram"), T("c7"), I(10)],
+        "PLAYER_STATS_IN_CHAT" | "PLAYER_CONTRACTS_IN_CHAT" => {
+            vec![T("telegram"), T("c7"), I(7)]
+        }
         "DELIVERY_GET" | "DELIVERY_DELETE" => vec![T("table:7"), T("private:u7")],
         "DELIVERY_PUT" | "DELIVERY_PUT_NEW" => {
             vec![T("table:7"), T("private:u7"), T("m1"), I(NOW)]

@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use common::*;
 use tarock_storage::{
-    AppendAction, Backend, Deadline, DealStatus, Event, NewMessage, NewSettlement, Occupant,
-    Participant, Platform, SettleDeal, StorageError, Store, TableStatus,
+    AppendAction, Backend, ContractStats, Deadline, DealSecrets, DealStatus, Event,
+    LeaderboardLine, NewMessage, NewSettlement, Occupant, Participant, Platform, PlayerStats,
+    SettleDeal, SideStats, StorageError, Store, TableStatus,
 };
 use tarock_zwanzigerrufen::{Preset, Record, Seat};
 
@@ -28,6 +29,8 @@ on_both!(
     deadlines_due_and_reminders,
     players_and_tables,
     a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown,
+    a_deal_keeps_its_commitment_and_reveals_seed_and_salt_only_once_ended,
+    statistics_per_player_chat_contract_and_leaderboard,
     delivery_state_is_kept_across_a_reopen_and_first_put_wins,
     gauges_count_the_backlog_due_deadlines_and_live_tables,
 );
@@ -1269,6 +1272,301 @@ async fn a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown(db: TestDb) {
     let store = Store::open(&db.url).await.unwrap();
     assert_eq!(store.shuffle_seed(seeded).await.unwrap(), Some(seed));
     assert_eq!(store.shuffle_seed(plain).await.unwrap(), None);
+}
+
+/// A deal dealt with a commitment keeps it, public in every read of the
+/// deal from the start, written once; its salt stays out of all of them.
+/// The proof export reveals seed and salt only once the deal has ended,
+/// the dealing transaction reads them at any time (for the settlement),
+/// and all of it survives a reopen.
+async fn a_deal_keeps_its_commitment_and_reveals_seed_and_salt_only_once_ended(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-fair", 10, [false; 4]).await;
+    let seed: [u8; 32] = std::array::from_fn(|i| 0x10 + i as u8);
+    let salt: [u8; 32] = std::array::from_fn(|i| 0xC0 ^ (3 * i as u8));
+    let commitment: [u8; 32] = std::array::from_fn(|i| 0x5A ^ (7 * i as u8));
+    let salt_hex: String = salt.iter().map(|b| format!("{b:02x}")).collect();
+    let record = Record::from_game(&finished_game(5, &Preset::Standard.rules(), Seat::S0));
+    let secrets = DealSecrets { seed, salt };
+
+    let mut tx = store.begin().await.unwrap();
+    let deal = tx
+        .start_seeded_deal(&new_deal(table, 1, &record, NOW), &seed)
+        .await
+        .unwrap();
+    tx.commit_fair_deal(deal, &commitment, &salt).await.unwrap();
+    assert_eq!(tx.deal_secrets(deal).await.unwrap(), Some(secrets.clone()));
+    // Written once: a second commitment is refused and changes nothing.
+    assert!(matches!(
+        tx.commit_fair_deal(deal, &[0; 32], &[0; 32]).await,
+        Err(StorageError::Invalid(_))
+    ));
+    assert!(matches!(
+        tx.commit_fair_deal(tarock_storage::DealId(deal.0 + 100), &commitment, &salt)
+            .await,
+        Err(StorageError::Invalid(_))
+    ));
+    tx.commit().await.unwrap();
+
+    let loaded = store.load_table(table).await.unwrap().unwrap();
+    assert_eq!(
+        loaded.deal.as_ref().unwrap().deal.commitment,
+        Some(commitment)
+    );
+    assert_eq!(
+        store.deals_of(table).await.unwrap()[0].commitment,
+        Some(commitment)
+    );
+    let proof = store.deal_proof(deal).await.unwrap();
+    assert_eq!(proof.deal.commitment, Some(commitment));
+    assert_eq!(
+        proof.revealed, None,
+        "nothing is revealed while the deal is played"
+    );
+    for text in [
+        format!("{loaded:?}"),
+        format!("{proof:?}"),
+        format!("{secrets:?}"),
+        serde_json::to_string(&store.deal_record(deal).await.unwrap()).unwrap(),
+    ] {
+        assert!(!text.contains(&salt_hex[..16]), "the salt leaked: {text}");
+    }
+
+    let mut tx = store.begin().await.unwrap();
+    tx.finish_deal(deal, DealStatus::Finished, NOW)
+        .await
+        .unwrap();
+    let plain = tx
+        .start_deal(&new_deal(table, 2, &record, NOW))
+        .await
+        .unwrap();
+    tx.finish_deal(plain, DealStatus::Abandoned, NOW)
+        .await
+        .unwrap();
+    assert_eq!(tx.deal_secrets(plain).await.unwrap(), None);
+    tx.commit().await.unwrap();
+    assert_eq!(
+        store.deal_proof(deal).await.unwrap().revealed,
+        Some(secrets.clone())
+    );
+    let plain_proof = store.deal_proof(plain).await.unwrap();
+    assert_eq!(
+        (plain_proof.deal.commitment, plain_proof.revealed),
+        (None, None)
+    );
+    assert!(matches!(
+        store
+            .deal_proof(tarock_storage::DealId(plain.0 + 100))
+            .await,
+        Err(StorageError::NotFound(_))
+    ));
+
+    store.close().await;
+    drop(db.store);
+    let store = Store::open(&db.url).await.unwrap();
+    let proof = store.deal_proof(deal).await.unwrap();
+    assert_eq!(proof.deal.commitment, Some(commitment));
+    assert_eq!(proof.revealed, Some(secrets));
+}
+
+/// Settles deal `number` of `table` (a finished record, any changes) and,
+/// when `sides` is given, marks its contract and declaring seats.
+async fn settle_with(
+    store: &Store,
+    table: tarock_storage::TableId,
+    number: u32,
+    changes: [i64; 4],
+    sides: Option<(&str, u32)>,
+) {
+    let record = Record::from_game(&finished_game(
+        u64::from(number),
+        &Preset::Standard.rules(),
+        Seat::S0,
+    ));
+    let deal = store_record(store, table, number, &record).await;
+    let mut tx = store.begin().await.unwrap();
+    tx.settle(
+        deal,
+        &NewSettlement {
+            changes,
+            breakdown: "{}".into(),
+            settled_ms: NOW,
+        },
+    )
+    .await
+    .unwrap();
+    if let Some((contract, declarers)) = sides {
+        tx.record_sides(deal, contract, declarers).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+}
+
+/// Four deals in chat A (people a0, a1, a2 and a computer; 10 cents a
+/// unit) and one in chat B (a0 with others; 50 cents a unit), counted by
+/// hand:
+///
+/// | deal | contract, declaring seats | a0 | a1 | a2 | computer |
+/// |---|---|---|---|---|---|
+/// | A1 | rufer, 0 and 1 | +2 | +2 | −2 | −2 |
+/// | A2 | solo, 2 | −3 | −3 | +9 | −3 |
+/// | A3 | rufer, 0 and 2 | −1 | +1 | −1 | +1 |
+/// | A4 | not recorded | 0 | 0 | 0 | 0 |
+/// | B1 | rufer, 0 and 1 | +4 | … | | |
+async fn statistics_per_player_chat_contract_and_leaderboard(db: TestDb) {
+    let store = &db.store;
+    let (a, seated) = seated_table(store, "chat-a", 10, [false, false, false, true]).await;
+    let person = |i: usize| match &seated[i] {
+        Occupant::Player(id) => *id,
+        Occupant::Computer(_) => unreachable!(),
+    };
+    let (a0, a1, a2) = (person(0), person(1), person(2));
+    settle_with(store, a, 1, [2, 2, -2, -2], Some(("rufer", 0b0011))).await;
+    settle_with(store, a, 2, [-3, -3, 9, -3], Some(("solo", 0b0100))).await;
+    settle_with(store, a, 3, [-1, 1, -1, 1], Some(("rufer", 0b0101))).await;
+    settle_with(store, a, 4, [0, 0, 0, 0], None).await;
+    // a0 also plays in chat B, at another stake.
+    let mut tx = store.begin().await.unwrap();
+    let b = tx
+        .create_table(&new_table("chat-b", "\"standard\"", 50, Some(a0)), NOW)
+        .await
+        .unwrap();
+    tx.set_seat(b, Seat::S0, &Occupant::Player(a0), NOW)
+        .await
+        .unwrap();
+    for seat in [Seat::S1, Seat::S2, Seat::S3] {
+        let p = tx
+            .upsert_player(&new_player(&format!("b{seat}")), NOW)
+            .await
+            .unwrap();
+        tx.set_seat(b, seat, &Occupant::Player(p), NOW)
+            .await
+            .unwrap();
+    }
+    tx.commit().await.unwrap();
+    settle_with(store, b, 1, [4, 4, -4, -4], Some(("rufer", 0b0011))).await;
+
+    let side = |deals, won| SideStats { deals, won };
+    let a0_in_a = PlayerStats {
+        player: a0,
+        deals: 4,
+        won: 1,
+        lost: 2,
+        declarer: side(2, 1),
+        opponent: side(1, 0),
+        units: -2,
+        cents: -20,
+    };
+    let a1_in_a = PlayerStats {
+        player: a1,
+        deals: 4,
+        won: 2,
+        lost: 1,
+        declarer: side(1, 1),
+        opponent: side(2, 1),
+        units: 0,
+        cents: 0,
+    };
+    let a2_in_a = PlayerStats {
+        player: a2,
+        deals: 4,
+        won: 1,
+        lost: 2,
+        declarer: side(2, 1),
+        opponent: side(1, 0),
+        units: 6,
+        cents: 60,
+    };
+    let telegram = Platform::Telegram;
+    assert_eq!(
+        store
+            .player_stats(a0, Some((telegram, "chat-a")))
+            .await
+            .unwrap(),
+        a0_in_a
+    );
+    assert_eq!(
+        store.player_stats(a0, None).await.unwrap(),
+        PlayerStats {
+            deals: 5,
+            won: 2,
+            declarer: side(3, 2),
+            units: 2,
+            cents: -20 + 200,
+            ..a0_in_a.clone()
+        }
+    );
+    // Best balance first; computers are no people; the limit holds.
+    let line = |s: &PlayerStats| LeaderboardLine {
+        player: s.player,
+        deals: s.deals,
+        won: s.won,
+        lost: s.lost,
+        units: s.units,
+        cents: s.cents,
+    };
+    assert_eq!(
+        store
+            .chat_leaderboard(telegram, "chat-a", 10)
+            .await
+            .unwrap(),
+        vec![line(&a2_in_a), line(&a1_in_a), line(&a0_in_a)]
+    );
+    assert_eq!(
+        store.chat_leaderboard(telegram, "chat-a", 2).await.unwrap(),
+        vec![line(&a2_in_a), line(&a1_in_a)]
+    );
+    let b_board = store
+        .chat_leaderboard(telegram, "chat-b", 10)
+        .await
+        .unwrap();
+    assert_eq!(b_board.len(), 4);
+    assert_eq!((b_board[0].player, b_board[0].cents), (a0, 200));
+    // Another platform's chat of the same id is another chat.
+    assert!(
+        store
+            .chat_leaderboard(Platform::Discord, "chat-a", 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let contract = |c: Option<&str>, d: Option<bool>, deals, won, units| ContractStats {
+        contract: c.map(str::to_owned),
+        declarer: d,
+        deals,
+        won,
+        units,
+    };
+    assert_eq!(
+        store
+            .player_contracts(a0, telegram, "chat-a")
+            .await
+            .unwrap(),
+        vec![
+            contract(Some("rufer"), Some(true), 2, 1, 1),
+            contract(None, None, 1, 0, 0),
+            contract(Some("solo"), Some(false), 1, 0, -3),
+        ]
+    );
+    // Somebody who never played: all zero.
+    let mut tx = store.begin().await.unwrap();
+    let nobody = tx.upsert_player(&new_player("nobody"), NOW).await.unwrap();
+    // Sides of a deal that has no settlement cannot be marked.
+    let unsettled = tx
+        .start_deal(&new_deal(
+            a,
+            5,
+            &Record::from_game(&finished_game(9, &Preset::Standard.rules(), Seat::S0)),
+            NOW,
+        ))
+        .await
+        .unwrap();
+    assert!(matches!(
+        tx.record_sides(unsettled, "rufer", 1).await,
+        Err(StorageError::NotFound(_))
+    ));
+    tx.commit().await.unwrap();
+    let zero = store.player_stats(nobody, None).await.unwrap();
+    assert_eq!((zero.deals, zero.won, zero.units, zero.cents), (0, 0, 0, 0));
 }
 
 async fn delivery_state_is_kept_across_a_reopen_and_first_put_wins(db: TestDb) {

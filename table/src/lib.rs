@@ -17,6 +17,7 @@ mod auction;
 pub mod clock;
 pub mod command;
 pub mod error;
+pub mod fair;
 pub mod maintenance;
 pub mod outgoing;
 pub mod payload;
@@ -27,6 +28,7 @@ pub mod scheduler;
 pub mod service;
 pub mod settlement;
 pub mod shuffle;
+pub mod stats;
 pub mod text;
 pub mod typed;
 

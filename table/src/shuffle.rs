@@ -16,7 +16,6 @@ use std::fmt;
 
 use rand::rngs::{OsRng, StdRng};
 use rand::{SeedableRng, TryRngCore};
-use rand_chacha::ChaCha12Rng;
 use tarock_storage::TableId;
 use tarock_zwanzigerrufen::Deal;
 
@@ -75,7 +74,7 @@ impl DealSeed {
     /// seat from seat 0). The stored hands stay the truth of a deal; this
     /// lets the seed be checked against them.
     pub fn deal(&self) -> Deal {
-        Deal::shuffled(&mut ChaCha12Rng::from_seed(self.0))
+        Deal::shuffled(&mut tarock_game_core::fair::shuffle_rng(&self.0))
     }
 }
 
@@ -147,6 +146,18 @@ impl Randomness {
         }
     }
 
+    /// The salt of the commitment to deal `number` at `table` (see
+    /// [`crate::fair`]): fresh from the OS, or derived from the fixed seed;
+    /// never from the deal's seed.
+    pub(crate) fn deal_salt(self, table: TableId, number: u32) -> Result<[u8; 32], EntropyError> {
+        match self {
+            Randomness::Entropy => DealSeed::fresh().map(|s| s.0),
+            Randomness::Fixed(seed) => {
+                Ok(Expanded::seed_from_u64(mix(seed, &[table.0 as u64, u64::from(number), 3])).0)
+            }
+        }
+    }
+
     /// The random numbers of one computer decision: step `seq` of deal
     /// `deal` at `table`. Never the deal's seed or anything derived from it.
     pub(crate) fn computer_rng(
@@ -186,6 +197,7 @@ fn mix(seed: u64, parts: &[u64]) -> u64 {
 #[cfg(test)]
 mod tests {
     use rand::RngCore;
+    use rand_chacha::ChaCha12Rng;
 
     use super::*;
 

@@ -1,8 +1,9 @@
 //! Deals nobody can predict: the production service shuffles every deal
 //! from fresh OS entropy, whatever its clock says, stores the seed with the
 //! deal before any hand is sent, continues the identical deal after a
-//! restart, and lets the seed out nowhere: not in a message, a record or a
-//! log line. A service with a fixed seed stays reproducible.
+//! restart, and lets the seed out nowhere before the deal's settlement
+//! reveals it: not in a message, a record or a log line. A service with a
+//! fixed seed stays reproducible.
 
 mod common;
 
@@ -133,8 +134,8 @@ async fn a_fixed_seed_deals_the_same_hands_every_time() {
 }
 
 /// Every deal, redeals included, is stored with the seed that shuffles
-/// exactly its hands, in the transaction that dealt it; no two seeds of a
-/// table are alike.
+/// exactly its hands and the commitment to them, in the transaction that
+/// dealt it; no two seeds of a table are alike.
 #[tokio::test]
 async fn every_deal_is_stored_with_the_seed_of_its_hands() {
     let mut h = Harness::with_entropy(Arc::new(ManualClock::new(T0))).await;
@@ -150,6 +151,15 @@ async fn every_deal_is_stored_with_the_seed_of_its_hands() {
     for row in &rows {
         let seed = seed_of(&h, row.id).await;
         assert_eq!(hands_of(seed), row.hands, "deal {}", row.number);
+        // And with the commitment to seed, salt and hands (README).
+        let (seed_hex, salt_hex) = secrets_of(h.store(), row).await;
+        let hands: [&str; 4] = std::array::from_fn(|i| row.hands[i].as_str());
+        assert_eq!(
+            row.commitment.map(|c| hex32(&c)),
+            Some(readme_commitment(&seed_hex, &salt_hex, &hands)),
+            "deal {}",
+            row.number
+        );
         assert!(!seeds.contains(&seed), "deal {} repeats a seed", row.number);
         seeds.push(seed);
     }
@@ -211,12 +221,14 @@ async fn a_restart_mid_deal_continues_the_identical_deal() {
     assert_eq!(hands_of(next_seed), next.hands);
 }
 
-/// Whole deals at a production table: the seed of a deal is in no message
-/// sent (public or private, while the deal is played or after it), in no
-/// exported record, and in no log line (the service's start line says
-/// which randomness runs, and nothing more).
+/// Whole deals at a production table: a deal's seed and salt are in no
+/// message sent (public or private) while the deal is played, in no
+/// exported record and in no log line (the service's start line says which
+/// randomness runs, and nothing more). Once a deal is over its settlement
+/// (in the chat and each person's copy), and nothing else, reveals both; a
+/// deal still being played and a redealt one reveal nothing anywhere.
 #[tokio::test]
-async fn a_deal_seed_is_in_no_message_record_or_log_line() {
+async fn a_deal_seed_is_in_no_message_record_or_log_line_before_its_settlement() {
     record_logs();
     let mut h = Harness::with_entropy(Arc::new(ManualClock::new(T0))).await;
     let table = first_deal(&mut h).await;
@@ -226,30 +238,11 @@ async fn a_deal_seed_is_in_no_message_record_or_log_line() {
     h.random_move(table, &HUMANS, &mut rng).await;
     let rows = deals(&h, table).await;
     assert!(rows.len() >= 2);
-    let mut secrets = Vec::new();
-    for row in &rows {
-        let seed = seed_of(&h, row.id).await;
-        let full = hex(&seed);
-        // The whole seed in hex, upper-case hex, a part of it, and the bytes
-        // as a list of numbers.
-        secrets.push(full.clone());
-        secrets.push(full.to_uppercase());
-        secrets.push(full[..16].to_owned());
-        secrets.push(format!(
-            "{}, {}, {}, {}",
-            seed[0], seed[1], seed[2], seed[3]
-        ));
-        secrets.push(format!("{},{},{},{}", seed[0], seed[1], seed[2], seed[3]));
-    }
-    let mut shown: Vec<String> = h
-        .sent
-        .iter()
-        .map(|m| serde_json::to_string(m).unwrap())
-        .collect();
-    assert!(shown.len() > 20, "a deal sends many messages");
+    assert_eq!(rows.last().unwrap().status, DealStatus::Active);
+    let mut records = Vec::new();
     for row in &rows {
         let record = h.store().deal_record(row.id).await.unwrap();
-        shown.push(serde_json::to_string(&record).unwrap());
+        records.push(serde_json::to_string(&record).unwrap());
     }
     let logged = LOG.lock().unwrap().clone();
     // The service said at its start which randomness it runs on.
@@ -259,10 +252,59 @@ async fn a_deal_seed_is_in_no_message_record_or_log_line() {
             .any(|l| l.contains("randomness") && l.contains("OS entropy")),
         "{logged:?}"
     );
-    shown.extend(logged);
-    for text in &shown {
-        for secret in &secrets {
-            assert!(!text.contains(secret.as_str()), "{secret} leaked in {text}");
+    let messages: Vec<String> = h
+        .sent
+        .iter()
+        .map(|m| serde_json::to_string(m).unwrap())
+        .collect();
+    assert!(messages.len() > 20, "a deal sends many messages");
+    let mut revealed = 0;
+    for row in &rows {
+        let seed = seed_of(&h, row.id).await;
+        let (seed_hex, salt_hex) = secrets_of(h.store(), row).await;
+        assert_eq!(seed_hex, hex(&seed));
+        // Each secret in hex, upper-case hex, a part of it, and the seed's
+        // bytes as a list of numbers.
+        let secrets = [
+            seed_hex.clone(),
+            seed_hex.to_uppercase(),
+            seed_hex[..16].to_owned(),
+            format!("{}, {}, {}, {}", seed[0], seed[1], seed[2], seed[3]),
+            format!("{},{},{},{}", seed[0], seed[1], seed[2], seed[3]),
+            salt_hex.clone(),
+            salt_hex.to_uppercase(),
+            salt_hex[..16].to_owned(),
+        ];
+        let title = format!("Abrechnung Tisch {}, Spiel {}\n", table.0, row.number);
+        for (message, text) in h.sent.iter().zip(&messages) {
+            // The public settlement, or a player's private copy of it.
+            let own_settlement = matches!(
+                message,
+                Outgoing::Settlement { text, .. } | Outgoing::Private { text, .. }
+                    if text.contains(&title)
+            );
+            if own_settlement {
+                assert_eq!(row.status, DealStatus::Finished);
+                assert!(text.contains(&format!("Seed: {seed_hex}")), "{text}");
+                assert!(text.contains(&format!("Salz: {salt_hex}")), "{text}");
+                revealed += 1;
+                continue;
+            }
+            for secret in &secrets {
+                assert!(!text.contains(secret.as_str()), "{secret} leaked in {text}");
+            }
+        }
+        for text in records.iter().chain(&logged) {
+            for secret in &secrets {
+                assert!(!text.contains(secret.as_str()), "{secret} leaked in {text}");
+            }
         }
     }
+    let finished = rows
+        .iter()
+        .filter(|r| r.status == DealStatus::Finished)
+        .count();
+    assert!(finished >= 1);
+    // In the chat and to each of the two people at the table.
+    assert_eq!(revealed, 3 * finished, "each finished deal is revealed");
 }

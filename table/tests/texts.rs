@@ -96,6 +96,11 @@ struct Views {
     last_trick: Outgoing,
     our_tricks: Outgoing,
     rules_notice: Outgoing,
+    /// Deal 1's seed and salt as stored, and its commitment computed from
+    /// them and the hands above after the README.
+    seed: String,
+    salt: String,
+    commitment: String,
 }
 
 async fn scenario(lang: Lang) -> Views {
@@ -229,6 +234,18 @@ async fn scenario(lang: Lang) -> Views {
     let our_tricks = h.run("Dora", CommandKind::OurTricks(t)).await.remove(0);
     let rules_notice = h.run("Bert", CommandKind::Rules(t)).await.remove(0);
     assert_eq!(check_settlements(&h, table, lang).await, 1);
+    let deal = h.loaded(table).await.deal.unwrap().deal;
+    let (seed, salt) = secrets_of(h.store(), &deal).await;
+    let commitment = readme_commitment(
+        &seed,
+        &salt,
+        &[
+            "T1 T6 T9 T13 T14 T17 T18 cK hK dN",
+            "T10 T20 T22 sJ sN c10 cJ cN cQ hJ",
+            "T7 T15 T16 T21 s10 sK hN dA dJ dK",
+            "T4 T5 T8 T11 T12 T19 sQ hA hQ dQ",
+        ],
+    );
     Views {
         lobby_one,
         joined,
@@ -248,6 +265,9 @@ async fn scenario(lang: Lang) -> Views {
         last_trick,
         our_tricks,
         rules_notice,
+        seed,
+        salt,
+        commitment,
     }
 }
 
@@ -278,6 +298,22 @@ fn assert_text(got: &Outgoing, expected: &str) {
 #[tokio::test]
 async fn german_texts() {
     let v = scenario(Lang::De).await;
+    // Every table view of the deal ends with its commitment; the settlement
+    // reveals seed and salt.
+    let table = |text: &str| {
+        format!(
+            "{text}\n🔒 Faires Geben: Prüfwert (SHA-256) dieses Spiels, festgelegt vor dem Austeilen: {}",
+            v.commitment
+        )
+    };
+    let settled = |text: &str| {
+        format!(
+            "{text}\n🔓 Faires Geben, Spiel 1: Seed und Salz sind jetzt offen.\n\
+             Prüfwert: {}\nSeed: {}\nSalz: {}\n\
+             Nachprüfen: tarock verify --commitment … --seed … --salt … (README: „Faires Geben“)",
+            v.commitment, v.seed, v.salt
+        )
+    };
 
     assert_text(
         &v.lobby_one,
@@ -366,12 +402,14 @@ async fn german_texts() {
     // Kontra is labelled "dagegen".
     assert_text(
         &v.bidding,
-        "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
+        &table(
+            "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
          Angesagt: Spiel – Kontra von Cleo\n\
          Lizitation: Anna: Rufer; Bert: weiter; Cleo: Kontra auf Spiel (dagegen)\n\
          Dora ist mit der Ansage dran.",
+        ),
     );
     assert_eq!(
         keys(&v.bidding),
@@ -407,7 +445,8 @@ async fn german_texts() {
     // The trick view: three hearts on the table, Dora to play.
     assert_text(
         &v.trick,
-        "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
+        &table(
+            "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
          Angesagt: Spiel – Kontra von Cleo\n\
@@ -415,6 +454,7 @@ async fn german_texts() {
          Stiche (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
          Im Stich: Anna ♥K · Bert ♥B · Cleo ♥R\n\
          Dora ist am Zug.",
+        ),
     );
     // Farbzwang: Dora may only play her two hearts (step 9: six bidding
     // turns and three cards before).
@@ -434,7 +474,8 @@ async fn german_texts() {
     );
     assert_text(
         &v.after_trick,
-        "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
+        &table(
+            "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX.\n\
          Angesagt: Spiel – Kontra von Cleo\n\
@@ -442,12 +483,14 @@ async fn german_texts() {
          Stiche (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
          Letzter Stich: Anna ♥K · Bert ♥B · Cleo ♥R · Dora ♥D → Anna\n\
          Anna ist am Zug.",
+        ),
     );
 
     // The settlement (see the checks above).
     assert_text(
         &v.settlement,
-        "💰 Abrechnung Tisch 1, Spiel 1\n\
+        &settled(
+            "💰 Abrechnung Tisch 1, Spiel 1\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
          Kartenpunkte: Spieler 77 : Gegner 11\n\
          Rufer gewonnen (Kontra ×2): Spieler +2\n\
@@ -458,11 +501,13 @@ async fn german_texts() {
          Bert: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
          Cleo: −4 (−6,00 €) · Stand −4 (−6,00 €)\n\
          Dora: −4 (−6,00 €) · Stand −4 (−6,00 €)",
+        ),
     );
     // Anna's private copy (she reads German): the same, her line marked.
     assert_text(
         &v.anna_copy,
-        "Tisch 1 · Spiel 1 · dein Platz 1\n\
+        &settled(
+            "Tisch 1 · Spiel 1 · dein Platz 1\n\
          💰 Abrechnung Tisch 1, Spiel 1\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
          Kartenpunkte: Spieler 77 : Gegner 11\n\
@@ -474,6 +519,7 @@ async fn german_texts() {
          Bert: +4 (+6,00 €) · Stand +4 (+6,00 €)\n\
          Cleo: −4 (−6,00 €) · Stand −4 (−6,00 €)\n\
          Dora: −4 (−6,00 €) · Stand −4 (−6,00 €)",
+        ),
     );
     assert!(v.anna_copy.buttons().is_empty());
     let Outgoing::Settlement {
@@ -514,7 +560,8 @@ async fn german_texts() {
     // The table after the deal: the partner is public now.
     assert_text(
         &v.final_table,
-        "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
+        &table(
+            "🃏 Tisch 1 · Spiel 1 · standard · 1,50 € pro Punkt\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna spielt Rufer und ruft den XX. Partner: Bert.\n\
          Angesagt: Spiel – Kontra von Cleo\n\
@@ -522,6 +569,7 @@ async fn german_texts() {
          Stiche (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
          Letzter Stich: Anna ♦R · Bert ♣10 · Cleo ♦A · Dora ♦D → Dora\n\
          Das Spiel ist aus.",
+        ),
     );
     assert_eq!(
         keys(&v.final_table),
@@ -564,6 +612,20 @@ async fn german_texts() {
 #[tokio::test]
 async fn english_texts() {
     let v = scenario(Lang::En).await;
+    let table = |text: &str| {
+        format!(
+            "{text}\n🔒 Fair deal: this deal's commitment (SHA-256), fixed before the cards were dealt: {}",
+            v.commitment
+        )
+    };
+    let settled = |text: &str| {
+        format!(
+            "{text}\n🔓 Fair deal, deal 1: seed and salt are revealed now.\n\
+             Commitment: {}\nSeed: {}\nSalt: {}\n\
+             Check it: tarock verify --commitment … --seed … --salt … (README: \"Fair deals\")",
+            v.commitment, v.seed, v.salt
+        )
+    };
 
     assert_text(
         &v.lobby_one,
@@ -638,12 +700,14 @@ async fn english_texts() {
     );
     assert_text(
         &v.bidding,
-        "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
+        &table(
+            "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
          Announced: Game – Kontra by Cleo\n\
          Bidding: Anna: Rufer; Bert: weiter; Cleo: Kontra on the game (against)\n\
          Dora is to bid.",
+        ),
     );
     assert_eq!(
         keys(&v.bidding),
@@ -675,7 +739,8 @@ async fn english_texts() {
     );
     assert_text(
         &v.trick,
-        "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
+        &table(
+            "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
          Announced: Game – Kontra by Cleo\n\
@@ -683,6 +748,7 @@ async fn english_texts() {
          Tricks (0/10): Anna 0, Bert 0, Cleo 0, Dora 0\n\
          On the table: Anna ♥K · Bert ♥J · Cleo ♥N\n\
          Dora is to play.",
+        ),
     );
     assert_text(
         &v.dora_trick,
@@ -700,7 +766,8 @@ async fn english_texts() {
     );
     assert_text(
         &v.after_trick,
-        "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
+        &table(
+            "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX.\n\
          Announced: Game – Kontra by Cleo\n\
@@ -708,10 +775,12 @@ async fn english_texts() {
          Tricks (1/10): Anna 1, Bert 0, Cleo 0, Dora 0\n\
          Last trick: Anna ♥K · Bert ♥J · Cleo ♥N · Dora ♥Q → Anna\n\
          Anna is to play.",
+        ),
     );
     assert_text(
         &v.settlement,
-        "💰 Settlement, table 1, deal 1\n\
+        &settled(
+            "💰 Settlement, table 1, deal 1\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
          Card points: declarers 77 : opponents 11\n\
          Rufer won (Kontra ×2): declarers +2\n\
@@ -722,10 +791,12 @@ async fn english_texts() {
          Bert: +4 (+€6.00) · balance +4 (+€6.00)\n\
          Cleo: −4 (−€6.00) · balance −4 (−€6.00)\n\
          Dora: −4 (−€6.00) · balance −4 (−€6.00)",
+        ),
     );
     assert_text(
         &v.anna_copy,
-        "Table 1 · deal 1 · your seat 1\n\
+        &settled(
+            "Table 1 · deal 1 · your seat 1\n\
          💰 Settlement, table 1, deal 1\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
          Card points: declarers 77 : opponents 11\n\
@@ -737,6 +808,7 @@ async fn english_texts() {
          Bert: +4 (+€6.00) · balance +4 (+€6.00)\n\
          Cleo: −4 (−€6.00) · balance −4 (−€6.00)\n\
          Dora: −4 (−€6.00) · balance −4 (−€6.00)",
+        ),
     );
     let Outgoing::Settlement { items, changes, .. } = &v.settlement else {
         unreachable!()
@@ -756,7 +828,8 @@ async fn english_texts() {
     assert_eq!(*changes, [4, 4, -4, -4]);
     assert_text(
         &v.final_table,
-        "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
+        &table(
+            "🃏 Table 1 · deal 1 · standard · €1.50 per point\n\
          Anna (Vorhand) · Bert · Cleo · Dora\n\
          Anna plays a Rufer and calls the XX. Partner: Bert.\n\
          Announced: Game – Kontra by Cleo\n\
@@ -764,6 +837,7 @@ async fn english_texts() {
          Tricks (10/10): Anna 6, Bert 2, Cleo 1, Dora 1\n\
          Last trick: Anna ♦N · Bert ♣10 · Cleo ♦A · Dora ♦Q → Dora\n\
          The deal is over.",
+        ),
     );
     assert_eq!(
         keys(&v.final_table),

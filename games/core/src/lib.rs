@@ -23,6 +23,8 @@
 //!   names the game; [`record::format_of`] reads that field so a caller can
 //!   dispatch to the right game.
 //! - [`token`]: short ASCII tokens for actions, to put in button payloads.
+//! - [`fair`]: provably fair deals: a SHA-256 commitment over a deal's
+//!   seed, salt and cards, published before the deal and checked after it.
 //! - [`DynGame`] / [`DynKind`]: the same boundary as trait objects, for the
 //!   table service, which chooses the game of a table at runtime.
 //!   [`Game`] is generic and monomorphized (computer players and the arena
@@ -120,6 +122,7 @@
 pub mod boundary;
 pub mod dynamic;
 pub mod error;
+pub mod fair;
 pub mod record;
 pub mod seat;
 pub mod settlement;

@@ -288,3 +288,12 @@ pictures-no-table = Hier ist kein offener Tisch. Die Bilder deiner eigenen Karte
 discord-cmd-pictures = Kartenbilder an oder aus: für meine Karten oder für den ganzen Tisch
 discord-opt-on = An: Karten als Bild (der Text bleibt); aus: nur Text
 discord-opt-table = Für alles, was dieser Tisch zeigt (sonst nur für meine Karten)
+
+## Faires Geben (Prüfwert vor dem Spiel, Offenlegung in der Abrechnung)
+fair-commitment = 🔒 Faires Geben: Prüfwert (SHA-256) dieses Spiels, festgelegt vor dem Austeilen: { $commitment }
+fair-reveal =
+    🔓 Faires Geben, Spiel { $deal }: Seed und Salz sind jetzt offen.
+    Prüfwert: { $commitment }
+    Seed: { $seed }
+    Salz: { $salt }
+    Nachprüfen: tarock verify --commitment … --seed … --salt … (README: „Faires Geben“)

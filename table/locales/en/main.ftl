@@ -291,3 +291,12 @@ pictures-no-table = There is no open table here. { $command } turns the pictures
 discord-cmd-pictures = Card pictures on or off: for my cards or for the whole table
 discord-opt-on = On: cards as a picture (the text stays); off: text only
 discord-opt-table = For everything this table shows (else only for my cards)
+
+## Fair deals (commitment before the deal, reveal in the settlement)
+fair-commitment = 🔒 Fair deal: this deal's commitment (SHA-256), fixed before the cards were dealt: { $commitment }
+fair-reveal =
+    🔓 Fair deal, deal { $deal }: seed and salt are revealed now.
+    Commitment: { $commitment }
+    Seed: { $seed }
+    Salt: { $salt }
+    Check it: tarock verify --commitment … --seed … --salt … (README: "Fair deals")

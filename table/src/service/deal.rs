@@ -64,6 +64,8 @@ impl TableService {
                 started_ms: w.now,
             };
             let id = w.tx.start_seeded_deal(&new, seed.bytes()).await?;
+            let salt = self.randomness.deal_salt(w.st.table.id, number)?;
+            crate::fair::commit_deal(&mut w.tx, id, &seed, salt, &deal).await?;
             if let Some(seat) = deal.redeal_seat(&rules) {
                 w.tx.finish_deal(id, DealStatus::Redeal, w.now).await?;
                 let name =
@@ -263,9 +265,20 @@ impl TableService {
             },
         )
         .await?;
+        crate::stats::record_sides(&mut w.tx, deal_id, &facts).await?;
         deal.deal.status = DealStatus::Finished;
         let lang = w.st.lang();
         let balances = self.balance_lines(w, lang).await?;
+        let revealed = match w.st.deal.as_ref() {
+            Some(d) => crate::fair::reveal_of(&mut w.tx, &d.deal).await?,
+            None => None,
+        };
+        // Seed and salt end every copy of the settlement, in its reader's
+        // language.
+        let with_reveal = |text: String, lang| match &revealed {
+            Some(r) => format!("{text}\n{}", crate::fair::reveal_lines(number, r, lang)),
+            None => text,
+        };
         let mut sheet = Sheet {
             table: w.st.table.id.0,
             deal: number,
@@ -285,7 +298,7 @@ impl TableService {
         w.out.push(Outgoing::Settlement {
             table: w.st.table.id,
             chat,
-            text: sheet.text(lang, None),
+            text: with_reveal(sheet.text(lang, None), lang),
             items: settlement_items(&settlement, lang),
             changes: settlement.changes,
             balances,
@@ -311,7 +324,10 @@ impl TableService {
             w.out.push(Outgoing::Private {
                 table: w.st.table.id,
                 to,
-                text: format!("{title}\n{}", sheet.text(reader, Some(seat))),
+                text: with_reveal(
+                    format!("{title}\n{}", sheet.text(reader, Some(seat))),
+                    reader,
+                ),
                 buttons: Vec::new(),
                 notify: false,
                 picture: None,

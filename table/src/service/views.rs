@@ -259,10 +259,15 @@ impl TableService {
             Some(game) if w.st.table.status != TableStatus::Lobby => {
                 let view = game.public_view();
                 let names = Seat::ALL.map(|s| seat_name(&header, s, lang));
-                (
-                    table_text(&view, &header, lang),
-                    picture::zwanzigerrufen::table(&view, &names, lang),
-                )
+                let mut text = table_text(&view, &header, lang);
+                // The commitment, from the deal's first view on: queued
+                // with the deal, before any hand.
+                let deal = w.st.deal.as_ref().map(|d| &d.deal);
+                if let Some(line) = deal.and_then(|d| crate::fair::commitment_line(d, lang)) {
+                    text.push('\n');
+                    text.push_str(&line);
+                }
+                (text, picture::zwanzigerrufen::table(&view, &names, lang))
             }
             _ => (lobby_text(&header, lang), None),
         };

@@ -505,6 +505,37 @@ pub fn cards_in(text: &str, labels: &HashMap<String, Card>) -> CardSet {
     set
 }
 
+/// 32 bytes as 64 lowercase hexadecimal digits.
+pub fn hex32(bytes: &[u8; 32]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A deal's seed and salt as 64 hex digits each, read in a transaction of
+/// their own (the service reads them so at the settlement).
+pub async fn secrets_of(store: &Store, deal: &DealRow) -> (String, String) {
+    let mut tx = store.begin().await.unwrap();
+    let s = tx
+        .deal_secrets(deal.id)
+        .await
+        .unwrap()
+        .expect("the service deals with a seed and a salt");
+    (hex32(&s.seed), hex32(&s.salt))
+}
+
+/// The commitment of a Zwanzigerrufen deal as the README tells anyone to
+/// compute it: SHA-256 over the lines `tarock-fair-deal/1`, `game
+/// zwanzigerrufen`, `seed …`, `salt …` and the four hands, each line ended
+/// by a line feed. Written out here, not taken from the service.
+pub fn readme_commitment(seed: &str, salt: &str, hands: &[&str; 4]) -> String {
+    use sha2::Digest;
+    let text = format!(
+        "tarock-fair-deal/1\ngame zwanzigerrufen\nseed {seed}\nsalt {salt}\n{}\n{}\n{}\n{}\n",
+        hands[0], hands[1], hands[2], hands[3]
+    );
+    let digest: [u8; 32] = sha2::Sha256::digest(text.as_bytes()).into();
+    hex32(&digest)
+}
+
 pub fn hands_of(deal: &DealRow) -> [CardSet; 4] {
     deal.hands
         .clone()

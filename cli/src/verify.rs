@@ -1,0 +1,180 @@
+//! `tarock verify`: checks that a deal was dealt fairly, from what the
+//! table published: the commitment shown before the deal, seed and salt
+//! revealed in its settlement, and (when given) the hands as played. It
+//! recomputes the shuffle from the seed, compares the hands, and hashes
+//! seed, salt and hands again (games/core's `fair` module; the README's
+//! "Fair deals" section does the hash with `sha256sum`).
+//!
+//! Input: the three values as flags (with `--hand` four times for the
+//! hands), or proof lines as `tarock db proof` prints them (files, or `-`
+//! for standard input).
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args as ClapArgs;
+use serde::Deserialize;
+use tarock_game_core::fair::{Commitment, Reveal, parse_hex, preimage};
+use tarock_table::fair::{GAME, piles, verify};
+
+/// Exit status when some deal did not verify.
+const EXIT_FAILED: u8 = 1;
+/// Exit status when some input could not be read at all.
+const EXIT_INVALID: u8 = 2;
+
+/// What to check.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    /// Proof files from `tarock db proof` (JSON Lines), or `-` for standard input.
+    #[arg(conflicts_with_all = ["commitment", "seed", "salt"], required_unless_present = "commitment")]
+    files: Vec<String>,
+    /// The commitment the table message showed before the deal (64 hexadecimal digits).
+    #[arg(long, requires_all = ["seed", "salt"])]
+    commitment: Option<String>,
+    /// The seed the settlement revealed (64 hexadecimal digits).
+    #[arg(long, requires = "commitment")]
+    seed: Option<String>,
+    /// The salt the settlement revealed (64 hexadecimal digits).
+    #[arg(long, requires = "commitment")]
+    salt: Option<String>,
+    /// A hand as played, seat 1 first (card ids as in a game record); give
+    /// all four to check them too.
+    #[arg(long = "hand", requires = "commitment")]
+    hands: Vec<String>,
+}
+
+/// One line of `tarock db proof`.
+#[derive(Debug, Deserialize)]
+struct Proof {
+    game: String,
+    table: Option<i64>,
+    number: Option<u32>,
+    commitment: Option<String>,
+    seed: Option<String>,
+    salt: Option<String>,
+    hands: Vec<String>,
+}
+
+/// How one deal came out.
+enum Outcome {
+    Verified,
+    Failed,
+    Invalid,
+}
+
+/// Runs `tarock verify`.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    let mut outcomes = Vec::new();
+    if let Some(commitment) = &args.commitment {
+        let proof = Proof {
+            game: GAME.to_owned(),
+            table: None,
+            number: None,
+            commitment: Some(commitment.clone()),
+            seed: args.seed.clone(),
+            salt: args.salt.clone(),
+            hands: args.hands.clone(),
+        };
+        outcomes.push(check(&mut out, &proof)?);
+    }
+    for file in &args.files {
+        let lines: Vec<String> = if file == "-" {
+            io::stdin().lock().lines().collect::<io::Result<_>>()?
+        } else {
+            match std::fs::read_to_string(file) {
+                Ok(text) => text.lines().map(str::to_owned).collect(),
+                Err(e) => {
+                    writeln!(out, "{file}: cannot be read: {e}")?;
+                    outcomes.push(Outcome::Invalid);
+                    continue;
+                }
+            }
+        };
+        for line in lines.iter().filter(|l| !l.trim().is_empty()) {
+            match serde_json::from_str::<Proof>(line) {
+                Ok(proof) => outcomes.push(check(&mut out, &proof)?),
+                Err(e) => {
+                    writeln!(out, "not a proof line from `tarock db proof` ({e}): {line}")?;
+                    outcomes.push(Outcome::Invalid);
+                }
+            }
+        }
+    }
+    out.flush()?;
+    let code = if outcomes.iter().any(|o| matches!(o, Outcome::Invalid)) {
+        ExitCode::from(EXIT_INVALID)
+    } else if outcomes.iter().any(|o| matches!(o, Outcome::Failed)) {
+        ExitCode::from(EXIT_FAILED)
+    } else {
+        ExitCode::SUCCESS
+    };
+    Ok(code)
+}
+
+/// Checks one deal and writes what came out.
+fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
+    let name = match (proof.table, proof.number) {
+        (Some(table), Some(number)) => format!("table {table}, deal {number}"),
+        _ => "the deal".to_owned(),
+    };
+    if proof.game != GAME {
+        writeln!(
+            out,
+            "{name}: NOT VERIFIED: `tarock verify` checks {GAME} deals, not {}",
+            proof.game
+        )?;
+        return Ok(Outcome::Failed);
+    }
+    let (Some(commitment), Some(seed), Some(salt)) = (&proof.commitment, &proof.seed, &proof.salt)
+    else {
+        let why = if proof.commitment.is_none() {
+            "it was dealt without a commitment"
+        } else {
+            "seed and salt are not revealed yet (the deal is still being played)"
+        };
+        writeln!(out, "{name}: NOT VERIFIED: {why}")?;
+        return Ok(Outcome::Failed);
+    };
+    let (published, reveal) = match (
+        commitment.parse::<Commitment>(),
+        parse_hex(seed),
+        parse_hex(salt),
+    ) {
+        (Ok(c), Ok(seed), Ok(salt)) => (c, Reveal { seed, salt }),
+        (c, seed, salt) => {
+            let errors = [c.err(), seed.err(), salt.err()];
+            let why: Vec<String> = errors.iter().flatten().map(ToString::to_string).collect();
+            writeln!(out, "{name}: cannot be checked: {}", why.join("; "))?;
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let played = (!proof.hands.is_empty()).then_some(proof.hands.as_slice());
+    match verify(published, &reveal, played) {
+        Ok(deal) => {
+            let hands = piles(&deal);
+            let checked = if played.is_some() {
+                "the hands as played are the ones the seed deals"
+            } else {
+                "the seed deals the hands below"
+            };
+            writeln!(
+                out,
+                "{name}: VERIFIED: {checked}, and seed, salt and hands hash to the commitment {published}"
+            )?;
+            for (seat, hand) in hands.iter().enumerate() {
+                writeln!(out, "  seat {}: {hand}", seat + 1)?;
+            }
+            writeln!(out, "  SHA-256 of these lines is the commitment:")?;
+            for line in preimage(GAME, &reveal, &hands).lines() {
+                writeln!(out, "    {line}")?;
+            }
+            Ok(Outcome::Verified)
+        }
+        Err(e) => {
+            writeln!(out, "{name}: NOT VERIFIED: {e}")?;
+            Ok(Outcome::Failed)
+        }
+    }
+}

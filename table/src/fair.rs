@@ -1,0 +1,219 @@
+//! Provably fair deals at a Zwanzigerrufen table, on the game-neutral
+//! scheme of [`tarock_game_core::fair`].
+//!
+//! When the service deals, it draws a salt besides the shuffle seed, hashes
+//! both with the four dealt hands into a commitment, and stores commitment
+//! and salt with the deal in the transaction that deals it (migration
+//! 0007). The table message shows the commitment from the first view of the
+//! deal on, so it is queued (durably, in the same transaction) before any
+//! hand; the settlement reveals seed and salt. [`verify`] is what `tarock
+//! verify` runs: it recomputes the shuffle from the seed and checks the
+//! hands and the commitment.
+//!
+//! The piles of a Zwanzigerrufen deal are the four hands, seat 1 first,
+//! each as its card ids in deck order separated by single spaces: exactly
+//! the `hands` of its game record (RECORD.md), as the table stores them.
+
+use tarock_game_core::Game as _;
+use tarock_game_core::fair::{self, Commitment, Mismatch, Reveal};
+use tarock_storage::{DealId, DealRow, StorageError, Tx};
+use tarock_zwanzigerrufen::{CardSet, Deal, Seat, Zwanzigerrufen};
+
+use crate::shuffle::DealSeed;
+use crate::text::Lang;
+use crate::tr;
+
+/// The game id the commitments of Zwanzigerrufen deals name.
+pub const GAME: &str = Zwanzigerrufen::ID;
+
+/// The piles a Zwanzigerrufen deal is committed to: the four hands.
+pub fn piles(deal: &Deal) -> Vec<String> {
+    Seat::ALL
+        .iter()
+        .map(|s| deal.hand(*s).to_string())
+        .collect()
+}
+
+/// The commitment to `deal`, shuffled from `reveal.seed`.
+pub fn commitment(reveal: &Reveal, deal: &Deal) -> Commitment {
+    fair::commit(GAME, reveal, &piles(deal))
+}
+
+/// Why a Zwanzigerrufen deal does not verify.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    /// A played hand is not a list of card ids.
+    #[error("hand {seat} is not a list of card ids: {detail}")]
+    Hand {
+        /// The seat, from 1.
+        seat: usize,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// Hands, seed, salt and commitment do not agree.
+    #[error(transparent)]
+    Mismatch(#[from] Mismatch),
+}
+
+/// Checks a finished deal: the seed must shuffle the `played` hands (any
+/// card order within a hand; `None` checks only what the seed deals) and
+/// seed, salt and hands must hash to `published`. Returns the deal the
+/// seed shuffles.
+///
+/// # Errors
+/// [`VerifyError::Hand`] for a hand that does not read;
+/// [`VerifyError::Mismatch`] when the deal is not the committed one.
+pub fn verify(
+    published: Commitment,
+    reveal: &Reveal,
+    played: Option<&[String]>,
+) -> Result<Deal, VerifyError> {
+    let deal = DealSeed::from_bytes(reveal.seed).deal();
+    let shuffled = piles(&deal);
+    let played = match played {
+        Some(hands) => hands
+            .iter()
+            .enumerate()
+            .map(|(i, hand)| {
+                hand.parse::<CardSet>()
+                    .map(|set| set.to_string())
+                    .map_err(|e| VerifyError::Hand {
+                        seat: i + 1,
+                        detail: e.to_string(),
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        None => shuffled.clone(),
+    };
+    fair::verify(GAME, published, reveal, &played, &shuffled)?;
+    Ok(deal)
+}
+
+/// Stores the commitment of a deal just stored with `seed`, salted with
+/// `salt`, in the dealing transaction.
+pub(crate) async fn commit_deal(
+    tx: &mut Tx,
+    id: DealId,
+    seed: &DealSeed,
+    salt: [u8; 32],
+    deal: &Deal,
+) -> Result<(), StorageError> {
+    let reveal = Reveal {
+        seed: *seed.bytes(),
+        salt,
+    };
+    tx.commit_fair_deal(id, &commitment(&reveal, deal).0, &salt)
+        .await
+}
+
+/// The table message's line with the commitment of `deal`, if it has one.
+pub(crate) fn commitment_line(deal: &DealRow, lang: Lang) -> Option<String> {
+    let commitment = Commitment(deal.commitment?);
+    Some(tr!(
+        lang,
+        "fair-commitment",
+        commitment = commitment.to_string()
+    ))
+}
+
+/// What the settlement of `deal` reveals: its commitment with seed and
+/// salt, read in the settling transaction; `None` for a deal dealt
+/// without a commitment.
+pub(crate) async fn reveal_of(
+    tx: &mut Tx,
+    deal: &DealRow,
+) -> Result<Option<(Commitment, Reveal)>, StorageError> {
+    let (Some(commitment), Some(secrets)) = (deal.commitment, tx.deal_secrets(deal.id).await?)
+    else {
+        return Ok(None);
+    };
+    Ok(Some((
+        Commitment(commitment),
+        Reveal {
+            seed: secrets.seed,
+            salt: secrets.salt,
+        },
+    )))
+}
+
+/// The settlement's lines revealing seed and salt of deal `number`.
+pub(crate) fn reveal_lines(number: u32, revealed: &(Commitment, Reveal), lang: Lang) -> String {
+    let (commitment, reveal) = revealed;
+    tr!(
+        lang,
+        "fair-reveal",
+        deal = number,
+        commitment = commitment.to_string(),
+        seed = fair::hex(&reveal.seed),
+        salt = fair::hex(&reveal.salt)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reveal() -> Reveal {
+        Reveal {
+            seed: [3; 32],
+            salt: [4; 32],
+        }
+    }
+
+    #[test]
+    fn a_deal_verifies_against_its_own_commitment() {
+        let deal = DealSeed::from_bytes(reveal().seed).deal();
+        let published = commitment(&reveal(), &deal);
+        let hands = piles(&deal);
+        assert_eq!(hands.len(), 4);
+        assert!(hands.iter().all(|h| h.split(' ').count() == 10));
+        assert_eq!(verify(published, &reveal(), Some(&hands)), Ok(deal));
+        assert_eq!(verify(published, &reveal(), None), Ok(deal));
+    }
+
+    #[test]
+    fn the_order_of_cards_in_a_played_hand_does_not_matter() {
+        let deal = DealSeed::from_bytes(reveal().seed).deal();
+        let published = commitment(&reveal(), &deal);
+        let reversed: Vec<String> = piles(&deal)
+            .iter()
+            .map(|h| h.split(' ').rev().collect::<Vec<_>>().join(" "))
+            .collect();
+        assert!(verify(published, &reveal(), Some(&reversed)).is_ok());
+    }
+
+    #[test]
+    fn swapped_cards_a_tampered_seed_or_salt_fail() {
+        let deal = DealSeed::from_bytes(reveal().seed).deal();
+        let published = commitment(&reveal(), &deal);
+        // Two cards change hands between seat 1 and seat 2.
+        let mut hands = piles(&deal);
+        let (a, b) = (
+            hands[0].split(' ').next().unwrap().to_owned(),
+            hands[1].split(' ').next().unwrap().to_owned(),
+        );
+        hands[0] = hands[0].replacen(&a, &b, 1);
+        hands[1] = hands[1].replacen(&b, &a, 1);
+        assert!(matches!(
+            verify(published, &reveal(), Some(&hands)),
+            Err(VerifyError::Mismatch(Mismatch::Deal { pile: 1, .. }))
+        ));
+        let mut seed = reveal();
+        seed.seed[0] ^= 1;
+        assert!(matches!(
+            verify(published, &seed, None),
+            Err(VerifyError::Mismatch(Mismatch::Commitment { .. }))
+        ));
+        let mut salt = reveal();
+        salt.salt[5] ^= 4;
+        assert!(matches!(
+            verify(published, &salt, Some(&piles(&deal))),
+            Err(VerifyError::Mismatch(Mismatch::Commitment { .. }))
+        ));
+        let bad = vec!["T21 nonsense".to_owned()];
+        assert!(matches!(
+            verify(published, &reveal(), Some(&bad)),
+            Err(VerifyError::Hand { seat: 1, .. })
+        ));
+    }
+}

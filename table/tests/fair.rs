@@ -1,0 +1,186 @@
+//! Provably fair deals at a production table (OS entropy): the commitment
+//! is stored and queued in the table message in the transaction that
+//! deals, before any hand; it is the SHA-256 the README describes; the
+//! settlement reveals seed and salt, which check out against the played
+//! hands, and any change to the seed, the salt or the cards is caught.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tarock_game_core::fair::{Commitment, Mismatch, Reveal, parse_hex};
+use tarock_storage::{DealStatus, TableId};
+use tarock_table::fair::{VerifyError, verify};
+use tarock_table::{CommandKind, Lang, ManualClock, Outgoing, Pace, TableSettings};
+
+const HUMANS: [&str; 2] = ["Anna", "Bert"];
+
+fn settings() -> TableSettings {
+    TableSettings {
+        rules: "standard".into(),
+        stake_cents: 10,
+        pace: Pace::LIVE,
+        lang: Lang::De,
+        another: false,
+    }
+}
+
+/// The 64 hex digits after `label` in `text`.
+fn hex_after(text: &str, label: &str) -> String {
+    let at = text
+        .find(label)
+        .unwrap_or_else(|| panic!("no {label:?} in {text}"));
+    text[at + label.len()..].chars().take(64).collect()
+}
+
+const COMMITMENT_LABEL: &str = "festgelegt vor dem Austeilen: ";
+
+/// Anna presses Start, and the process dies before a single message goes
+/// out. The new process finds the deal stored with its commitment, and the
+/// outbox holds the table message showing that commitment queued ahead of
+/// every hand: whatever is delivered, the commitment was fixed first.
+#[tokio::test]
+async fn the_commitment_is_durable_and_queued_before_any_hand() {
+    let mut h = Harness::with_entropy(Arc::new(ManualClock::new(T0))).await;
+    let table = h.table_with(&HUMANS, "medium", settings()).await;
+    let start = h
+        .last_table(table)
+        .buttons()
+        .iter()
+        .flatten()
+        .find(|b| b.payload.ends_with(":s"))
+        .unwrap()
+        .payload
+        .clone();
+    let replies = h
+        .handle(sender("Anna", Lang::De), None, CommandKind::Button(start))
+        .await;
+    assert!(replies.is_empty(), "{replies:?}");
+    let h = h.restart().await;
+
+    let deal = h.loaded(table).await.deal.unwrap().deal;
+    let commitment = deal.commitment.expect("stored with the deal");
+    let (seed, salt) = secrets_of(h.store(), &deal).await;
+    let hands: [&str; 4] = std::array::from_fn(|i| deal.hands[i].as_str());
+    assert_eq!(hex32(&commitment), readme_commitment(&seed, &salt, &hands));
+
+    let queued = h.service.claim(100).await.unwrap();
+    let table_at = queued
+        .iter()
+        .position(|d| matches!(d.message, Outgoing::Table { .. }))
+        .expect("the table message is queued");
+    let shown = hex_after(queued[table_at].message.text(), COMMITMENT_LABEL);
+    assert_eq!(shown, hex32(&commitment));
+    let hands_at: Vec<usize> = queued
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| matches!(d.message, Outgoing::Private { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(hands_at.len(), 2, "Anna's and Bert's hands are queued");
+    for i in &hands_at {
+        assert!(
+            queued[*i].id > queued[table_at].id,
+            "a hand is queued before the commitment"
+        );
+    }
+    for d in &queued {
+        let text = d.message.text();
+        assert!(!text.contains(&seed) && !text.contains(&salt), "{text}");
+    }
+}
+
+/// A whole deal: the commitment the table message showed, the seed and
+/// salt the settlement revealed, and the hands exported from the store
+/// verify; each tampered value fails, and says which check it failed.
+#[tokio::test]
+async fn a_played_deal_verifies_from_what_the_chat_showed() {
+    let mut h = Harness::with_entropy(Arc::new(ManualClock::new(T0))).await;
+    let table = h.table_with(&HUMANS, "medium", settings()).await;
+    h.press_table_button(table, "Anna", ":s").await;
+    let committed = hex_after(h.last_table(table).text(), COMMITMENT_LABEL);
+    let mut rng = StdRng::seed_from_u64(18);
+    h.play_out(table, &HUMANS, &mut rng).await;
+    let Some(Outgoing::Settlement { text, .. }) = h.settlements_of(table).last().copied() else {
+        panic!("no settlement");
+    };
+    // The settlement repeats the commitment and reveals the secrets.
+    assert_eq!(hex_after(text, "Prüfwert: "), committed);
+    let reveal = Reveal {
+        seed: parse_hex(&hex_after(text, "Seed: ")).unwrap(),
+        salt: parse_hex(&hex_after(text, "Salz: ")).unwrap(),
+    };
+    let published: Commitment = committed.parse().unwrap();
+    let deal = h.store().deals_of(table).await.unwrap().remove(0);
+    assert_eq!(deal.status, DealStatus::Finished);
+    let record = h.store().deal_record(deal.id).await.unwrap();
+    let dealt = verify(published, &reveal, Some(&record.hands)).expect("an honest deal");
+    assert_eq!(
+        hands_of(&deal),
+        tarock_zwanzigerrufen::Seat::ALL.map(|s| dealt.hand(s))
+    );
+    // The export of the store reveals the same.
+    let proof = h.store().deal_proof(deal.id).await.unwrap();
+    let stored = proof.revealed.unwrap();
+    assert_eq!((stored.seed, stored.salt), (reveal.seed, reveal.salt));
+
+    let mut seed = reveal.clone();
+    seed.seed[7] ^= 0x10;
+    assert!(matches!(
+        verify(published, &seed, Some(&record.hands)),
+        Err(VerifyError::Mismatch(Mismatch::Deal { .. }))
+    ));
+    assert!(matches!(
+        verify(published, &seed, None),
+        Err(VerifyError::Mismatch(Mismatch::Commitment { .. }))
+    ));
+    let mut salt = reveal.clone();
+    salt.salt[31] ^= 1;
+    assert!(matches!(
+        verify(published, &salt, Some(&record.hands)),
+        Err(VerifyError::Mismatch(Mismatch::Commitment { .. }))
+    ));
+    // Seat 3's first card handed to seat 4 and back the other way.
+    let mut hands = record.hands.clone();
+    let a = hands[2].split(' ').next().unwrap().to_owned();
+    let b = hands[3].split(' ').next().unwrap().to_owned();
+    hands[2] = hands[2].replacen(&a, &b, 1);
+    hands[3] = hands[3].replacen(&b, &a, 1);
+    assert!(matches!(
+        verify(published, &reveal, Some(&hands)),
+        Err(VerifyError::Mismatch(Mismatch::Deal { pile: 3, .. }))
+    ));
+    let mut other = published.0;
+    other[0] ^= 0xFF;
+    assert!(matches!(
+        verify(Commitment(other), &reveal, Some(&record.hands)),
+        Err(VerifyError::Mismatch(Mismatch::Commitment { .. }))
+    ));
+}
+
+/// Deals at one table draw their salts afresh: no two deals share a salt
+/// or a commitment, and no salt is its deal's seed.
+#[tokio::test]
+async fn salts_are_fresh_for_every_deal() {
+    let mut h = Harness::with_entropy(Arc::new(ManualClock::new(T0))).await;
+    let table: TableId = h.table_with(&HUMANS, "medium", settings()).await;
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..3 {
+        h.press_table_button(table, "Anna", ":s").await;
+        h.play_out(table, &HUMANS, &mut rng).await;
+    }
+    let deals = h.store().deals_of(table).await.unwrap();
+    assert!(deals.len() >= 3);
+    let mut seen = Vec::new();
+    for deal in &deals {
+        let (seed, salt) = secrets_of(h.store(), deal).await;
+        assert_ne!(seed, salt);
+        let commitment = deal.commitment.unwrap();
+        assert!(!seen.contains(&salt) && !seen.contains(&hex32(&commitment)));
+        seen.push(salt);
+        seen.push(hex32(&commitment));
+    }
+}
