@@ -17,6 +17,7 @@ mod auction;
 pub mod clock;
 pub mod command;
 pub mod error;
+pub mod games;
 pub mod maintenance;
 pub mod outgoing;
 pub mod payload;
