@@ -66,6 +66,7 @@ use tarock_game_core::{DynGame, Seat};
 use crate::outgoing::SettlementItem;
 use crate::text::Lang;
 
+pub mod koenigrufen;
 pub mod zwanzig_ab;
 
 /// What a face needs to know about the table beyond the round.
@@ -287,9 +288,10 @@ pub struct SeatChoice {
 }
 
 static ZWANZIG_AB: zwanzig_ab::ZwanzigAbFace = zwanzig_ab::ZwanzigAbFace;
+static KOENIGRUFEN: koenigrufen::KoenigrufenFace = koenigrufen::KoenigrufenFace;
 
 /// Every face, by game id. Zwanzigerrufen has none: it keeps its own path.
-static FACES: [&dyn GameFace; 1] = [&ZWANZIG_AB];
+static FACES: [&dyn GameFace; 2] = [&ZWANZIG_AB, &KOENIGRUFEN];
 
 /// The face of the game with this id, if it has one.
 pub fn face(id: &str) -> Option<&'static dyn GameFace> {
