@@ -115,10 +115,10 @@ fn knowable(game: &Game, viewer: Option<Seat>) -> CardSet {
         }
     }
     for (s, a) in game.log() {
-        if let (true, Action::Discard(list)) = (*s == seat, a) {
-            if list.len() == 1 {
-                known = known.union(list.to_set().0);
-            }
+        if let (true, Action::Discard(list)) = (*s == seat, a)
+            && list.len() == 1
+        {
+            known = known.union(list.to_set().0);
         }
     }
     known
@@ -1042,4 +1042,113 @@ fn the_rules_text_lists_every_flag_of_both_presets() {
         f.parse_rules(r#"{"preset":"cup2019","no_such_flag":1}"#)
             .is_err()
     );
+}
+
+// ---- The called King in the talon (SPEC §6.3) ----
+
+/// FD1 with Bert's ♠K and the talon's ♣9 exchanged: ♠K lies in half 1.
+fn king_in_talon(preset: Preset) -> Box<dyn DynGame> {
+    let hands = [
+        FD1_HANDS[0],
+        "T19 T14 T8 T2 c9 sQ sN s7 dN d3 h4 c7",
+        FD1_HANDS[2],
+        FD1_HANDS[3],
+    ]
+    .map(set);
+    let talon: Vec<Card> = "hA h3 sK d2 d4 cQ"
+        .split(' ')
+        .map(|c| c.parse().unwrap())
+        .collect();
+    let game = Game::new(preset.rules(), Deal::new(hands, &talon).unwrap(), Seat::S0);
+    Box::new(Koenigrufen::from(game))
+}
+
+fn labels_of(text: &SeatText) -> Vec<&str> {
+    text.choices
+        .iter()
+        .flatten()
+        .map(|c| c.label.as_str())
+        .collect()
+}
+
+#[test]
+fn a_called_king_in_the_talon_offers_all_six_or_schleifen_by_the_rules() {
+    let t = table();
+    let call = [
+        (Seat::S0, Action::Vorhand),
+        (Seat::S1, Action::Weiter),
+        (Seat::S2, Action::Weiter),
+        (Seat::S3, Action::Weiter),
+        (Seat::S0, Action::Bid(Contract::Rufer)),
+        (Seat::S0, Action::Call(tarock_koenigrufen::Suit::Spades)),
+    ];
+    // cup2019: take all six (and lay six aside) or concede.
+    let mut round = king_in_talon(Preset::Cup2019);
+    for (seat, action) in call {
+        apply(&mut round, seat, action);
+    }
+    let text = face().seat_text(round.as_ref(), ts(Seat::S0), None, &t, Lang::En);
+    assert_eq!(labels_of(&text), ["Take all six", "Schleifen (concede)"]);
+    assert!(
+        text.text.contains("The called King lies in the talon"),
+        "{}",
+        text.text
+    );
+    check_all(round.as_ref());
+    let mut all = round.clone();
+    apply(&mut all, Seat::S0, Action::TakeAll);
+    let text = face().seat_text(all.as_ref(), ts(Seat::S0), None, &t, Lang::En);
+    assert!(text.text.contains("Lay aside 6 cards"), "{}", text.text);
+    check_all(all.as_ref());
+    // Conceding pays the Rufer's value 1 to each of the three (K19's rule).
+    apply(&mut round, Seat::S0, Action::Schleifen(None));
+    assert!(round.is_over());
+    let sheet = face()
+        .settlement_text(round.as_ref(), &t, Lang::En)
+        .unwrap();
+    assert_eq!(
+        sheet.lines,
+        [
+            "Anna concedes the Rufer (schleifen).",
+            "Conceded (Rufer): opponents +1",
+            "Score: Anna −3 · Bert +1 · Cora +1 · Dora +1",
+        ]
+    );
+    check_settlement(round.as_ref(), Lang::De);
+    // standard: either half, or concede.
+    let mut round = king_in_talon(Preset::Standard);
+    for (seat, action) in call {
+        apply(&mut round, seat, action);
+    }
+    let text = face().seat_text(round.as_ref(), ts(Seat::S0), None, &t, Lang::De);
+    assert_eq!(
+        labels_of(&text),
+        ["Hälfte 1: ♠K ♥A ♥3", "Hälfte 2: ♣D ♦2 ♦4", "Schleifen"]
+    );
+}
+
+#[test]
+fn an_uhurufer_conceded_pays_its_table_value_to_each_of_three() {
+    // SPEC K19: a conceded Uhu-Rufer costs its table value 5 per opponent.
+    let mut round = king_in_talon(Preset::Cup2019);
+    for (seat, action) in [
+        (Seat::S0, Action::Vorhand),
+        (Seat::S1, Action::Bid(Contract::Uhurufer)),
+        (Seat::S2, Action::Weiter),
+        (Seat::S3, Action::Weiter),
+        (Seat::S0, Action::Weiter),
+        (Seat::S1, Action::Call(tarock_koenigrufen::Suit::Spades)),
+        (Seat::S1, Action::Schleifen(None)),
+    ] {
+        check_all(round.as_ref());
+        apply(&mut round, seat, action);
+    }
+    let sheet = face()
+        .settlement_text(round.as_ref(), &table(), Lang::De)
+        .unwrap();
+    assert_eq!(
+        sheet.lines.last().unwrap(),
+        "Schrift: Anna +5 · Bert −15 · Cora +5 · Dora +5"
+    );
+    assert_eq!(round.settlement().unwrap().units(), [5, -15, 5, 5]);
 }
