@@ -114,19 +114,22 @@ async fn act(ctx: Context<'_>, kind: CommandKind) -> Result<(), Error> {
             return reply(ctx, tr!(lang, "discord-failed")).await;
         }
     };
-    let pieces = pieces(&replies);
+    let user = user_ref(&interaction.user, member);
+    let pieces = pieces(&bot, &user, &replies).await;
     if pieces.is_empty() {
         return reply(ctx, tr!(lang, "discord-done")).await;
     }
     for piece in pieces {
-        ctx.send(
-            CreateReply::default()
-                .content(piece.text)
-                .components(components(&piece.buttons))
-                .allowed_mentions(CreateAllowedMentions::new())
-                .ephemeral(true),
-        )
-        .await?;
+        let mut answer = CreateReply::default()
+            .content(piece.text.clone())
+            .components(components(&piece.buttons))
+            .allowed_mentions(CreateAllowedMentions::new())
+            .ephemeral(true);
+        // The hand's picture above its buttons.
+        if let Some(file) = piece.attachment() {
+            answer = answer.attachment(file);
+        }
+        ctx.send(answer).await?;
     }
     Ok(())
 }
@@ -153,7 +156,8 @@ fn lang(ctx: Context<'_>) -> Lang {
     slash_command,
     guild_only,
     subcommands(
-        "new", "join", "leave", "start", "hand", "rules", "balance", "pause", "resume", "close"
+        "new", "join", "leave", "start", "hand", "rules", "balance", "pause", "resume", "close",
+        "pictures"
     ),
     subcommand_required
 )]
@@ -246,6 +250,44 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, name_localized("de", "schluss"))]
 pub async fn close(ctx: Context<'_>) -> Result<(), Error> {
     act(ctx, CommandKind::Close(None)).await
+}
+
+/// Turns card pictures on or off, for my hands or the whole table.
+///
+/// With `table`, for everything this channel's table sends. The texts
+/// always list every card, so text-only mode loses nothing (screen
+/// readers, slow lines).
+#[poise::command(slash_command, guild_only, name_localized("de", "bilder"))]
+pub async fn pictures(
+    ctx: Context<'_>,
+    #[name_localized("de", "an")] on: bool,
+    #[name_localized("de", "tisch")] table: Option<bool>,
+) -> Result<(), Error> {
+    use tarock_table::picture::text_only;
+    let lang = lang(ctx);
+    let bot = ctx.data().clone();
+    let store = bot.service.store();
+    let now = bot.service.now_ms();
+    let command = match lang {
+        Lang::De => "/tarock bilder",
+        Lang::En => "/tarock pictures",
+    };
+    if table != Some(true) {
+        let user = user_ref(ctx.author(), ctx.author_member().await.as_deref());
+        text_only::set_for_user(store, &user, !on, now).await?;
+        let answer = text_only::answer(lang, text_only::Target::User, on, command);
+        return reply(ctx, answer).await;
+    }
+    let channel = ctx.channel_id().get().to_string();
+    let open = store
+        .open_tables_in(tarock_storage::Platform::Discord, &channel)
+        .await?;
+    let Some(found) = open.first() else {
+        return reply(ctx, text_only::no_table(lang, command)).await;
+    };
+    text_only::set_for_table(store, found.id, !on, now).await?;
+    let answer = text_only::answer(lang, text_only::Target::Table(found.id), on, command);
+    reply(ctx, answer).await
 }
 
 /// A description in English (Discord's default) with its German
@@ -381,7 +423,7 @@ mod tests {
             seen,
             [
                 "tarock", "new", "join", "leave", "start", "hand", "rules", "balance", "pause",
-                "resume", "close"
+                "resume", "close", "pictures"
             ]
         );
         let new = &commands[0].subcommands[0];

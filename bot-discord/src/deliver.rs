@@ -14,11 +14,12 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use serenity::all::CreateActionRow;
 use tarock_storage::{Platform, TableId, table_scope};
+use tarock_table::picture::Picture;
 use tarock_table::{Button, EditFail, Keyboard, Lang, Messenger, Outgoing, SendFail, UserRef, tr};
 
-use crate::Bot;
 use crate::layout::{MAX_TEXT, components, cut, escape, split_text, with_mentions};
-use crate::rest::{Rest, RestError};
+use crate::rest::{Rest, RestError, Upload};
+use crate::{Bot, picture};
 
 /// Discord's code for "Cannot send messages to this user".
 pub const DMS_CLOSED: i64 = 50007;
@@ -83,15 +84,25 @@ pub struct Discord {
 impl Discord {
     /// Posts one message; its id.
     async fn post(&self, channel: u64, body: &Value) -> Result<String, SendFail> {
-        let sent = self
-            .rest
-            .call(
-                Method::POST,
-                &format!("/channels/{channel}/messages"),
-                Some(body),
-            )
-            .await
-            .map_err(|e| classify(&e))?;
+        self.post_with(channel, body, &[]).await
+    }
+
+    /// Posts one message with files; its id.
+    async fn post_with(
+        &self,
+        channel: u64,
+        body: &Value,
+        files: &[Upload],
+    ) -> Result<String, SendFail> {
+        let path = format!("/channels/{channel}/messages");
+        let sent = if files.is_empty() {
+            self.rest.call(Method::POST, &path, Some(body)).await
+        } else {
+            self.rest
+                .call_with_files(Method::POST, &path, body, files)
+                .await
+        }
+        .map_err(|e| classify(&e))?;
         sent["id"]
             .as_str()
             .map(str::to_owned)
@@ -100,15 +111,27 @@ impl Discord {
 
     /// Edits a message: `Err(EditFail::Gone)` when it no longer exists.
     async fn edit(&self, channel: u64, id: &str, body: &Value) -> Result<(), EditFail> {
-        match self
-            .rest
-            .call(
-                Method::PATCH,
-                &format!("/channels/{channel}/messages/{id}"),
-                Some(body),
-            )
-            .await
-        {
+        self.edit_with(channel, id, body, &[]).await
+    }
+
+    /// Edits a message, uploading files: `Err(EditFail::Gone)` when it no
+    /// longer exists.
+    async fn edit_with(
+        &self,
+        channel: u64,
+        id: &str,
+        body: &Value,
+        files: &[Upload],
+    ) -> Result<(), EditFail> {
+        let path = format!("/channels/{channel}/messages/{id}");
+        let sent = if files.is_empty() {
+            self.rest.call(Method::PATCH, &path, Some(body)).await
+        } else {
+            self.rest
+                .call_with_files(Method::PATCH, &path, body, files)
+                .await
+        };
+        match sent {
             Ok(_) => Ok(()),
             Err(RestError::Refused(_, UNKNOWN_MESSAGE, _)) => Err(EditFail::Gone),
             Err(e) => Err(EditFail::Send(classify(&e))),
@@ -137,12 +160,16 @@ impl Discord {
 
     /// The table message: edited in place, or posted (again, if it was
     /// deleted or is to be shown again) and its id recorded at once.
+    /// The table's picture goes in an embed (`attachment://table.png`),
+    /// uploaded only when it changed; without a picture (the lobby, a
+    /// text-only table) embed and attachment are removed.
     async fn table(
         &self,
         table: TableId,
         chat: &str,
         text: &str,
         buttons: &[Vec<Button>],
+        picture: Option<&Picture>,
     ) -> Result<(), SendFail> {
         let channel = snowflake(chat, "channel")?;
         let content = cut(&escape(text), MAX_TEXT);
@@ -153,15 +180,37 @@ impl Discord {
             .table(table)
             .await
             .map_err(database)?;
-        let message = body(&content, buttons, &[]);
+        let drawn = self.bot.table_picture(table, picture).await;
+        let mut message = body(&content, buttons, &[]);
+        match &drawn {
+            Some(_) => message["embeds"] = picture::table_embed(),
+            None => {
+                message["embeds"] = json!([]);
+                message["attachments"] = json!([]);
+            }
+        }
         if let Some(id) = row.and_then(|r| r.public_message_id) {
-            match self.edit(channel, &id, &message).await {
-                Ok(()) => return Ok(()),
+            let mut files = Vec::new();
+            if let Some(d) = drawn.as_ref().filter(|d| !self.bot.shows(&id, d)) {
+                message["attachments"] = d.attachment(picture::TABLE_FILE);
+                files.push(d.upload(picture::TABLE_FILE));
+            }
+            match self.edit_with(channel, &id, &message, &files).await {
+                Ok(()) => {
+                    self.bot.showing(&id, drawn.as_ref());
+                    return Ok(());
+                }
                 Err(EditFail::Gone) => {}
                 Err(EditFail::Send(fail)) => return Err(fail),
             }
         }
-        let id = self.post(channel, &message).await?;
+        let mut files = Vec::new();
+        if let Some(d) = &drawn {
+            message["attachments"] = d.attachment(picture::TABLE_FILE);
+            files.push(d.upload(picture::TABLE_FILE));
+        }
+        let id = self.post_with(channel, &message, &files).await?;
+        self.bot.showing(&id, drawn.as_ref());
         self.bot
             .service
             .set_public_message(table, &id)
@@ -219,6 +268,14 @@ impl Discord {
         Some(format!(
             "https://discord.com/channels/{guild}/{channel}/{message}"
         ))
+    }
+
+    /// The language of a table's messages.
+    async fn table_lang(&self, table: TableId) -> Lang {
+        match self.bot.service.store().table(table).await {
+            Ok(Some(row)) => Lang::from_tag(&row.language),
+            _ => Lang::De,
+        }
     }
 
     /// A private view's DM text: escaped, with the link to the table.
@@ -293,7 +350,11 @@ impl Messenger for Discord {
                 chat,
                 text,
                 buttons,
-            } => self.table(*table, &chat.chat_id, text, buttons).await,
+                picture,
+            } => {
+                self.table(*table, &chat.chat_id, text, buttons, picture.as_ref())
+                    .await
+            }
             Outgoing::Chat {
                 chat,
                 text,
@@ -309,18 +370,42 @@ impl Messenger for Discord {
                 let channel = snowflake(&chat.chat_id, "channel")?;
                 self.say(channel, &text, &notify).await.map(|_| ())
             }
-            Outgoing::Settlement { chat, text, .. } => {
+            Outgoing::Settlement {
+                table,
+                chat,
+                text,
+                items,
+                balances,
+                ..
+            } => {
                 let channel = snowflake(&chat.chat_id, "channel")?;
-                self.say(channel, &escape(text), &[]).await.map(|_| ())
+                let pieces = split_text(&escape(text));
+                let text_only =
+                    tarock_table::picture::text_only::for_table(self.bot.service.store(), *table)
+                        .await
+                        .unwrap_or(false);
+                let lang = self.table_lang(*table).await;
+                let last = pieces.len() - 1;
+                for (i, piece) in pieces.iter().enumerate() {
+                    let mut message = body(piece, &[], &[]);
+                    // The sheet as an embed under the text (the text has it
+                    // all, for text-only tables and screen readers).
+                    if i == last && !text_only {
+                        message["embeds"] = picture::settlement_embed(text, items, balances, lang);
+                    }
+                    self.post(channel, &message).await?;
+                }
+                Ok(())
             }
             Outgoing::Private {
                 table,
                 to,
                 text,
                 buttons,
+                picture,
                 ..
             } => self
-                .post_private(*table, to, text, buttons)
+                .post_private(*table, to, text, buttons, picture.as_ref())
                 .await
                 .map(|_| ()),
             Outgoing::Notice { to, text } => {
@@ -345,14 +430,25 @@ impl Messenger for Discord {
         to: &UserRef,
         text: &str,
         buttons: &Keyboard,
+        picture: Option<&Picture>,
     ) -> Result<String, SendFail> {
         let dm = self.dm_channel(&to.user_id).await?;
         let content = self.dm_text(table, text).await;
-        let id = self.post(dm, &body(&content, buttons, &[])).await?;
+        let drawn = self.bot.hand_picture(table, to, picture).await;
+        let mut message = body(&content, buttons, &[]);
+        let mut files = Vec::new();
+        if let Some(d) = &drawn {
+            message["attachments"] = d.attachment(picture::HAND_FILE);
+            files.push(d.upload(picture::HAND_FILE));
+        }
+        let id = self.post_with(dm, &message, &files).await?;
+        self.bot.showing(&id, drawn.as_ref());
         self.bot.reachable(&to.user_id).await;
         Ok(id)
     }
 
+    /// The hand picture is replaced only when it changed; a view without
+    /// one (text only, the settlement's copy) removes it.
     async fn edit_private(
         &self,
         table: TableId,
@@ -360,10 +456,24 @@ impl Messenger for Discord {
         id: &str,
         text: &str,
         buttons: &Keyboard,
+        picture: Option<&Picture>,
     ) -> Result<(), EditFail> {
         let dm = self.dm_channel(&to.user_id).await.map_err(EditFail::Send)?;
         let content = self.dm_text(table, text).await;
-        self.edit(dm, id, &body(&content, buttons, &[])).await
+        let drawn = self.bot.hand_picture(table, to, picture).await;
+        let mut message = body(&content, buttons, &[]);
+        let mut files = Vec::new();
+        match &drawn {
+            Some(d) if self.bot.shows(id, d) => {}
+            Some(d) => {
+                message["attachments"] = d.attachment(picture::HAND_FILE);
+                files.push(d.upload(picture::HAND_FILE));
+            }
+            None => message["attachments"] = json!([]),
+        }
+        self.edit_with(dm, id, &message, &files).await?;
+        self.bot.showing(id, drawn.as_ref());
+        Ok(())
     }
 
     async fn retire_private(&self, to: &UserRef, id: &str) {

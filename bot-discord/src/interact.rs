@@ -4,13 +4,14 @@
 //! sees, a move made from an ephemeral hand by updating that hand in place.
 
 use serenity::all::{
-    ComponentInteraction, ComponentInteractionDataKind, CreateAllowedMentions,
+    ComponentInteraction, ComponentInteractionDataKind, CreateAllowedMentions, CreateAttachment,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     EditInteractionResponse, Http, MessageFlags,
 };
 use tarock_table::{Command, CommandKind, Lang, Outgoing, Payload, Sender, UserRef, tr};
 
-use crate::layout::{components, escape, split_text};
+use crate::layout::{components, cut, escape, split_text};
+use crate::picture::{Drawn, HAND_FILE, MAX_DESCRIPTION};
 use crate::{Bot, chat_ref, is_admin, user_ref};
 
 /// One message of an answer: text and buttons.
@@ -22,16 +23,40 @@ pub(crate) struct Piece {
     /// Whether this is a private view (a hand), which may replace the
     /// ephemeral hand it was asked from.
     pub(crate) hand: bool,
+    /// The hand's picture, shown above the buttons.
+    pub(crate) drawn: Option<Drawn>,
+}
+
+impl Piece {
+    /// The picture as an attachment (with its alt text), if any.
+    pub(crate) fn attachment(&self) -> Option<CreateAttachment> {
+        self.drawn.as_ref().map(|d| {
+            CreateAttachment::bytes(d.png.to_vec(), HAND_FILE)
+                .description(cut(&d.alt, MAX_DESCRIPTION))
+        })
+    }
 }
 
 /// The replies of a command as answer pieces: notices and private views,
-/// split to Discord's length, buttons under the last piece.
-pub(crate) fn pieces(replies: &[Outgoing]) -> Vec<Piece> {
+/// split to Discord's length, buttons (and a hand's picture) with the last
+/// piece.
+pub(crate) async fn pieces(bot: &Bot, user: &UserRef, replies: &[Outgoing]) -> Vec<Piece> {
     let mut out = Vec::new();
     for reply in replies {
-        let (text, buttons, hand) = match reply {
-            Outgoing::Notice { text, .. } => (text, &[][..], false),
-            Outgoing::Private { text, buttons, .. } => (text, buttons.as_slice(), true),
+        let (text, buttons, hand, drawn) = match reply {
+            Outgoing::Notice { text, .. } => (text, &[][..], false, None),
+            Outgoing::Private {
+                text,
+                buttons,
+                table,
+                picture,
+                ..
+            } => (
+                text,
+                buttons.as_slice(),
+                true,
+                bot.hand_picture(*table, user, picture.as_ref()).await,
+            ),
             _ => continue,
         };
         let split = split_text(&escape(text));
@@ -45,6 +70,7 @@ pub(crate) fn pieces(replies: &[Outgoing]) -> Vec<Piece> {
                     Vec::new()
                 },
                 hand: hand && i == last,
+                drawn: if i == last { drawn.clone() } else { None },
             });
         }
     }
@@ -80,11 +106,14 @@ async fn fresh_hand(bot: &Bot, user: &UserRef, payload: &str) -> Vec<Outgoing> {
     }
 }
 
+/// A response with the piece's text, buttons and picture; its
+/// attachments replace the message's (none: the old picture goes).
 fn response_message(piece: &Piece) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(piece.text.clone())
         .components(components(&piece.buttons))
         .allowed_mentions(CreateAllowedMentions::new())
+        .files(piece.attachment())
 }
 
 fn followup(piece: &Piece) -> CreateInteractionResponseFollowup {
@@ -93,6 +122,7 @@ fn followup(piece: &Piece) -> CreateInteractionResponseFollowup {
         .components(components(&piece.buttons))
         .ephemeral(true)
         .allowed_mentions(CreateAllowedMentions::new())
+        .files(piece.attachment())
 }
 
 /// Handles one click and answers it.
@@ -166,7 +196,7 @@ pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentIn
             return;
         }
     }
-    let pieces = pieces(&replies);
+    let pieces = pieces(bot, &user, &replies).await;
     if let Err(e) = answer(http, component, &pieces, acknowledged, from_ephemeral).await {
         log::warn!("answering a click: {e}");
     }
@@ -231,10 +261,14 @@ async fn answer(
                 .await?;
         }
         (true, true) => {
-            let edit = EditInteractionResponse::new()
+            let mut edit = EditInteractionResponse::new()
                 .content(first.text.clone())
                 .components(components(&first.buttons))
-                .allowed_mentions(CreateAllowedMentions::new());
+                .allowed_mentions(CreateAllowedMentions::new())
+                .clear_attachments();
+            if let Some(file) = first.attachment() {
+                edit = edit.new_attachment(file);
+            }
             component.edit_response(http, edit).await?;
         }
         (true, false) => {

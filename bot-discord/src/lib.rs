@@ -11,6 +11,7 @@ pub mod config;
 pub mod deliver;
 pub mod interact;
 pub mod layout;
+pub mod picture;
 pub mod rest;
 
 use std::collections::HashMap;
@@ -58,6 +59,11 @@ pub struct Bot {
     answer_within: Duration,
     /// Each user's DM channel, once opened.
     dms: Mutex<HashMap<u64, String>>,
+    /// Draws the pictures (shared; caches them by content).
+    pub(crate) renderer: Arc<tarock_cards::Renderer>,
+    /// A hash of the picture each message (by id) shows now, so an edit
+    /// that keeps the picture uploads nothing.
+    pub(crate) shown: Mutex<HashMap<String, u64>>,
 }
 
 /// Delivery-state scopes of the Discord front end.
@@ -77,6 +83,8 @@ impl Bot {
             pump: Pump::new(config.edit_interval),
             answer_within: config.answer_within,
             dms: Mutex::new(HashMap::new()),
+            renderer: Arc::new(tarock_cards::Renderer::new()),
+            shown: Mutex::new(HashMap::new()),
         }
     }
 

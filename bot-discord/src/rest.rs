@@ -34,6 +34,15 @@ pub enum RestError {
     Network(String),
 }
 
+/// A file to upload with a message.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    /// The file name, as `attachment://` names it in an embed.
+    pub filename: String,
+    /// The bytes.
+    pub bytes: std::sync::Arc<[u8]>,
+}
+
 /// What the client knows of the buckets.
 #[derive(Default)]
 struct Limits {
@@ -175,6 +184,32 @@ impl Rest {
         path: &str,
         body: Option<&Value>,
     ) -> Result<Value, RestError> {
+        self.send(method, path, body, &[]).await
+    }
+
+    /// Like [`Rest::call`], with files: the body goes as `payload_json`
+    /// and each file as `files[i]` of a `multipart/form-data` request (the
+    /// body's `attachments` name them by `id` = `i`).
+    ///
+    /// # Errors
+    /// As [`Rest::call`].
+    pub async fn call_with_files(
+        &self,
+        method: Method,
+        path: &str,
+        body: &Value,
+        files: &[Upload],
+    ) -> Result<Value, RestError> {
+        self.send(method, path, Some(body), files).await
+    }
+
+    async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        files: &[Upload],
+    ) -> Result<Value, RestError> {
         let (route, major) = route(&method, path);
         if let Some(wait) = self.wait_for(&route, &major) {
             return Err(RestError::Wait(wait));
@@ -184,7 +219,20 @@ impl Rest {
             .request(method, format!("{}{path}", self.base))
             .header("authorization", format!("Bot {}", self.token))
             .header("user-agent", "DiscordBot (tarock, 0.1)");
-        if let Some(body) = body {
+        if !files.is_empty() {
+            let mut form = reqwest::multipart::Form::new().text(
+                "payload_json",
+                body.map_or_else(|| "{}".to_owned(), Value::to_string),
+            );
+            for (i, file) in files.iter().enumerate() {
+                let part = reqwest::multipart::Part::bytes(file.bytes.to_vec())
+                    .file_name(file.filename.clone())
+                    .mime_str("image/png")
+                    .map_err(|e| RestError::Network(e.to_string()))?;
+                form = form.part(format!("files[{i}]"), part);
+            }
+            request = request.multipart(form);
+        } else if let Some(body) = body {
             request = request
                 .header("content-type", "application/json")
                 .body(body.to_string());

@@ -179,6 +179,10 @@ async fn table_button(fake: &Fake, table_msg: u64, prefix: &str) -> String {
 /// button names the seat it fills, so each press needs the new version).
 async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
     let payload = table_button(fake, table_msg, prefix).await;
+    let before = fake
+        .message(table_msg)
+        .map(|m| m.content)
+        .unwrap_or_default();
     let id = fake.click(user, CHANNEL, table_msg, &payload);
     let answer = fake.response(&id).await;
     assert_eq!(
@@ -189,6 +193,14 @@ async fn press_table(fake: &Fake, user: &User, table_msg: u64, prefix: &str) {
     if prefix == "c" {
         fake.wait_until("the next version of the table message", |inner| {
             (!inner.messages[&table_msg].custom_ids().contains(&payload)).then_some(())
+        })
+        .await;
+    }
+    // A join shows the new player's name; a "+ Computer" pressed on the
+    // version before would name the seat just taken.
+    if prefix == "j" {
+        fake.wait_until("the table message with the new player", |inner| {
+            (inner.messages[&table_msg].content != before).then_some(())
         })
         .await;
     }
@@ -1003,7 +1015,11 @@ async fn slash_commands_are_registered_localized_and_refuse_politely() {
         subs.contains(&("join".into(), "mitspielen".into())),
         "{subs:?}"
     );
-    assert_eq!(subs.len(), 10);
+    assert_eq!(subs.len(), 11);
+    assert!(
+        subs.contains(&("pictures".into(), "bilder".into())),
+        "{subs:?}"
+    );
     assert_eq!(
         registered["description_localizations"]["de"],
         text(Lang::De, "discord-cmd-tarock", Vec::new())
@@ -1341,6 +1357,17 @@ async fn a_direct_message_gets_help_and_the_open_tables() {
     let db = dir.path().join("t.db");
     let bot = start(&fake, &db, 3, 1).await;
     let table_msg = open_table(&fake).await;
+    // The bot records the table message's id right after Discord names
+    // it; the help links to it from then on.
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    for _ in 0..2000 {
+        let row = store.table(TableId(1)).await.unwrap().unwrap();
+        if row.public_message_id.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    store.close().await;
     let dm = fake.dm_to_bot(&ANNA, "hallo?");
     let help = fake
         .wait_until("the help", |inner| {
@@ -1411,4 +1438,254 @@ async fn the_running_bot_forgets_old_deliveries_by_default() {
     let bot = start(&fake, &db, 5, 1).await;
     wait_until_pruned(&db).await;
     stop(bot).await;
+}
+
+/// The uploads of requests whose path starts with `prefix`: (method and
+/// path, file name, bytes).
+fn uploads_to(fake: &Fake, prefix: &str) -> Vec<(String, String, Vec<u8>)> {
+    fake.lock()
+        .uploads
+        .iter()
+        .filter(|(route, _)| {
+            route
+                .split_once(' ')
+                .is_some_and(|(_, p)| p.starts_with(prefix))
+        })
+        .map(|(route, f)| (route.clone(), f.filename.clone(), f.bytes.clone()))
+        .collect()
+}
+
+/// Width and height of a PNG, if the bytes are one.
+fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.len() < 24 || !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return None;
+    }
+    let be = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    Some((be(16), be(20)))
+}
+
+/// The hand arrives in the DM as a picture (`hand.png`, its alt text the
+/// cards) above the buttons and is edited in place, the picture replaced
+/// when the hand changed; the table message is an embed whose image is
+/// the table, replaced on edit; the settlement gets an embed with a field
+/// per item and the balances; an ephemeral hand carries the picture too.
+/// The fake checks Discord's embed and attachment limits throughout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hands_and_the_table_arrive_as_pictures_and_are_edited_in_place() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11, 1).await;
+    let table_msg = solo_table(&fake).await;
+    // An ephemeral hand asked for: the picture with the buttons.
+    let h = table_button(&fake, table_msg, "h").await;
+    let click = fake.click(&ANNA, CHANNEL, table_msg, &h);
+    let answer = fake.response(&click).await;
+    assert_eq!(answer["data"]["flags"], EPHEMERAL, "{answer}");
+    let ephemeral = fake.original_message(&click).expect("the ephemeral hand");
+    assert_eq!(ephemeral.attachments[0]["filename"], "hand.png");
+    assert!(!ephemeral.custom_ids().is_empty());
+    let mut pressed = HashSet::new();
+    let made = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm)],
+        &mut pressed,
+        200,
+        deal_over(table_msg),
+    )
+    .await;
+    assert_eq!(cards_of(&made).len(), 10, "{made:?}");
+    let shown = settlement(&fake).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+
+    // The DM: posted once, with the picture and its alt text, then edited.
+    let dm = fake.dm_channel_of(ANNA.id).unwrap();
+    let dm_path = format!("/channels/{dm}/messages");
+    let requests = fake.requests();
+    let posts: Vec<&fake::Request> = requests
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == dm_path && r.status == 200)
+        .collect();
+    assert_eq!(posts.len(), 1, "one DM per deal");
+    assert_eq!(posts[0].files, ["hand.png"]);
+    let alt = posts[0].body["attachments"][0]["description"]
+        .as_str()
+        .unwrap();
+    let hand_line = posts[0].body["content"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap();
+    // The alt text names the same cards as the text's hand line.
+    for label in alt.split(' ') {
+        assert!(hand_line.contains(label), "{label} not in {hand_line}");
+    }
+    let hand_id = fake.messages_in(dm)[0].id;
+    let edits: Vec<&fake::Request> = requests
+        .iter()
+        .filter(|r| r.method == "PATCH" && r.path == format!("{dm_path}/{hand_id}"))
+        .collect();
+    let new_pictures = edits.iter().filter(|r| !r.files.is_empty()).count();
+    assert!(new_pictures >= 9, "{new_pictures} new hand pictures");
+    // The copy of the settlement has no picture: the last edit removes it.
+    let now = fake.message(hand_id).unwrap();
+    assert!(now.attachments.as_array().unwrap().is_empty());
+    assert!(now.custom_ids().is_empty());
+
+    // The table message: an embed showing table.png, replaced on edit.
+    let table_path = format!("/channels/{CHANNEL}/messages/{table_msg}");
+    let table_edits_with_picture = requests
+        .iter()
+        .filter(|r| r.method == "PATCH" && r.path == table_path && !r.files.is_empty())
+        .count();
+    assert!(table_edits_with_picture >= 10, "{table_edits_with_picture}");
+    let table_now = fake.message(table_msg).unwrap();
+    assert_eq!(
+        table_now.embeds[0]["image"]["url"],
+        "attachment://table.png"
+    );
+    assert_eq!(table_now.attachments.as_array().unwrap().len(), 1);
+    assert!(!table_now.content.is_empty(), "the text stays");
+
+    // The settlement: the text and an embed with the items and balances.
+    let sheet = fake
+        .lock()
+        .messages
+        .values()
+        .find(|m| m.content == shown)
+        .cloned()
+        .unwrap();
+    let fields = sheet.embeds[0]["fields"].as_array().unwrap();
+    assert!(fields.len() >= 2, "{fields:?}");
+    assert_eq!(fields.last().unwrap()["name"], "Stand:");
+    assert!(
+        fields.last().unwrap()["value"]
+            .as_str()
+            .unwrap()
+            .contains("Anna")
+    );
+
+    // Every upload is a PNG within the limits.
+    let all = uploads_to(&fake, "/");
+    assert!(!all.is_empty());
+    for (route, name, bytes) in &all {
+        assert!(png_size(bytes).is_some(), "{route} {name}");
+        assert!(bytes.len() <= 10 * 1024 * 1024);
+    }
+    eprintln!(
+        "discord, pictures, one deal: DM posts {} DM edits {} (new picture {}), table edits {} \
+         (new picture {}), uploads {} ({} bytes)",
+        posts.len(),
+        edits.len(),
+        new_pictures,
+        requests
+            .iter()
+            .filter(|r| r.method == "PATCH" && r.path == table_path)
+            .count(),
+        table_edits_with_picture,
+        all.len(),
+        all.iter().map(|(_, _, b)| b.len()).sum::<usize>()
+    );
+}
+
+/// `/tarock pictures on:false table:true`: the table's message, hands and
+/// settlement come without pictures or embeds; `/tarock pictures on:false`
+/// alone turns off only the asker's hands (the ephemeral hand has none).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_only_mode_sends_no_pictures() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11, 1).await;
+    let table_msg = open_table(&fake).await;
+    let (_, answer) = slash(
+        &fake,
+        &ANNA,
+        "pictures",
+        &[("on", json!(false)), ("table", json!(true))],
+    )
+    .await;
+    let said = answer["data"]["content"].as_str().unwrap();
+    assert!(said.contains("Tisch 1"), "{said}");
+    for _ in 0..3 {
+        press_table(&fake, &ANNA, table_msg, "c").await;
+    }
+    deal(&fake, table_msg).await;
+    let mut pressed = HashSet::new();
+    let made = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm)],
+        &mut pressed,
+        200,
+        deal_over(table_msg),
+    )
+    .await;
+    assert_eq!(cards_of(&made).len(), 10);
+    let shown = settlement(&fake).await;
+    assert!(shown.contains("Anna"));
+    let before = fake.lock().uploads.len();
+    assert_eq!(before, 0, "a picture at a text-only table");
+    let sheet = fake
+        .lock()
+        .messages
+        .values()
+        .find(|m| m.content == shown)
+        .cloned()
+        .unwrap();
+    assert!(sheet.embeds.as_array().unwrap().is_empty());
+    assert!(
+        fake.message(table_msg)
+            .unwrap()
+            .embeds
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let dm_requests = fake
+        .requests()
+        .iter()
+        .filter(|r| {
+            r.path.starts_with(&format!(
+                "/channels/{}",
+                fake.dm_channel_of(ANNA.id).unwrap()
+            ))
+        })
+        .count();
+    eprintln!("discord, text only, one deal: DM requests {dm_requests}");
+    // Back on for the table, off for Anna alone: her ephemeral hand of the
+    // next deal comes without a picture.
+    let (_, answer) = slash(
+        &fake,
+        &ANNA,
+        "pictures",
+        &[("on", json!(true)), ("table", json!(true))],
+    )
+    .await;
+    assert!(
+        answer["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Tisch 1")
+    );
+    let (_, answer) = slash(&fake, &ANNA, "pictures", &[("on", json!(false))]).await;
+    assert!(
+        answer["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("/tarock bilder"),
+        "{answer}"
+    );
+    press_table(&fake, &ANNA, table_msg, "s").await;
+    let h = table_button(&fake, table_msg, "h").await;
+    let click = fake.click(&ANNA, CHANNEL, table_msg, &h);
+    fake.response(&click).await;
+    let ephemeral = fake.original_message(&click).expect("the ephemeral hand");
+    assert!(ephemeral.attachments.as_array().unwrap().is_empty());
+    assert!(!ephemeral.custom_ids().is_empty() || !ephemeral.content.is_empty());
+    stop(bot).await;
+    fake.assert_no_violations();
 }

@@ -16,6 +16,10 @@ pub enum Typed {
     PassOrResume,
     /// `/start` in the private chat, possibly from a deep link to a table.
     StartPrivate(Option<TableId>),
+    /// `/bilder an|aus` (`/pictures on|off`): card pictures on or off, for
+    /// the sender's private messages (in the private chat) or for the
+    /// chat's table (in a group); `None` when neither was said.
+    Pictures(Option<bool>),
 }
 
 /// The deep-link parameter of a table (`t12`).
@@ -77,6 +81,14 @@ pub fn parse(text: &str, bot: &str, private: bool, lang: Lang) -> Option<Typed> 
             "weiter" if args.is_empty() => return Some(Typed::PassOrResume),
             "schluss" | "close" => CommandKind::Close(None),
             "verlassen" | "leave" => CommandKind::Leave(None),
+            "bilder" | "pictures" => {
+                let on = args.first().and_then(|a| match a.as_str() {
+                    "an" | "ein" | "on" => Some(true),
+                    "aus" | "off" => Some(false),
+                    _ => None,
+                });
+                return Some(Typed::Pictures(on));
+            }
             _ => {
                 // `/T21`, `/kontra`, `/rufer pagat`: a move.
                 let mut words = vec![typed_name];
@@ -107,7 +119,7 @@ fn parse_move(text: &str) -> Option<CommandKind> {
 /// The command menu in a language.
 pub fn menu(lang: Lang) -> Vec<BotCommand> {
     let t = |id: &str| tarock_table::text::text(lang, id, Vec::new());
-    let names: [(&str, &str); 9] = match lang {
+    let names: [(&str, &str); 10] = match lang {
         Lang::De => [
             ("tarock", "telegram-cmd-tarock"),
             ("mitspielen", "telegram-cmd-join"),
@@ -118,6 +130,7 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
             ("pause", "telegram-cmd-pause"),
             ("weiter", "telegram-cmd-resume"),
             ("schluss", "telegram-cmd-close"),
+            ("bilder", "telegram-cmd-pictures"),
         ],
         Lang::En => [
             ("tarock", "telegram-cmd-tarock"),
@@ -129,6 +142,7 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
             ("pause", "telegram-cmd-pause"),
             ("weiter", "telegram-cmd-resume"),
             ("close", "telegram-cmd-close"),
+            ("pictures", "telegram-cmd-pictures"),
         ],
     };
     names
@@ -191,6 +205,24 @@ mod tests {
     }
 
     #[test]
+    fn pictures_are_turned_on_and_off_in_either_language() {
+        for (text, on) in [
+            ("/bilder aus", Some(false)),
+            ("/bilder an", Some(true)),
+            ("/pictures off", Some(false)),
+            ("/Pictures ON", Some(true)),
+            ("/bilder", None),
+            ("/bilder vielleicht", None),
+        ] {
+            assert_eq!(
+                parse(text, "tarockbot", true, Lang::De),
+                Some(Typed::Pictures(on)),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn typed_moves_are_read_and_chat_is_not() {
         let t21: Card = "T21".parse().unwrap();
         assert_eq!(kind("T21"), Some(CommandKind::Play(None, None, t21)));
@@ -214,7 +246,7 @@ mod tests {
     fn the_menu_has_both_languages() {
         for lang in Lang::ALL {
             let menu = menu(lang);
-            assert_eq!(menu.len(), 9);
+            assert_eq!(menu.len(), 10);
             assert!(menu.iter().all(|c| {
                 !c.description.is_empty()
                     && c.command

@@ -2,6 +2,7 @@
 //! and the helpers that send one message.
 
 use tarock_storage::TableId;
+use tarock_table::picture::Picture;
 use tarock_table::{Button, EditFail, Keyboard, Lang, Messenger, Outgoing, SendFail, UserRef, tr};
 use teloxide::RequestError;
 use teloxide::prelude::*;
@@ -12,6 +13,7 @@ use teloxide::types::{
 
 use crate::Ctx;
 use crate::commands::start_parameter;
+use crate::photo::Shape;
 
 /// The longest message text Telegram takes, in UTF-16 code units.
 pub const MAX_TEXT: usize = 4096;
@@ -164,11 +166,14 @@ pub(crate) async fn send_text(
 async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
     let bot = &ctx.bot;
     match message {
+        // The table message stays text: a photo would be re-uploaded on
+        // every card played and fill the group (docs/TABLE.md, "Pictures").
         Outgoing::Table {
             table,
             chat,
             text,
             buttons,
+            ..
         } => {
             let id = chat_id(&chat.chat_id)?;
             let text = truncate(text, MAX_TEXT);
@@ -255,8 +260,9 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
             to,
             text,
             buttons,
+            picture,
             ..
-        } => post_private(ctx, *table, to, text, buttons)
+        } => post_private(ctx, *table, to, text, buttons, picture.as_ref())
             .await
             .map(|_| ()),
         Outgoing::Notice { to, text } => {
@@ -318,20 +324,21 @@ impl Ctx {
     }
 }
 
-/// Posts a private view; the id of the message that carries the buttons.
+/// Posts a private view (a photo of the hand with the text as caption, or
+/// text only); the id of its message(s), see [`crate::photo::Shape`].
 async fn post_private(
     ctx: &Ctx,
-    _table: TableId,
+    table: TableId,
     to: &UserRef,
     text: &str,
     buttons: &[Vec<Button>],
+    picture: Option<&Picture>,
 ) -> Result<String, SendFail> {
     let id = chat_id(&to.user_id)?;
-    let sent = send_text(&ctx.bot, id, None, text, buttons)
-        .await
-        .map_err(|e| classify(&e))?;
+    let png = ctx.private_png(table, to, picture).await;
+    let shape = ctx.post_view(id, text, buttons, png).await?;
     ctx.reachable(&to.user_id).await;
-    Ok(sent.id.0.to_string())
+    Ok(shape.id())
 }
 
 /// Edits a message in place: its text (cut to one message) and buttons
@@ -375,42 +382,47 @@ impl Messenger for Ctx {
         to: &UserRef,
         text: &str,
         buttons: &Keyboard,
+        picture: Option<&Picture>,
     ) -> Result<String, SendFail> {
-        post_private(self, table, to, text, buttons).await
+        post_private(self, table, to, text, buttons, picture).await
     }
 
     async fn edit_private(
         &self,
-        _table: TableId,
+        table: TableId,
         to: &UserRef,
         id: &str,
         text: &str,
         buttons: &Keyboard,
+        picture: Option<&Picture>,
     ) -> Result<(), EditFail> {
         let chat = chat_id(&to.user_id).map_err(EditFail::Send)?;
-        let Ok(message) = id.parse::<i32>() else {
+        let Some(shape) = Shape::parse(id) else {
             return Err(EditFail::Gone);
         };
-        edit_in_place(&self.bot, chat, MessageId(message), text, buttons).await
+        let png = self.private_png(table, to, picture).await;
+        self.edit_view(chat, shape, text, buttons, png).await
     }
 
     async fn retire_private(&self, to: &UserRef, id: &str) {
-        let (Ok(chat), Ok(message)) = (chat_id(&to.user_id), id.parse::<i32>()) else {
+        let (Ok(chat), Some(shape)) = (chat_id(&to.user_id), Shape::parse(id)) else {
             return;
         };
-        // Deleted; where Telegram refuses (older than 48 hours), at least
-        // its buttons go.
-        if self
-            .bot
-            .delete_message(chat, MessageId(message))
-            .await
-            .is_err()
-            && let Err(e) = self
+        for message in shape.messages() {
+            // Deleted; where Telegram refuses (older than 48 hours), at
+            // least its buttons go.
+            if self
                 .bot
-                .edit_message_reply_markup(chat, MessageId(message))
+                .delete_message(chat, MessageId(message))
                 .await
-        {
-            log::info!("retiring an old private message of {}: {e}", to.user_id);
+                .is_err()
+                && let Err(e) = self
+                    .bot
+                    .edit_message_reply_markup(chat, MessageId(message))
+                    .await
+            {
+                log::info!("retiring an old private message of {}: {e}", to.user_id);
+            }
         }
     }
 

@@ -9,6 +9,7 @@ pub mod commands;
 pub mod config;
 pub mod deliver;
 pub mod inline;
+pub mod photo;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -52,6 +53,11 @@ pub(crate) struct Ctx {
     pub(crate) username: String,
     /// Delivers the outbox; woken after each command.
     pub(crate) pump: Pump,
+    /// Draws the hands (shared; caches pictures by content).
+    pub(crate) renderer: Arc<tarock_cards::Renderer>,
+    /// A hash of the picture each photo message shows now, by chat and
+    /// message, so an unchanged picture is not uploaded again.
+    pub(crate) photos: std::sync::Mutex<std::collections::HashMap<(i64, i32), u64>>,
 }
 
 /// The delivery-state scope of "the group was told that this player must
@@ -115,6 +121,8 @@ pub async fn run(
         bot: bot.clone(),
         username,
         pump: Pump::new(config.edit_interval),
+        renderer: Arc::new(tarock_cards::Renderer::new()),
+        photos: std::sync::Mutex::new(std::collections::HashMap::new()),
     });
     let (stop_tx, stop_rx) = watch::channel(false);
     let deliverer = {
@@ -345,6 +353,24 @@ async fn on_message(
                 CommandKind::TurnWords(None, None, vec!["weiter".to_owned()])
             }
         }
+        Typed::Pictures(choice) => {
+            let answer = pictures(ctx, message, from, choice).await?;
+            let (to, thread) = if private {
+                (message.chat.id, None)
+            } else {
+                (
+                    message.chat.id,
+                    chat.thread_id
+                        .as_deref()
+                        .and_then(|t| t.parse::<i32>().ok())
+                        .map(|n| teloxide::types::ThreadId(teloxide::types::MessageId(n))),
+                )
+            };
+            if let Err(e) = send_text(&ctx.bot, to, thread, &answer, &[]).await {
+                log::warn!("answering /bilder: {e}");
+            }
+            return Ok(());
+        }
         Typed::StartPrivate(Some(table)) => CommandKind::Hand(Some(table)),
         Typed::StartPrivate(None) => {
             let help = start_help(ctx, from).await?;
@@ -399,10 +425,18 @@ async fn on_message(
                 table,
                 text,
                 buttons,
+                picture,
                 ..
             } => {
                 ctx.pump
-                    .private(&ctx.service, ctx, *table, &user, text, buttons, true)
+                    .private(
+                        &ctx.service,
+                        ctx,
+                        *table,
+                        &user,
+                        (text, buttons, picture.as_ref()),
+                        true,
+                    )
                     .await
             }
             _ => send_text(&ctx.bot, to, None, text, buttons)
@@ -428,6 +462,46 @@ async fn on_message(
         }
     }
     Ok(())
+}
+
+/// `/bilder an|aus`: in the private chat the sender's own setting, in a
+/// group the setting of the chat's open table (docs/TABLE.md, "Pictures");
+/// the answer to show where it was asked.
+async fn pictures(
+    ctx: &Ctx,
+    message: &Message,
+    from: &User,
+    choice: Option<bool>,
+) -> Result<String, BotError> {
+    use tarock_table::picture::text_only;
+    let lang = user_lang(from);
+    let (on, off) = match lang {
+        Lang::De => ("/bilder an", "/bilder aus"),
+        Lang::En => ("/pictures on", "/pictures off"),
+    };
+    let Some(pictures) = choice else {
+        return Ok(text_only::usage(lang, on, off));
+    };
+    let undo = if pictures { off } else { on };
+    let store = ctx.service.store();
+    let now = ctx.service.now_ms();
+    // In a group with one open table: that table; else the sender's own.
+    let table = if message.chat.is_private() {
+        None
+    } else {
+        only_table(ctx, message).await
+    };
+    let target = match table {
+        Some(table) => {
+            text_only::set_for_table(store, table, !pictures, now).await?;
+            text_only::Target::Table(table)
+        }
+        None => {
+            text_only::set_for_user(store, &user_ref(from), !pictures, now).await?;
+            text_only::Target::User
+        }
+    };
+    Ok(text_only::answer(lang, target, pictures, undo))
 }
 
 /// The answer to `/start` in the private chat: what the bot is, how to
@@ -544,7 +618,9 @@ async fn on_callback(
     let to = ChatId(query.from.id.0 as i64);
     // The pressed message, when it is in the presser's private chat.
     let pressed_private = match &query.message {
-        Some(MaybeInaccessibleMessage::Regular(m)) if m.chat.id == to => Some((to, m.id)),
+        Some(MaybeInaccessibleMessage::Regular(m)) if m.chat.id == to => {
+            Some((to, m.id, m.photo().is_some()))
+        }
         _ => None,
     };
     for reply in replies {
@@ -561,8 +637,14 @@ async fn on_callback(
             Outgoing::Private { text, buttons, .. }
                 if pressed_private.is_some() && !buttons.is_empty() =>
             {
-                let (chat, id) = pressed_private.expect("checked");
-                if let Err(e) = deliver::edit_in_place(&ctx.bot, chat, id, &text, &buttons).await {
+                let (chat, id, photo) = pressed_private.expect("checked");
+                // On a photo of the hand the caption shows the turn.
+                let edited = if photo {
+                    ctx.edit_caption(chat, id, &text, &buttons).await
+                } else {
+                    deliver::edit_in_place(&ctx.bot, chat, id, &text, &buttons).await
+                };
+                if let Err(e) = edited {
                     log::warn!("showing a turn in place for {}: {e:?}", user.user_id);
                 }
             }
@@ -570,10 +652,18 @@ async fn on_callback(
                 text,
                 buttons,
                 table,
+                picture,
                 ..
             } => match ctx
                 .pump
-                .private(&ctx.service, ctx, table, &user, &text, &buttons, true)
+                .private(
+                    &ctx.service,
+                    ctx,
+                    table,
+                    &user,
+                    (&text, &buttons, picture.as_ref()),
+                    true,
+                )
                 .await
             {
                 Ok(()) => ctx.reachable(&user.user_id).await,

@@ -383,9 +383,14 @@ async fn four_people_join_by_button_and_bid_by_button() {
     // Messages per deal: new private messages per player, new group
     // messages besides the table message and the settlement.
     let sends = fake.requests("sendMessage").split_off(before_deal);
+    // Hands exist only during the deal: every photo counts.
+    let photos = fake.requests("sendPhoto");
     let private: Vec<usize> = users
         .iter()
-        .map(|u| sends.iter().filter(|b| b["chat_id"] == u.0).count())
+        .map(|u| {
+            sends.iter().filter(|b| b["chat_id"] == u.0).count()
+                + photos.iter().filter(|b| b["chat_id"] == u.0).count()
+        })
         .collect();
     let group_extra = sends
         .iter()
@@ -418,10 +423,10 @@ async fn four_people_join_by_button_and_bid_by_button() {
         assert_eq!(fake.messages_in(u.0).len(), 1, "{}", u.1);
     }
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
-    // Every player got a private keyboard.
+    // Every player got a private keyboard, under the photo of their hand.
     for u in users {
         assert!(
-            fake.requests("sendMessage")
+            fake.requests("sendPhoto")
                 .iter()
                 .any(|b| b["chat_id"] == u.0 && b["reply_markup"].is_object()),
             "{}",
@@ -659,10 +664,32 @@ async fn a_new_bot_on_the_same_database_continues_the_deal() {
     stop(bot).await;
     let private_after: Vec<Value> = fake.messages_in(ANNA.0);
     assert_eq!(private_after.len(), 1, "{private_after:?}");
-    assert_eq!(
-        private_after[0]["message_id"].as_i64(),
-        Some(private_before[0])
-    );
+    // Until the deal ended, the new process edited the photo the old one
+    // had posted (its id came from the database); only the copy of the
+    // settlement, which has no picture, replaced it as a text message.
+    let restarted = fake
+        .inner
+        .lock()
+        .unwrap()
+        .log
+        .iter()
+        .rposition(|e| matches!(e, Event::Request(m, _) if m == "getMe"))
+        .unwrap();
+    let log = fake.inner.lock().unwrap().log[restarted..].to_vec();
+    let photo_edits = log
+        .iter()
+        .filter(|e| {
+            matches!(e, Event::Request(m, b)
+                if (m == "editMessageMedia" || m == "editMessageCaption")
+                    && b["message_id"].as_i64() == Some(private_before[0]))
+        })
+        .count();
+    assert!(photo_edits >= 5, "{photo_edits} edits of the old photo");
+    let photos_after = log
+        .iter()
+        .filter(|e| matches!(e, Event::Request(m, b) if m == "sendPhoto" && b["chat_id"] == ANNA.0))
+        .count();
+    assert_eq!(photos_after, 0, "a new photo after the restart");
     assert!(payloads(&private_after[0]).is_empty(), "no keyboard left");
     // Nothing was sent twice: every private view is new, and the table
     // message was posted once and edited since.
@@ -1151,4 +1178,265 @@ async fn the_running_bot_forgets_old_deliveries_by_default() {
     let bot = start(&fake, &db, 5).await;
     wait_until_pruned(&db).await;
     stop(bot).await;
+}
+
+/// What a message says: its text, or a photo's caption.
+fn said(message: &Value) -> String {
+    message["text"]
+        .as_str()
+        .or_else(|| message["caption"].as_str())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Requests of `methods` to a chat, in order.
+fn requests_to(fake: &Fake, methods: &[&str], chat: i64) -> Vec<(String, Value)> {
+    fake.inner
+        .lock()
+        .unwrap()
+        .log
+        .iter()
+        .filter_map(|e| match e {
+            Event::Request(m, b) if methods.contains(&m.as_str()) && b["chat_id"] == chat => {
+                Some((m.clone(), b.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The private hand is a photo of the cards with the moves as its inline
+/// keyboard and the turn's text as its caption; it is edited in place
+/// (`editMessageMedia` for a new picture, `editMessageCaption` when only
+/// the text changed), not posted again; every upload is a PNG within the
+/// Bot API's photo limits, which the fake enforces.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hand_arrives_as_a_photo_with_its_keyboard_and_is_edited_in_place() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11).await;
+    let table_msg = solo_table(&fake).await;
+    let hand = fake
+        .wait_for("Anna's hand as a photo", |f| {
+            f.messages_in(ANNA.0)
+                .into_iter()
+                .find(|m| m["photo"].is_array())
+        })
+        .await;
+    // The caption lists the cards the picture shows (the hand line).
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let dealt = store.deals_of(TableId(1)).await.unwrap().remove(0).hands;
+    let seat = store
+        .load_table(TableId(1))
+        .await
+        .unwrap()
+        .unwrap()
+        .seats
+        .iter()
+        .find(|s| s.player.is_some())
+        .unwrap()
+        .seat;
+    let mine: Vec<Card> = dealt[seat.index()]
+        .split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    let caption = said(&hand);
+    for card in &mine {
+        assert!(
+            words(&caption).contains(&card_label(*card, Lang::De)),
+            "{card} not in {caption}"
+        );
+    }
+    let mut pressed = HashSet::new();
+    let made = play(&fake, &[ANNA], &mut pressed, 200, deal_over(table_msg)).await;
+    assert_eq!(played_cards(&made).len(), 10);
+    stop(bot).await;
+    store.close().await;
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+
+    let private = requests_to(
+        &fake,
+        &[
+            "sendPhoto",
+            "sendMessage",
+            "editMessageMedia",
+            "editMessageCaption",
+            "editMessageText",
+            "deleteMessage",
+        ],
+        ANNA.0,
+    );
+    let count = |method: &str| private.iter().filter(|(m, _)| m == method).count();
+    let photos: Vec<&Value> = private
+        .iter()
+        .filter(|(m, _)| m == "sendPhoto")
+        .map(|(_, b)| b)
+        .collect();
+    // One photo per deal (a hand asked for would add one): every later
+    // version was an edit of it, with a keyboard whenever Anna could move.
+    assert_eq!(photos.len(), 1, "{private:?}");
+    assert!(photos[0]["reply_markup"]["inline_keyboard"].is_array());
+    let photo_id = hand["message_id"].as_i64().unwrap();
+    let edits: Vec<&Value> = private
+        .iter()
+        .filter(|(m, _)| m == "editMessageMedia" || m == "editMessageCaption")
+        .map(|(_, b)| b)
+        .collect();
+    assert!(edits.len() >= 9, "{} edits", edits.len());
+    assert!(edits.iter().all(|b| b["message_id"] == photo_id));
+    // Anna's view changes when it is her turn again, after her card left
+    // the hand: each version uploads the new hand.
+    assert!(count("editMessageMedia") >= 9, "{private:?}");
+    let with_keyboard = edits
+        .iter()
+        .filter(|b| b["reply_markup"]["inline_keyboard"].is_array())
+        .count();
+    assert!(with_keyboard >= 9, "{with_keyboard}");
+    // Every upload is a PNG the Bot API takes as a photo.
+    let uploads = fake.inner.lock().unwrap().uploads.clone();
+    assert_eq!(uploads.len(), 1 + count("editMessageMedia"));
+    for (_, upload) in &uploads {
+        let (w, h) = fake::media_png_size(&upload.bytes).expect("a PNG");
+        assert!(w + h <= 10_000 && w.max(h) <= 20 * w.min(h), "{w}×{h}");
+        assert!(upload.bytes.len() <= 10 * 1024 * 1024);
+    }
+    // At the end the copy of the settlement replaces the photo (a text:
+    // it has no picture), so Anna keeps one message of the table.
+    let now = fake.messages_in(ANNA.0);
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(said(&now[0]).contains("Anna"), "{}", said(&now[0]));
+    // Figures for the closing note: messages and edits of one deal.
+    let group = requests_to(&fake, &["sendMessage", "editMessageText"], GROUP);
+    eprintln!(
+        "telegram, pictures, one deal: private sendPhoto {} sendMessage {} editMessageMedia {} \
+         editMessageCaption {} editMessageText {} deleteMessage {}; group {} requests",
+        count("sendPhoto"),
+        count("sendMessage"),
+        count("editMessageMedia"),
+        count("editMessageCaption"),
+        count("editMessageText"),
+        count("deleteMessage"),
+        group.len()
+    );
+}
+
+/// `/bilder aus` in the private chat: from then on the hand comes as text
+/// with its keyboard, and no photo is sent or edited; `/bilder an` brings
+/// them back for the next version.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_only_mode_sends_no_pictures() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11).await;
+    fake.say(ANNA.0, ANNA, "/bilder aus");
+    let answer = fake
+        .wait_for("the answer to /bilder aus", |f| {
+            f.messages_in(ANNA.0)
+                .into_iter()
+                .find(|m| said(m).contains("/bilder an"))
+        })
+        .await;
+    assert!(said(&answer).contains("nur als Text"), "{}", said(&answer));
+    let table_msg = solo_table(&fake).await;
+    let mut pressed = HashSet::new();
+    let made = play(&fake, &[ANNA], &mut pressed, 200, deal_over(table_msg)).await;
+    assert_eq!(played_cards(&made).len(), 10);
+    stop(bot).await;
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    let pictures = requests_to(
+        &fake,
+        &["sendPhoto", "editMessageMedia", "editMessageCaption"],
+        ANNA.0,
+    );
+    assert!(pictures.is_empty(), "{pictures:?}");
+    assert!(fake.inner.lock().unwrap().uploads.is_empty());
+    let private = requests_to(&fake, &["sendMessage", "editMessageText"], ANNA.0);
+    let keyboards = private
+        .iter()
+        .filter(|(_, b)| b["reply_markup"]["inline_keyboard"].is_array())
+        .count();
+    assert!(keyboards >= 10, "{keyboards}");
+    eprintln!(
+        "telegram, text only, one deal: private sendMessage {} editMessageText {}",
+        private.iter().filter(|(m, _)| m == "sendMessage").count(),
+        private
+            .iter()
+            .filter(|(m, _)| m == "editMessageText")
+            .count()
+    );
+}
+
+/// A table set to text only in its group (`/bilder aus` there) sends its
+/// players' hands as text, whatever their own setting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_text_only_table_sends_no_pictures_to_anyone() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 11).await;
+    let table_msg = open_table(&fake).await;
+    fake.say(GROUP, ANNA, "/bilder aus");
+    fake.wait_for("the table's answer", |f| {
+        f.messages_in(GROUP)
+            .into_iter()
+            .find(|m| said(m).contains("Tisch 1 zeigt ab jetzt nur Text"))
+    })
+    .await;
+    for _ in 0..3 {
+        let (m, p) = table_button(&fake, table_msg, "c").await;
+        assert_eq!(press(&fake, ANNA, &m, &p).await, None);
+        button_changed(&fake, table_msg, &p).await;
+    }
+    let (m, p) = table_button(&fake, table_msg, "s").await;
+    assert_eq!(press(&fake, ANNA, &m, &p).await, None);
+    dealt(&fake, table_msg).await;
+    let mut pressed = HashSet::new();
+    play(&fake, &[ANNA], &mut pressed, 3, deal_over(table_msg)).await;
+    stop(bot).await;
+    assert!(
+        requests_to(&fake, &["sendPhoto", "editMessageMedia"], ANNA.0).is_empty(),
+        "a photo at a text-only table"
+    );
+    assert!(!requests_to(&fake, &["sendMessage"], ANNA.0).is_empty());
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+}
+
+/// The fake refuses photos as the Bot API does: a caption over 1 024
+/// characters, a file that is no image, a picture whose sides are too far
+/// apart; and takes a proper one (so the limits checked above are real).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_refuses_photos_beyond_the_bot_api_limits() {
+    use teloxide::prelude::*;
+    use teloxide::types::{ChatId, InputFile};
+    let fake = Fake::start().await;
+    let bot = Bot::new("1:T").set_api_url(fake.url.parse().unwrap());
+    let png = |w: u32, h: u32| {
+        let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        bytes.extend(w.to_be_bytes());
+        bytes.extend(h.to_be_bytes());
+        bytes.extend([8, 2, 0, 0, 0]);
+        bytes
+    };
+    let send = |bytes: Vec<u8>, caption: String| {
+        bot.send_photo(ChatId(ANNA.0), InputFile::memory(bytes).file_name("x.png"))
+            .caption(caption)
+    };
+    let ok = send(png(1171, 378), "ü".repeat(1024)).await;
+    assert!(ok.is_ok(), "{ok:?}");
+    for (bytes, caption, why) in [
+        (png(1171, 378), "ü".repeat(1025), "caption is too long"),
+        (
+            b"GIF89a not a png".to_vec(),
+            "x".into(),
+            "IMAGE_PROCESS_FAILED",
+        ),
+        (png(4200, 200), "x".into(), "PHOTO_INVALID_DIMENSIONS"),
+        (png(6000, 4500), "x".into(), "PHOTO_INVALID_DIMENSIONS"),
+    ] {
+        let refused = send(bytes, caption).await.unwrap_err().to_string();
+        assert!(refused.contains(why), "{refused}");
+    }
+    assert_eq!(fake.violations().len(), 4);
 }

@@ -105,6 +105,7 @@ impl Messenger for Recorder {
         to: &tarock_table::UserRef,
         text: &str,
         buttons: &tarock_table::Keyboard,
+        picture: Option<&tarock_table::picture::Picture>,
     ) -> Result<String, SendFail> {
         self.views.lock().unwrap().insert(
             to.user_id.clone(),
@@ -114,6 +115,7 @@ impl Messenger for Recorder {
                 text: text.to_owned(),
                 buttons: buttons.clone(),
                 notify: false,
+                picture: picture.cloned(),
             },
         );
         Ok(format!("{}:{}", to.user_id, table.0))
@@ -126,8 +128,9 @@ impl Messenger for Recorder {
         _id: &str,
         text: &str,
         buttons: &tarock_table::Keyboard,
+        picture: Option<&tarock_table::picture::Picture>,
     ) -> Result<(), tarock_table::EditFail> {
-        self.post_private(table, to, text, buttons)
+        self.post_private(table, to, text, buttons, picture)
             .await
             .map(|_| ())
             .map_err(tarock_table::EditFail::Send)

@@ -21,6 +21,7 @@ pub mod games;
 pub mod maintenance;
 pub mod outgoing;
 pub mod payload;
+pub mod picture;
 pub mod pump;
 pub mod render;
 pub mod scheduler;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use tarock_storage::TableId;
 
 use crate::command::{ChatRef, UserRef};
+use crate::picture::Picture;
 
 /// A button: a label and the payload to hand back when pressed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,6 +60,10 @@ pub enum Outgoing {
         text: String,
         /// Its buttons.
         buttons: Keyboard,
+        /// The table as a picture, for front ends that show one (none in
+        /// the lobby; absent in rows written before pictures existed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        picture: Option<Picture>,
     },
     /// A new message in the table's chat (a settlement, a reminder mention,
     /// a player joining), optionally mentioning users.
@@ -90,6 +95,11 @@ pub enum Outgoing {
         /// end edits the player's current message of this table in place.
         #[serde(default)]
         notify: bool,
+        /// The hand as a picture (none for a keyboard of a turn being
+        /// composed, or the settlement's copy; absent in rows written
+        /// before pictures existed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        picture: Option<Picture>,
     },
     /// A short reply only the acting user sees (an error, "not your turn").
     Notice {
@@ -145,6 +155,14 @@ impl Outgoing {
             | Outgoing::Private { text, .. }
             | Outgoing::Notice { text, .. }
             | Outgoing::Settlement { text, .. } => text,
+        }
+    }
+
+    /// The picture the message describes, if any.
+    pub fn picture(&self) -> Option<&Picture> {
+        match self {
+            Outgoing::Table { picture, .. } | Outgoing::Private { picture, .. } => picture.as_ref(),
+            _ => None,
         }
     }
 

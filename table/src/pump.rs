@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use tarock_storage::{TableId, table_scope};
 use tokio::sync::{Notify, watch};
 
+use crate::picture::Picture;
 use crate::service::{Delivery, Outcome, TableService};
 use crate::{Keyboard, Outgoing, ServiceError, UserRef};
 
@@ -59,18 +60,23 @@ pub trait Messenger: Send + Sync {
     /// the front end can fall back (a mention in the table's chat).
     fn unreachable(&self, message: &Outgoing) -> impl Future<Output = ()> + Send;
 
-    /// Posts a player's private view of a table as a new message; returns
-    /// the platform's id of the message (the one with the buttons).
+    /// Posts a player's private view of a table as a new message, with
+    /// its picture where the platform shows one; returns the platform's id
+    /// of the message (the one with the buttons; the front end may encode
+    /// several messages in it, it only comes back to it).
     fn post_private(
         &self,
         table: TableId,
         to: &UserRef,
         text: &str,
         buttons: &Keyboard,
+        picture: Option<&Picture>,
     ) -> impl Future<Output = Result<String, SendFail>> + Send;
 
-    /// Replaces the text and buttons of a private message posted before.
-    /// The same content again counts as done.
+    /// Replaces the text, buttons and picture of a private message posted
+    /// before. The same content again counts as done; a message that
+    /// cannot take the new content (a text message that should now show
+    /// a picture) is [`EditFail::Gone`], so a new one is posted.
     fn edit_private(
         &self,
         table: TableId,
@@ -78,6 +84,7 @@ pub trait Messenger: Send + Sync {
         id: &str,
         text: &str,
         buttons: &Keyboard,
+        picture: Option<&Picture>,
     ) -> impl Future<Output = Result<(), EditFail>> + Send;
 
     /// Removes a private message that a newer one replaced (or, where the
@@ -181,9 +188,17 @@ impl Pump {
                     text,
                     buttons,
                     notify,
+                    picture,
                 } => {
-                    self.private(service, messenger, *table, to, text, buttons, *notify)
-                        .await
+                    self.private(
+                        service,
+                        messenger,
+                        *table,
+                        to,
+                        (text, buttons, picture.as_ref()),
+                        *notify,
+                    )
+                    .await
                 }
                 other => messenger.send(other).await,
             };
@@ -239,15 +254,13 @@ impl Pump {
     ///
     /// # Errors
     /// How sending failed, as for [`Messenger::send`].
-    #[allow(clippy::too_many_arguments)]
     pub async fn private(
         &self,
         service: &TableService,
         messenger: &impl Messenger,
         table: TableId,
         to: &UserRef,
-        text: &str,
-        buttons: &Keyboard,
+        (text, buttons, picture): (&str, &Keyboard, Option<&Picture>),
         notify: bool,
     ) -> Result<(), SendFail> {
         let store = service.store();
@@ -256,13 +269,18 @@ impl Pump {
         let database = |e: tarock_storage::StorageError| SendFail::Retry(2000, e.to_string());
         let current = store.delivery_get(&scope, &key).await.map_err(database)?;
         if let (Some(id), false) = (&current, notify) {
-            match messenger.edit_private(table, to, id, text, buttons).await {
+            match messenger
+                .edit_private(table, to, id, text, buttons, picture)
+                .await
+            {
                 Ok(()) => return Ok(()),
                 Err(EditFail::Gone) => {}
                 Err(EditFail::Send(fail)) => return Err(fail),
             }
         }
-        let id = messenger.post_private(table, to, text, buttons).await?;
+        let id = messenger
+            .post_private(table, to, text, buttons, picture)
+            .await?;
         store
             .delivery_put(&scope, &key, &id, service.now_ms())
             .await

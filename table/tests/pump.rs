@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use common::*;
 use tarock_storage::TableId;
+use tarock_table::picture::Picture;
 use tarock_table::{
     CommandKind, EditFail, Keyboard, Lang, Messenger, Outgoing, Pump, SendFail, TableSettings,
     UserRef,
@@ -55,13 +56,20 @@ impl Platform {
 }
 
 /// A private view as shown (new or edited alike: both put it on screen).
-fn private(table: TableId, to: &UserRef, text: &str, buttons: &Keyboard) -> Outgoing {
+fn private(
+    table: TableId,
+    to: &UserRef,
+    text: &str,
+    buttons: &Keyboard,
+    picture: Option<&Picture>,
+) -> Outgoing {
     Outgoing::Private {
         table,
         to: to.clone(),
         text: text.to_owned(),
         buttons: buttons.clone(),
         notify: false,
+        picture: picture.cloned(),
     }
 }
 
@@ -79,8 +87,9 @@ impl Messenger for Platform {
         to: &UserRef,
         text: &str,
         buttons: &Keyboard,
+        picture: Option<&Picture>,
     ) -> Result<String, SendFail> {
-        let count = self.show(private(table, to, text, buttons)).await;
+        let count = self.show(private(table, to, text, buttons, picture)).await;
         Ok(format!("m{count}"))
     }
 
@@ -91,8 +100,9 @@ impl Messenger for Platform {
         _id: &str,
         text: &str,
         buttons: &Keyboard,
+        picture: Option<&Picture>,
     ) -> Result<(), EditFail> {
-        self.show(private(table, to, text, buttons)).await;
+        self.show(private(table, to, text, buttons, picture)).await;
         Ok(())
     }
 

@@ -202,11 +202,24 @@ enum Out {
     Close(u16),
 }
 
-struct FilePart {
-    field: String,
-    filename: String,
-    size: usize,
+/// One file of a multipart request.
+#[derive(Clone, Debug)]
+pub struct FilePart {
+    /// The form field (`files[0]`, …).
+    pub field: String,
+    /// The file name.
+    pub filename: String,
+    /// Its size in bytes.
+    pub size: usize,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
 }
+
+/// The largest attachment a bot may upload (Discord's default limit, also
+/// sent as `attachment_size_limit` with interactions).
+pub const MAX_ATTACHMENT_BYTES: usize = 10_485_760;
+/// The most attachments of one message.
+pub const MAX_ATTACHMENTS: usize = 10;
 
 /// Everything the fake knows. Lock it through [`Fake::inner`].
 #[derive(Default)]
@@ -229,6 +242,8 @@ pub struct Inner {
     pub closed_until: HashMap<u64, Instant>,
     /// Everything Discord would have refused.
     pub violations: Vec<String>,
+    /// Every uploaded file with the request (method and path) it came in.
+    pub uploads: Vec<(String, FilePart)>,
     /// The global commands as last registered (with ids).
     pub commands: Vec<Value>,
     /// Guild id -> guild commands as last registered (with ids).
@@ -1281,7 +1296,15 @@ async fn rest_handler(
                 (path.to_string(), error(401, 0, "401: Unauthorized"))
             }
             Some(path) => {
-                let reply = inner.route(&method_name, path, &json_body, &files);
+                inner.uploads.extend(
+                    files
+                        .iter()
+                        .map(|f| (format!("{method_name} {path}"), f.clone())),
+                );
+                let reply = match inner.check_files(&method_name, path, &json_body, &files) {
+                    Some(refused) => refused,
+                    None => inner.route(&method_name, path, &json_body, &files),
+                };
                 if reply.status == 404 && reply.body["code"] == 0 {
                     inner.violation(format!(
                         "{method_name} {path}: the fake does not know this route"
@@ -1360,6 +1383,7 @@ fn parse_multipart(content_type: &str, body: &[u8]) -> (Value, Vec<FilePart>) {
                 field: name,
                 filename,
                 size: content.len(),
+                bytes: content.to_vec(),
             });
         }
     }
@@ -1713,7 +1737,81 @@ impl Inner {
         None
     }
 
+    /// The limits of uploads: at most 10 files, each at most 10 MiB, each
+    /// named by an `attachments` entry when the body lists them, and
+    /// attachment descriptions (alt text) of at most 1 024 characters.
+    fn check_files(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &Value,
+        files: &[FilePart],
+    ) -> Option<Reply> {
+        let what = format!("{method} {path}");
+        if files.len() > MAX_ATTACHMENTS {
+            self.violation(format!("{what}: {} files, at most 10", files.len()));
+            return Some(form_reply(&[fe(
+                "files",
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 10 or fewer in length.",
+            )]));
+        }
+        if let Some(big) = files.iter().find(|f| f.size > MAX_ATTACHMENT_BYTES) {
+            self.violation(format!("{what}: {} has {} bytes", big.filename, big.size));
+            return Some(error(413, 40005, "Request entity too large"));
+        }
+        let listed = body["attachments"].as_array().cloned().unwrap_or_default();
+        for a in &listed {
+            if chars(&a["description"]) > 1024 {
+                self.violation(format!("{what}: attachment description over 1024"));
+                return Some(form_reply(&[fe(
+                    "attachments.description",
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 1024 or fewer in length.",
+                )]));
+            }
+        }
+        if !listed.is_empty() {
+            for f in files {
+                let named = listed.iter().any(|a| {
+                    snowflake(&a["id"]).map(|i| format!("files[{i}]")).as_ref() == Some(&f.field)
+                });
+                if !named {
+                    self.violation(format!(
+                        "{what}: file {} is in no attachments entry",
+                        f.field
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// Every `attachment://name` in an embed names an attachment of the
+    /// message; otherwise Discord shows no image.
+    fn check_embed_files(&mut self, what: &str, m: &Message) {
+        let names: Vec<String> = m
+            .attachments
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a["filename"].as_str().map(str::to_owned))
+            .collect();
+        for e in m.embeds.as_array().into_iter().flatten() {
+            for url in [&e["image"]["url"], &e["thumbnail"]["url"]] {
+                if let Some(name) = url.as_str().and_then(|u| u.strip_prefix("attachment://"))
+                    && !names.iter().any(|n| n == name)
+                {
+                    self.violation(format!(
+                        "{what}: embed image attachment://{name} is not attached ({names:?})"
+                    ));
+                }
+            }
+        }
+    }
+
     fn check_not_empty(&mut self, what: &str, m: &Message) -> Option<Reply> {
+        self.check_embed_files(what, m);
         let empty = |v: &Value| v.as_array().is_none_or(Vec::is_empty);
         if m.content.is_empty() && empty(&m.components) && empty(&m.embeds) && empty(&m.attachments)
         {

@@ -6,6 +6,12 @@
 
 #![allow(dead_code)]
 
+mod media;
+pub mod multipart;
+
+pub use media::png_size as media_png_size;
+pub use multipart::Upload;
+
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,7 +19,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
@@ -39,7 +45,7 @@ pub struct Inner {
     /// Updates not yet confirmed by an offset.
     queue: Vec<Value>,
     next_update: u64,
-    next_message: i64,
+    pub(crate) next_message: i64,
     /// Messages as they stand now, by chat and message id.
     pub messages: HashMap<(i64, i64), Value>,
     /// Users whose private chat answers 403: they never started the bot.
@@ -53,6 +59,8 @@ pub struct Inner {
     pub violations: Vec<String>,
     /// The ids of the updates each `getUpdates` answer carried, in order.
     pub delivered: Vec<Vec<i64>>,
+    /// Every file uploaded, with the method that carried it, in order.
+    pub uploads: Vec<(String, Upload)>,
 }
 
 /// The running fake.
@@ -64,7 +72,7 @@ pub struct Fake {
     pub inner: Arc<Mutex<Inner>>,
 }
 
-fn ok(result: Value) -> Response {
+pub(crate) fn ok(result: Value) -> Response {
     (
         StatusCode::OK,
         axum::Json(json!({"ok": true, "result": result})),
@@ -72,7 +80,7 @@ fn ok(result: Value) -> Response {
         .into_response()
 }
 
-fn err(code: u16, description: &str, parameters: Option<Value>) -> Response {
+pub(crate) fn err(code: u16, description: &str, parameters: Option<Value>) -> Response {
     let mut body = json!({"ok": false, "error_code": code, "description": description});
     if let Some(p) = parameters {
         body["parameters"] = p;
@@ -99,17 +107,17 @@ pub fn user(id: i64, name: &str) -> Value {
     json!({"id": id, "is_bot": false, "first_name": name, "language_code": "de"})
 }
 
-fn bot_user() -> Value {
+pub(crate) fn bot_user() -> Value {
     json!({"id": BOT_ID, "is_bot": true, "first_name": "Tarock", "username": BOT_NAME})
 }
 
-fn utf16(s: &str) -> usize {
+pub(crate) fn utf16(s: &str) -> usize {
     s.encode_utf16().count()
 }
 
 impl Inner {
     /// Checks the limits of a text and a keyboard; the violation, if any.
-    fn check(&mut self, body: &Value) -> Option<String> {
+    pub(crate) fn check(&mut self, body: &Value) -> Option<String> {
         let text = body["text"].as_str().unwrap_or_default();
         let mut problem = None;
         if text.is_empty() {
@@ -117,6 +125,26 @@ impl Inner {
         } else if utf16(text) > 4096 {
             problem = Some("Bad Request: message is too long".to_owned());
         }
+        if let Some(p) = keyboard_problem(body) {
+            problem = Some(p);
+        }
+        if let Some(p) = &problem {
+            self.violations.push(format!("{p}: {body}"));
+        }
+        problem
+    }
+
+    fn take_updates(&mut self, offset: i64) -> Vec<Value> {
+        self.queue
+            .retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
+        self.queue.clone()
+    }
+}
+
+/// What is wrong with a message's inline keyboard, if anything.
+pub(crate) fn keyboard_problem(body: &Value) -> Option<String> {
+    let mut problem = None;
+    {
         if let Some(rows) = body["reply_markup"]["inline_keyboard"].as_array() {
             for button in rows
                 .iter()
@@ -136,31 +164,38 @@ impl Inner {
                 }
             }
         }
-        if let Some(p) = &problem {
-            self.violations.push(format!("{p}: {body}"));
-        }
-        problem
     }
-
-    fn take_updates(&mut self, offset: i64) -> Vec<Value> {
-        self.queue
-            .retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
-        self.queue.clone()
-    }
+    problem
 }
 
 async fn api(
     State(inner): State<Arc<Mutex<Inner>>>,
     Path((_token, method)): Path<(String, String)>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let body: Value = serde_json::from_slice(&body).unwrap_or_else(|_| json!({}));
+    let content_type = headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let (body, files) = if content_type.starts_with("multipart/form-data") {
+        multipart::parse(&content_type, &body)
+    } else {
+        (
+            serde_json::from_slice(&body).unwrap_or_else(|_| json!({})),
+            Vec::new(),
+        )
+    };
     // Telegram's method names are case-insensitive (teloxide sends `GetMe`).
     let method = [
         "getMe",
         "getUpdates",
         "sendMessage",
+        "sendPhoto",
         "editMessageText",
+        "editMessageMedia",
+        "editMessageCaption",
         "answerCallbackQuery",
         "deleteMessage",
         "editMessageReplyMarkup",
@@ -172,11 +207,12 @@ async fn api(
     .into_iter()
     .find(|m| m.eq_ignore_ascii_case(&method))
     .map_or(method, str::to_owned);
-    inner
-        .lock()
-        .unwrap()
-        .log
-        .push(Event::Request(method.clone(), body.clone()));
+    {
+        let mut s = inner.lock().unwrap();
+        s.log.push(Event::Request(method.clone(), body.clone()));
+        s.uploads
+            .extend(files.iter().map(|f| (method.clone(), f.clone())));
+    }
     match method.as_str() {
         "getMe" => {
             let mut me = bot_user();
@@ -250,6 +286,9 @@ async fn api(
             s.messages.insert((chat_id, id), message.clone());
             ok(message)
         }
+        "sendPhoto" => inner.lock().unwrap().send_photo(&body, &files),
+        "editMessageMedia" => inner.lock().unwrap().edit_media(&body, &files),
+        "editMessageCaption" => inner.lock().unwrap().edit_caption(&body),
         "editMessageText" => {
             let mut s = inner.lock().unwrap();
             if let Some(p) = s.check(&body) {
@@ -260,6 +299,13 @@ async fn api(
             let Some(message) = s.messages.get_mut(&(chat_id, id)) else {
                 return err(400, "Bad Request: message to edit not found", None);
             };
+            if message.get("photo").is_some() {
+                return err(
+                    400,
+                    "Bad Request: there is no text in the message to edit",
+                    None,
+                );
+            }
             let markup = if body["reply_markup"]["inline_keyboard"].is_array() {
                 body["reply_markup"].clone()
             } else {

@@ -277,3 +277,14 @@ discord-opt-stake = Einsatz in Cent je Punkt (Vorgabe 10)
 discord-opt-pace = Zeit je Zug: live (2 Minuten), slow (12 Stunden) oder z. B. 5m, 12h, 2d
 discord-opt-language = Die Sprache des Tisches in diesem Kanal (Vorgabe: deine)
 discord-opt-another = Noch einen Tisch öffnen, obwohl hier schon einer offen ist
+
+telegram-cmd-pictures = Kartenbilder an oder aus (/bilder aus: nur Text)
+pictures-user-off = Deine Karten kommen ab jetzt nur als Text, ohne Bilder. Bilder wieder an: { $command }
+pictures-user-on = Deine Karten kommen ab jetzt als Bild, der Text steht darunter. Nur Text: { $command }
+pictures-table-off = Tisch { $table } zeigt ab jetzt nur Text, ohne Kartenbilder. Bilder wieder an: { $command }
+pictures-table-on = Tisch { $table } zeigt ab jetzt Kartenbilder, der Text bleibt. Nur Text: { $command }
+pictures-usage = Kartenbilder an oder aus: { $on } oder { $off }. Der Text zeigt immer alle Karten.
+pictures-no-table = Hier ist kein offener Tisch. Die Bilder deiner eigenen Karten schaltest du mit { $command } aus.
+discord-cmd-pictures = Kartenbilder an oder aus: für meine Karten oder für den ganzen Tisch
+discord-opt-on = An: Karten als Bild (der Text bleibt); aus: nur Text
+discord-opt-table = Für alles, was dieser Tisch zeigt (sonst nur für meine Karten)

@@ -280,3 +280,14 @@ discord-opt-stake = Stake in cents per unit (default 10)
 discord-opt-pace = Time per move: live (2 minutes), slow (12 hours) or e.g. 5m, 12h, 2d
 discord-opt-language = The table's language in this channel (default: yours)
 discord-opt-another = Open another table even though one is open here already
+
+telegram-cmd-pictures = Card pictures on or off (/pictures off: text only)
+pictures-user-off = Your cards now come as text only, without pictures. Pictures back on: { $command }
+pictures-user-on = Your cards now come as a picture, with the text below it. Text only: { $command }
+pictures-table-off = Table { $table } now shows text only, without card pictures. Pictures back on: { $command }
+pictures-table-on = Table { $table } now shows card pictures; the text stays. Text only: { $command }
+pictures-usage = Card pictures on or off: { $on } or { $off }. The text always lists every card.
+pictures-no-table = There is no open table here. { $command } turns the pictures of your own cards off.
+discord-cmd-pictures = Card pictures on or off: for my cards or for the whole table
+discord-opt-on = On: cards as a picture (the text stays); off: text only
+discord-opt-table = For everything this table shows (else only for my cards)

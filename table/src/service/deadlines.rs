@@ -96,6 +96,7 @@ impl TableService {
                 to,
                 text,
                 buttons,
+                picture,
                 ..
             }) = w.st.private_view(deadline.seat)
             {
@@ -113,6 +114,7 @@ impl TableService {
                     buttons,
                     // A reminder is meant to be noticed.
                     notify: true,
+                    picture,
                 });
             }
             w.tx.set_deadline(&Deadline {

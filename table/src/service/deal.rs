@@ -314,6 +314,7 @@ impl TableService {
                 text: format!("{title}\n{}", sheet.text(reader, Some(seat))),
                 buttons: Vec::new(),
                 notify: false,
+                picture: None,
             });
         }
         Ok(())

@@ -78,6 +78,7 @@ impl TableService {
             ),
             buttons,
             notify: false,
+            picture: None,
         }])
     }
 

@@ -2,6 +2,8 @@
 //! their legal choices as buttons, and names.
 
 use super::*;
+use crate::picture;
+use crate::render::seat_name;
 
 /// A player who moved this long ago or less is taken to be watching: their
 /// next turn edits their private message instead of posting a new one.
@@ -58,12 +60,16 @@ impl TableState {
         } else {
             Vec::new()
         };
+        // The cards the buttons offer are the ones lifted in the picture.
+        let legal =
+            (game.phase() == Phase::Play && !buttons.is_empty()).then(|| game.legal_cards());
         Some(Outgoing::Private {
             table: self.table.id,
             to,
             text,
             buttons,
             notify: false,
+            picture: Some(picture::zwanzigerrufen::hand(&view, legal, lang)),
         })
     }
 
@@ -249,11 +255,16 @@ impl TableService {
         let deal_number = w.st.deal.as_ref().map(|d| d.deal.number);
         let header = w.st.header(names, deal_number);
         let shown_game = w.st.shown_game();
-        let text = match shown_game {
+        let (text, picture) = match shown_game {
             Some(game) if w.st.table.status != TableStatus::Lobby => {
-                table_text(&game.public_view(), &header, lang)
+                let view = game.public_view();
+                let names = Seat::ALL.map(|s| seat_name(&header, s, lang));
+                (
+                    table_text(&view, &header, lang),
+                    picture::zwanzigerrufen::table(&view, &names, lang),
+                )
             }
-            _ => lobby_text(&header, lang),
+            _ => (lobby_text(&header, lang), None),
         };
         let b = |label: &str, action| w.st.button(tr!(lang, label), None, action);
         let buttons: Keyboard = match w.st.table.status {
@@ -319,6 +330,7 @@ impl TableService {
             chat,
             text,
             buttons,
+            picture,
         });
     }
 
