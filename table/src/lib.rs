@@ -18,6 +18,7 @@ pub mod clock;
 pub mod command;
 pub mod error;
 pub mod fair;
+pub mod games;
 pub mod maintenance;
 pub mod outgoing;
 pub mod payload;

@@ -85,6 +85,18 @@ impl From<i64> for Arg {
     }
 }
 
+impl From<i32> for Arg {
+    fn from(n: i32) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
+
+impl From<u8> for Arg {
+    fn from(n: u8) -> Arg {
+        Arg::Num(i64::from(n))
+    }
+}
+
 impl From<u32> for Arg {
     fn from(n: u32) -> Arg {
         Arg::Num(i64::from(n))
@@ -100,6 +112,18 @@ impl From<usize> for Arg {
 /// The text `id` in `lang` with `args`. A missing id is a bug: it panics in
 /// debug builds and shows the id in release builds.
 pub fn text(lang: Lang, id: &str, args: Vec<(&'static str, Arg)>) -> String {
+    match lookup(lang, id, args) {
+        Some(s) => s,
+        None => {
+            debug_assert!(false, "missing text {id} ({})", lang.code());
+            id.to_owned()
+        }
+    }
+}
+
+/// The text `id` in `lang` with `args`, or `None` when the catalogue has no
+/// such text (for ids made from data, such as a refusal's rule code).
+pub fn lookup(lang: Lang, id: &str, args: Vec<(&'static str, Arg)>) -> Option<String> {
     let args: HashMap<Cow<'static, str>, FluentValue> = args
         .into_iter()
         .map(|(k, v)| {
@@ -110,13 +134,7 @@ pub fn text(lang: Lang, id: &str, args: Vec<(&'static str, Arg)>) -> String {
             (Cow::Borrowed(k), value)
         })
         .collect();
-    match LOCALES.try_lookup_with_args(&lang.id(), id, &args) {
-        Some(s) => s,
-        None => {
-            debug_assert!(false, "missing text {id} ({})", lang.code());
-            id.to_owned()
-        }
-    }
+    LOCALES.try_lookup_with_args(&lang.id(), id, &args)
 }
 
 /// `tr!(lang, "id")` or `tr!(lang, "id", name = value, …)`: a catalogue text.

@@ -42,6 +42,18 @@ impl Koenigrufen {
     }
 }
 
+/// A round of a deal already under way (tests and tools that set a deal up
+/// by hand, such as the SPEC's worked deals).
+impl From<Game> for Koenigrufen {
+    fn from(game: Game) -> Koenigrufen {
+        Koenigrufen {
+            rules: *game.rules(),
+            forehand: game.forehand(),
+            game: Some(game),
+        }
+    }
+}
+
 /// The game's seat of a family seat, if it is one of the four.
 fn game_seat(seat: family::Seat) -> Option<Seat> {
     Seat::new(seat.number())

@@ -1,0 +1,228 @@
+//! Königrufen at the table: its texts, buttons, settlement and computer
+//! players, over [`tarock_koenigrufen::Koenigrufen`] (one round = one deal).
+//!
+//! Secrecy (SPEC §5, §6, §8.5): the public text is built from the game's
+//! public view only — the auction, the contract, the called King (not its
+//! holder), the talon halves once the rules expose them, face-up discards,
+//! announcements and Kontras with the actor, ouvert hands after the first
+//! trick, the tricks. A seat's text adds only what that seat's view holds:
+//! its hand, its party, its own discards, Mussolini's row for the declarer,
+//! the card it drew.
+//!
+//! Choices are exactly the seat's legal actions: auction words ("bei" among
+//! them for those who may), the King to call, a talon half (both shown with
+//! their cards) or all six or schleifen, the discard in steps (see
+//! [`draft`]), Mussolini's draw and lay-aside, announcements and Kontras,
+//! cards. Computers choose with [`tarock_ai::koenigrufen`] at their level;
+//! a seat whose time runs out is played by the medium player, for every
+//! kind of decision (the same stand-in as Zwanzigerrufen's, SPEC §14:
+//! "timeouts are played by a computer player").
+
+mod draft;
+mod private;
+mod public;
+mod rules_text;
+mod sheet;
+pub mod words;
+
+use rand::RngCore;
+use serde_json::Value;
+use tarock_ai::Level;
+use tarock_game_core::{DynGame, Seat};
+use tarock_koenigrufen::{Action, Game, Koenigrufen};
+
+use super::{BadRules, GameFace, SeatChoice, SeatText, SettlementText, TableContext};
+use crate::text::{Lang, lookup};
+use crate::tr;
+
+/// The face of Königrufen.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KoenigrufenFace;
+
+/// The computer levels, weakest first.
+const LEVELS: [&str; 3] = ["easy", "medium", "strong"];
+
+/// The level that plays for a seat whose time ran out (Zwanzigerrufen's
+/// stand-in level too).
+const STAND_IN: Level = Level::Medium;
+
+/// The deal of a round of Königrufen, once dealt.
+fn game_of(round: &dyn DynGame) -> Option<&Game> {
+    round.downcast_ref::<Koenigrufen>()?.game()
+}
+
+/// The game's seat of a table seat.
+fn kr_seat(seat: Seat) -> Option<tarock_koenigrufen::Seat> {
+    tarock_koenigrufen::Seat::new(seat.number())
+}
+
+/// The table seat of a game seat.
+fn table_seat(seat: tarock_koenigrufen::Seat) -> Seat {
+    Seat::new(seat as u8)
+}
+
+/// The text of a round that is not a dealt Königrufen deal.
+fn not_this_game(round: &dyn DynGame, lang: Lang) -> String {
+    if round.downcast_ref::<Koenigrufen>().is_some() {
+        tr!(lang, "kr-not-dealt")
+    } else {
+        tr!(lang, "kr-not-this-game")
+    }
+}
+
+/// The action `level`'s player chooses for `seat`, checked against the rules
+/// (an unexpected answer falls back to the first legal action).
+fn choose(game: &Game, seat: Seat, level: Level, rng: &mut dyn RngCore) -> Option<String> {
+    let seat = kr_seat(seat)?;
+    if game.to_act() != Some(seat) {
+        return None;
+    }
+    let mut player = tarock_ai::koenigrufen::player(level);
+    let action = player.choose(&game.view(seat), rng);
+    let legal = game.legal_actions();
+    let action = if legal.contains(action) {
+        action
+    } else {
+        legal.iter().next()?
+    };
+    Some(action.code())
+}
+
+impl GameFace for KoenigrufenFace {
+    fn id(&self) -> &'static str {
+        "koenigrufen"
+    }
+
+    fn name(&self, lang: Lang) -> String {
+        tr!(lang, "kr-name")
+    }
+
+    fn seat_choice(&self) -> SeatChoice {
+        SeatChoice {
+            min: 4,
+            max: 4,
+            default: 4,
+        }
+    }
+
+    fn parse_rules(&self, text: &str) -> Result<Value, BadRules> {
+        rules_text::parse_rules(text)
+    }
+
+    fn rules_label(&self, rules: &Value, lang: Lang) -> String {
+        rules_text::rules_label(rules, lang)
+    }
+
+    fn rules_text(&self, rules: &Value, lang: Lang) -> String {
+        rules_text::rules_text(rules, lang)
+    }
+
+    fn public_text(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> String {
+        match game_of(round) {
+            Some(game) => public::public_text(game, table, lang),
+            None => not_this_game(round, lang),
+        }
+    }
+
+    fn seat_text(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        draft: Option<&str>,
+        table: &TableContext,
+        lang: Lang,
+    ) -> SeatText {
+        match (game_of(round), kr_seat(seat)) {
+            (Some(game), Some(s)) => private::seat_text(game, s, draft, table, lang),
+            _ => SeatText {
+                text: not_this_game(round, lang),
+                choices: Vec::new(),
+            },
+        }
+    }
+
+    fn action_text(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        token: &str,
+        table: &TableContext,
+        lang: Lang,
+    ) -> String {
+        let (Some(game), Some(s), Some(action)) =
+            (game_of(round), kr_seat(seat), Action::from_code(token))
+        else {
+            return tr!(lang, "kr-did-unknown", name = table.name(seat));
+        };
+        words::action_text(game, s, action, table, lang)
+    }
+
+    fn events(
+        &self,
+        before: &dyn DynGame,
+        after: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Vec<String> {
+        let (Some(b), Some(a)) = (game_of(before), game_of(after)) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        // The auction's outcome is worth a message of its own.
+        if b.declared().is_none()
+            && let Some(d) = a.declared()
+        {
+            out.push(tr!(
+                lang,
+                "kr-event-contract",
+                name = words::name(table, d.declarer),
+                game = words::contract_name(d.contract, lang)
+            ));
+        }
+        // Ouvert hands are laid open after the first trick (§8.5).
+        let opened = |g: &Game| g.public_view().open_hands.iter().any(Option::is_some);
+        if !opened(b) && opened(a) {
+            out.push(tr!(lang, "kr-event-ouvert"));
+        }
+        out
+    }
+
+    fn settlement_text(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<SettlementText> {
+        sheet::settlement_text(game_of(round)?, table, lang)
+    }
+
+    fn refusal_text(&self, code: &str, lang: Lang) -> String {
+        lookup(lang, &format!("kr-refusal-{code}"), Vec::new())
+            .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
+            .unwrap_or_else(|| tr!(lang, "refusal-other"))
+    }
+
+    fn levels(&self) -> &'static [&'static str] {
+        &LEVELS
+    }
+
+    fn computer_token(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        level: &str,
+        rng: &mut dyn RngCore,
+    ) -> Option<String> {
+        let level: Level = level.parse().ok()?;
+        choose(game_of(round)?, seat, level, rng)
+    }
+
+    fn stand_in_token(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        rng: &mut dyn RngCore,
+    ) -> Option<String> {
+        choose(game_of(round)?, seat, STAND_IN, rng)
+    }
+}

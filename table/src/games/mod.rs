@@ -1,0 +1,316 @@
+//! The face each game shows at a table: what the table service needs from a
+//! game beyond the rules boundary ([`tarock_game_core::DynGame`]).
+//!
+//! The boundary says what a round *is* (whose turn, which tokens are legal,
+//! apply, settle, record); it holds no text, because texts are the table
+//! service's business (catalogues in two languages). A [`GameFace`] turns a
+//! round of its game into what people read and press:
+//!
+//! - the **public text** of the table message ([`GameFace::public_text`]),
+//!   which must never show a card the game keeps secret;
+//! - one seat's **private text and choices** ([`GameFace::seat_text`]):
+//!   labelled buttons, each either an action token the table applies, or a
+//!   *draft* the table only carries back (see below);
+//! - **chat lines** an action is worth announcing (a deal scored in 20 ab),
+//!   [`GameFace::events`];
+//! - the **settlement** of a finished round as lines and items
+//!   ([`GameFace::settlement_text`]); the table adds money and balances;
+//! - the **rules** as a short label and as the lobby's full list of flags
+//!   ([`GameFace::rules_label`], [`GameFace::rules_text`]);
+//! - the **refusal** text of a rule-error code ([`GameFace::refusal_text`]);
+//! - a **computer player's** choice by level, and the **stand-in's** choice
+//!   when a seat's time runs out ([`GameFace::computer_token`],
+//!   [`GameFace::stand_in_token`]).
+//!
+//! Each game's face downcasts the boxed round to its own type
+//! (`round.downcast_ref::<ZwanzigAb>()`) and works with its own views; a
+//! round of another game is a bug in the caller, answered with a neutral
+//! text, never a panic.
+//!
+//! ## Drafts: choices made in several presses
+//!
+//! Some actions pick several cards at once (20 ab's `swap` of 1–3 cards,
+//! Königrufen's discard of 3 or 6 cards). Listing every combination as a
+//! button would be hundreds of buttons, so a face may offer a choice in
+//! steps: a [`ChoiceKind::Draft`] button carries a *draft token* (the game's
+//! own short notation of a half-made choice, e.g. the cards picked so far)
+//! and applies nothing. The table puts that token into the button's payload
+//! (with the step, so it goes stale like any button) and, when it is
+//! pressed, shows the seat's private text again with
+//! [`GameFace::seat_text`]`(…, Some(draft))`, whose buttons then toggle
+//! further cards ([`ChoiceKind::Draft`] again), clear the draft, or confirm
+//! it ([`ChoiceKind::Act`] with the finished action's token). The table
+//! keeps no draft state: the draft lives in the payload alone, so a restart
+//! loses nothing. A draft token follows the shape of an action token
+//! ([`tarock_game_core::token::is_well_formed`]); the face checks it (a
+//! stale or forged draft shows the seat's text as if there were none).
+//!
+//! ## Texts
+//!
+//! Each game's texts live in its own catalogue files
+//! `table/locales/{de,en}/<game id>.ftl`; all files of a language share one
+//! bundle, so every message id of a game starts with the game's prefix
+//! (20 ab: `ab-`, Königrufen: `kr-`). Refusals are looked up by the game's
+//! [`tarock_game_core::RuleError::code`] (`ab-refusal-D-12`,
+//! `kr-refusal-must-follow-suit`), the refusals every game shares by their
+//! shared code (`refusal-token`, `refusal-seat`, `refusal-deck`).
+//!
+//! Zwanzigerrufen keeps its own path through the table service (its turn of
+//! several announcements is one action, and its buttons and texts must stay
+//! byte for byte as they are); the faces here serve every other game.
+
+use rand::RngCore;
+use serde_json::Value;
+use tarock_game_core::{DynGame, Seat};
+
+use crate::outgoing::SettlementItem;
+use crate::text::Lang;
+
+pub mod koenigrufen;
+pub mod zwanzig_ab;
+
+/// What a face needs to know about the table beyond the round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableContext {
+    /// The name to show for each seat, seat 0 first (a player's name, or a
+    /// computer's name in the table's language); as many as the round has
+    /// seats.
+    pub names: Vec<String>,
+    /// Money per unit, in cents (for texts that show stakes).
+    pub stake_cents: i64,
+}
+
+impl TableContext {
+    /// The name of `seat` (its number, counted from 1, if the table has no
+    /// name for it).
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| (seat.number() + 1).to_string())
+    }
+}
+
+/// What pressing a [`Choice`] does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChoiceKind {
+    /// Apply the action whose token the choice carries.
+    Act,
+    /// Show the seat's choices again with this draft (a choice being made in
+    /// several presses); nothing is applied.
+    Draft,
+}
+
+/// One button of a seat's private message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// What the button says, in the reader's language.
+    pub label: String,
+    /// The action token ([`ChoiceKind::Act`]) or draft token
+    /// ([`ChoiceKind::Draft`]); at most
+    /// [`tarock_game_core::MAX_TOKEN_LEN`] bytes of printable ASCII, no
+    /// spaces or `:`.
+    pub token: String,
+    /// What pressing it does.
+    pub kind: ChoiceKind,
+}
+
+impl Choice {
+    /// A button that applies the action `token`.
+    pub fn act(label: impl Into<String>, token: impl Into<String>) -> Choice {
+        Choice {
+            label: label.into(),
+            token: token.into(),
+            kind: ChoiceKind::Act,
+        }
+    }
+
+    /// A button that shows the choices again with the draft `token`.
+    pub fn draft(label: impl Into<String>, token: impl Into<String>) -> Choice {
+        Choice {
+            label: label.into(),
+            token: token.into(),
+            kind: ChoiceKind::Draft,
+        }
+    }
+}
+
+/// A seat's private message: its cards and situation as text, and its
+/// choices as rows of buttons (empty when it is not the seat's turn).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatText {
+    /// The text: the seat's cards and what it is asked to do.
+    pub text: String,
+    /// Rows of buttons, at most 5 per row (Discord's limit; Telegram's is
+    /// wider) and at most 5 rows per draft step.
+    pub choices: Vec<Vec<Choice>>,
+}
+
+/// A finished round's settlement as shown: lines of text and the items
+/// scored. Units per seat come from [`DynGame::settlement`]; money and
+/// running balances are added by the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettlementText {
+    /// Lines describing the round's outcome (who won, the scores), in the
+    /// reader's language, without money or balances.
+    pub lines: Vec<String>,
+    /// The items scored, for front ends that show them as a table (may be
+    /// empty for a game without items, such as 20 ab).
+    pub items: Vec<SettlementItem>,
+}
+
+/// Why a rules description is not accepted for a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadRules(pub String);
+
+/// A game's face at the table: everything the table service shows or
+/// decides per game, given a round of that game as a [`DynGame`].
+///
+/// Implementations are stateless unit structs listed by [`face`]; all
+/// methods take the round (or rules) they talk about.
+pub trait GameFace: Send + Sync {
+    /// The game's id ([`tarock_game_core::Game::ID`]).
+    fn id(&self) -> &'static str;
+
+    /// The game's name in `lang` ("20 ab", "Königrufen").
+    fn name(&self, lang: Lang) -> String;
+
+    /// The seat counts a table of this game may choose, and the default.
+    fn seat_choice(&self) -> SeatChoice;
+
+    /// The rules of a table option text (a preset name, or the game's
+    /// record form of rules as JSON), in the record form
+    /// [`tarock_game_core::DynKind::new_round`] takes.
+    ///
+    /// # Errors
+    /// [`BadRules`] naming what is wrong, in English (the table wraps it in
+    /// a localized refusal).
+    fn parse_rules(&self, text: &str) -> Result<Value, BadRules>;
+
+    /// A short name of the rules for headers ("standard", "standard +
+    /// hearts double").
+    fn rules_label(&self, rules: &Value, lang: Lang) -> String;
+
+    /// The rules in full for the lobby and the rules button: every flag of
+    /// the game with its value, one per line.
+    fn rules_text(&self, rules: &Value, lang: Lang) -> String;
+
+    /// The table's public message body for `round` (the table adds its own
+    /// header and buttons): never a card the game keeps secret (20 ab: no
+    /// hand, no discard, no stock card).
+    fn public_text(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> String;
+
+    /// What `seat` sees privately and may choose. `draft` is the draft
+    /// token of a [`ChoiceKind::Draft`] button just pressed (`None`
+    /// otherwise); an invalid or stale draft is ignored. Choices are empty
+    /// when `seat` is not to act.
+    fn seat_text(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        draft: Option<&str>,
+        table: &TableContext,
+        lang: Lang,
+    ) -> SeatText;
+
+    /// The label of the action `token` by `seat` as the table tells it
+    /// ("Anna names ♥ trump"), for the table message's last-move line.
+    /// `round` is the round *before* the action.
+    fn action_text(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        token: &str,
+        table: &TableContext,
+        lang: Lang,
+    ) -> String;
+
+    /// Chat messages that the action just applied deserves beyond the table
+    /// message's update (a deal scored, a session won), from the round
+    /// `before` and `after` it. Most actions deserve none.
+    fn events(
+        &self,
+        before: &dyn DynGame,
+        after: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Vec<String>;
+
+    /// The settlement of a finished round (`None` while it is not over).
+    fn settlement_text(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<SettlementText>;
+
+    /// The localized text of a refusal with this code: a game rule's
+    /// [`tarock_game_core::RuleError::code`], or one of the codes every
+    /// game shares (`token`, `seat`, `deck`). An unknown code gets a
+    /// general "not allowed now" text.
+    fn refusal_text(&self, code: &str, lang: Lang) -> String;
+
+    /// The computer levels this game has, weakest first (`easy`, …); the
+    /// first is the default for `+ Computer`.
+    fn levels(&self) -> &'static [&'static str];
+
+    /// The token a computer player of `level` chooses for `seat`, which is
+    /// to act; `None` when `seat` is not to act or `level` is unknown.
+    /// Deterministic in `rng`.
+    fn computer_token(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        level: &str,
+        rng: &mut dyn RngCore,
+    ) -> Option<String>;
+
+    /// The token played for a human `seat` whose time ran out (the game's
+    /// time-out rule, 20 ab's D-23); `None` when `seat` is not to act.
+    fn stand_in_token(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        rng: &mut dyn RngCore,
+    ) -> Option<String>;
+}
+
+/// The seat counts a table may choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatChoice {
+    /// The fewest seats.
+    pub min: u8,
+    /// The most seats.
+    pub max: u8,
+    /// The seats of a table that names none.
+    pub default: u8,
+}
+
+static ZWANZIG_AB: zwanzig_ab::ZwanzigAbFace = zwanzig_ab::ZwanzigAbFace;
+static KOENIGRUFEN: koenigrufen::KoenigrufenFace = koenigrufen::KoenigrufenFace;
+
+/// Every face, by game id. Zwanzigerrufen has none: it keeps its own path.
+static FACES: [&dyn GameFace; 2] = [&ZWANZIG_AB, &KOENIGRUFEN];
+
+/// The face of the game with this id, if it has one.
+pub fn face(id: &str) -> Option<&'static dyn GameFace> {
+    FACES.iter().copied().find(|f| f.id() == id)
+}
+
+/// The game of a user's word for it (`20ab`, `zwanzig-ab`, `20 ab`,
+/// `zwanzigerrufen`, `koenigrufen`, `königrufen`, case-insensitive): its id.
+pub fn game_id_of(word: &str) -> Option<&'static str> {
+    let w: String = word
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .collect();
+    match w.as_str() {
+        "20ab" | "zwanzigab" => Some("zwanzig-ab"),
+        "zwanzigerrufen" | "20errufen" | "zwanziger" => Some("zwanzigerrufen"),
+        "königrufen" | "koenigrufen" | "konigrufen" => Some("koenigrufen"),
+        _ => None,
+    }
+}
