@@ -37,8 +37,8 @@ mod deadline;
 mod deal;
 mod delivery;
 mod error;
-mod gauges;
 mod fair;
+mod gauges;
 mod ledger;
 mod model;
 mod ops;
@@ -55,8 +55,8 @@ mod update;
 pub use deal::record_of;
 pub use delivery::table_scope;
 pub use error::StorageError;
-pub use gauges::{Gauges, PoolUse};
 pub use fair::{DealProof, DealSecrets};
+pub use gauges::{Gauges, PoolUse};
 pub use ledger::{NewSettlement, SettlementRow};
 pub use model::{
     Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId,

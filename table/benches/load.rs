@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use sqlx::{AnyConnection, Connection, Executor};
 use tarock_storage::{Platform, Store, TableId};
+use tarock_table::picture::Picture;
 use tarock_table::{
     ChatRef, Command, CommandKind, EditFail, Keyboard, Lang, Messenger, Outgoing, Pump, SendFail,
     Sender, SystemClock, TableService, TableSettings, UserRef,
@@ -84,6 +85,7 @@ impl Messenger for Nowhere {
         to: &UserRef,
         _text: &str,
         _buttons: &Keyboard,
+        _picture: Option<&Picture>,
     ) -> Result<String, SendFail> {
         Ok(format!("{}:{}", to.user_id, table.0))
     }
@@ -94,6 +96,7 @@ impl Messenger for Nowhere {
         _id: &str,
         _text: &str,
         _buttons: &Keyboard,
+        _picture: Option<&Picture>,
     ) -> Result<(), EditFail> {
         Ok(())
     }
