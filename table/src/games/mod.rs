@@ -314,3 +314,14 @@ pub fn game_id_of(word: &str) -> Option<&'static str> {
         _ => None,
     }
 }
+
+/// A table's rules option as its record form before the game reads it: a
+/// JSON object as written, anything else a preset name.
+pub(crate) fn rules_value(text: &str) -> Result<Value, BadRules> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        serde_json::from_str(text).map_err(|e| BadRules(e.to_string()))
+    } else {
+        Ok(Value::String(text.to_owned()))
+    }
+}

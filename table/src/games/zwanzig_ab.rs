@@ -221,12 +221,7 @@ impl GameFace for ZwanzigAbFace {
     }
 
     fn parse_rules(&self, text: &str) -> Result<Value, BadRules> {
-        let text = text.trim();
-        let value = if text.starts_with('{') {
-            serde_json::from_str(text).map_err(|e| BadRules(e.to_string()))?
-        } else {
-            Value::String(text.to_owned())
-        };
+        let value = super::rules_value(text)?;
         Rules::from_spec(&value)
             .map(|r| r.to_spec())
             .map_err(|e| BadRules(e.to_string()))

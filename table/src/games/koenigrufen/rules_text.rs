@@ -19,12 +19,7 @@ pub fn rules_of(rules: &Value) -> Rules {
 
 /// A table option text (a preset name or JSON) in record form.
 pub fn parse_rules(text: &str) -> Result<Value, BadRules> {
-    let text = text.trim();
-    let value = if text.starts_with('{') {
-        serde_json::from_str(text).map_err(|e| BadRules(e.to_string()))?
-    } else {
-        Value::String(text.to_owned())
-    };
+    let value = crate::games::rules_value(text)?;
     Rules::from_spec(&value)
         .map(|r| r.to_spec())
         .map_err(|e| BadRules(e.to_string()))
