@@ -38,6 +38,31 @@ pub enum PresetChoice {
     Wikipedia,
 }
 
+/// The game of a new table.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum GameChoice {
+    /// Zwanzigerrufen (the default).
+    #[name = "Zwanzigerrufen"]
+    Zwanzigerrufen,
+    /// Königrufen.
+    #[name = "Königrufen"]
+    Koenigrufen,
+    /// 20 ab, 3 to 5 players.
+    #[name = "20 ab"]
+    ZwanzigAb,
+}
+
+impl GameChoice {
+    /// The game's id.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameChoice::Zwanzigerrufen => "zwanzigerrufen",
+            GameChoice::Koenigrufen => "koenigrufen",
+            GameChoice::ZwanzigAb => "zwanzig-ab",
+        }
+    }
+}
+
 /// A table's language to choose from.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LangChoice {
@@ -156,7 +181,19 @@ fn lang(ctx: Context<'_>) -> Lang {
     slash_command,
     guild_only,
     subcommands(
-        "new", "join", "leave", "start", "hand", "rules", "balance", "pause", "resume", "close",
+        "new",
+        "join",
+        "leave",
+        "start",
+        "hand",
+        "rules",
+        "balance",
+        "stats",
+        "leaderboard",
+        "history",
+        "pause",
+        "resume",
+        "close",
         "pictures"
     ),
     subcommand_required
@@ -166,6 +203,8 @@ pub async fn tarock(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Opens a table in this channel.
+// Each argument is one option of the slash command, as Discord shows it.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only, name_localized("de", "neu"))]
 pub async fn new(
     ctx: Context<'_>,
@@ -179,6 +218,11 @@ pub async fn new(
     pace: Option<String>,
     #[name_localized("de", "sprache")] language: Option<LangChoice>,
     #[name_localized("de", "weiterer")] another: Option<bool>,
+    #[name_localized("de", "spiel")] game: Option<GameChoice>,
+    #[name_localized("de", "plaetze")]
+    #[min = 3]
+    #[max = 5]
+    seats: Option<u8>,
 ) -> Result<(), Error> {
     let lang = lang(ctx);
     let defaults = TableSettings::default();
@@ -188,6 +232,8 @@ pub async fn new(
         Some(None) => return reply(ctx, tr!(lang, "discord-bad-pace")).await,
     };
     let settings = TableSettings {
+        game: game.map_or(defaults.game, |g| g.id().to_owned()),
+        seats,
         rules: rules.map_or(defaults.rules, |r| r.preset().name().to_owned()),
         stake_cents: stake.unwrap_or(defaults.stake_cents),
         pace,
@@ -232,6 +278,24 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, name_localized("de", "stand"))]
 pub async fn balance(ctx: Context<'_>) -> Result<(), Error> {
     act(ctx, CommandKind::Balances(None)).await
+}
+
+/// My statistics: deals, won and lost, points, by contract.
+#[poise::command(slash_command, guild_only, name_localized("de", "statistik"))]
+pub async fn stats(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Stats).await
+}
+
+/// The leaderboard of this channel's tables.
+#[poise::command(slash_command, guild_only, name_localized("de", "rangliste"))]
+pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Leaderboard).await
+}
+
+/// The latest deals of this channel's table.
+#[poise::command(slash_command, guild_only, name_localized("de", "verlauf"))]
+pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::History(None)).await
 }
 
 /// Pauses the table's clock.
@@ -422,13 +486,42 @@ mod tests {
         assert_eq!(
             seen,
             [
-                "tarock", "new", "join", "leave", "start", "hand", "rules", "balance", "pause",
-                "resume", "close", "pictures"
+                "tarock",
+                "new",
+                "join",
+                "leave",
+                "start",
+                "hand",
+                "rules",
+                "balance",
+                "stats",
+                "leaderboard",
+                "history",
+                "pause",
+                "resume",
+                "close",
+                "pictures"
             ]
         );
         let new = &commands[0].subcommands[0];
         let options: Vec<&str> = new.parameters.iter().map(|p| p.name.as_ref()).collect();
-        assert_eq!(options, ["rules", "stake", "pace", "language", "another"]);
+        assert_eq!(
+            options,
+            [
+                "rules", "stake", "pace", "language", "another", "game", "seats"
+            ]
+        );
+        // The games offered are the family's, each with a face or
+        // Zwanzigerrufen's own path.
+        let games: Vec<&str> = new.parameters[5]
+            .choices
+            .iter()
+            .map(|c| c.name.as_ref())
+            .collect();
+        assert_eq!(games, ["Zwanzigerrufen", "Königrufen", "20 ab"]);
+        for id in [GameChoice::Koenigrufen.id(), GameChoice::ZwanzigAb.id()] {
+            assert!(tarock_table::games::face(id).is_some(), "{id}");
+        }
         // The presets offered are exactly the engine's.
         assert_eq!(
             new.parameters[0]

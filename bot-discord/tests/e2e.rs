@@ -1017,11 +1017,18 @@ async fn slash_commands_are_registered_localized_and_refuse_politely() {
         subs.contains(&("join".into(), "mitspielen".into())),
         "{subs:?}"
     );
-    assert_eq!(subs.len(), 11);
+    assert_eq!(subs.len(), 14);
     assert!(
         subs.contains(&("pictures".into(), "bilder".into())),
         "{subs:?}"
     );
+    for (name, de) in [
+        ("stats", "statistik"),
+        ("leaderboard", "rangliste"),
+        ("history", "verlauf"),
+    ] {
+        assert!(subs.contains(&(name.into(), de.into())), "{subs:?}");
+    }
     assert_eq!(
         registered["description_localizations"]["de"],
         text(Lang::De, "discord-cmd-tarock", Vec::new())
@@ -1690,4 +1697,102 @@ async fn text_only_mode_sends_no_pictures() {
     assert!(!ephemeral.custom_ids().is_empty() || !ephemeral.content.is_empty());
     stop(bot).await;
     fake.assert_no_violations();
+}
+
+/// SIGTERM stops the real `tarock-discord` binary cleanly within the grace
+/// period, right after a click it has just taken: the click is carried out
+/// and answered, the gateway connection is closed, no outbox lease is left
+/// behind, and the next process on the same database carries on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_binary_cleanly_and_a_restart_carries_on() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db").display().to_string();
+    let spawn = |name: &str| {
+        let log = dir.path().join(format!("{name}.log"));
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_tarock-discord"))
+            .env("DISCORD_TOKEN", "test-token")
+            .env("DISCORD_API_URL", fake.url.as_str())
+            .env("TAROCK_DATABASE", &db)
+            .env("RUST_LOG", "info")
+            .env_remove("DISCORD_SHARDS")
+            .env_remove("TAROCK_METRICS_ADDR")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        (child, log)
+    };
+    let (mut first, first_log) = spawn("first");
+    fake.wait_ready(1).await;
+    let table_msg = open_table(&fake).await;
+    let join = table_button(&fake, table_msg, "j").await;
+    let click = fake.click(&BERTA, CHANNEL, table_msg, &join);
+    // SIGTERM while the click may still be in flight.
+    let asked = std::time::Instant::now();
+    assert!(
+        std::process::Command::new("kill")
+            .args(["-TERM", &first.id().to_string()])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut status = None;
+    // A hang guard, not a timing assertion.
+    for _ in 0..6000 {
+        if let Some(s) = first.try_wait().unwrap() {
+            status = Some(s);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let log = std::fs::read_to_string(&first_log).unwrap_or_default();
+    let status = status.unwrap_or_else(|| {
+        let _ = first.kill();
+        panic!("the bot did not exit after SIGTERM:\n{log}")
+    });
+    eprintln!("SHUTDOWN took {} ms", asked.elapsed().as_millis());
+    assert!(status.success(), "{status}: {log}");
+    assert!(
+        log.contains("stopped") && log.contains("clean=true"),
+        "{log}"
+    );
+    // The click was taken before the intake closed: answered, and Berta sits.
+    let answer = fake.response(&click).await;
+    assert_eq!(answer["type"], 6, "{answer}");
+    let store = Store::open(&db).await.unwrap();
+    let seats = store.load_table(TableId(1)).await.unwrap().unwrap().seats;
+    assert_eq!(seats.len(), 2, "Anna and Berta");
+    // No lease is left behind: everything pending can be claimed at once
+    // (an edit may wait out the edit interval, a lease would hold 5 s).
+    let now = i64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap();
+    let pending = store.gauges(now).await.unwrap().outbox_pending;
+    let claimable = store.claim_outbox(now + 3_500, 1, 1000).await.unwrap();
+    assert_eq!(
+        claimable.len() as u64,
+        pending,
+        "a claimed message was not handed back"
+    );
+    store.close().await;
+    // The next process carries on: it delivers what is left, and the
+    // table message shows Berta.
+    let (mut second, _) = spawn("second");
+    fake.wait_ready(2).await;
+    fake.wait_until("Berta on the table message", |inner| {
+        inner.messages[&table_msg]
+            .content
+            .contains("Berta")
+            .then_some(())
+    })
+    .await;
+    let _ = second.kill();
+    let _ = second.wait();
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
 }

@@ -3,7 +3,7 @@
 use tarock_storage::TableId;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
-use tarock_table::{CommandKind, Lang, TableSettings};
+use tarock_table::{CommandKind, Lang, TableSettings, game_id};
 use tarock_zwanzigerrufen::Rules;
 use teloxide::types::BotCommand;
 
@@ -68,12 +68,34 @@ pub fn parse(text: &str, bot: &str, private: bool, lang: Lang) -> Option<Typed> 
                     .unwrap_or(lang),
                 // `/neu`, `/tarock neu`: another table on purpose.
                 another: name != "tarock" || args.iter().any(|a| a == "neu" || a == "new"),
+                // `/tarock 20ab 5`, `/neu spiel:koenigrufen`: the game and
+                // its seat count (default: Zwanzigerrufen, the game's seats).
+                game: args
+                    .iter()
+                    .find_map(
+                        |a| match a.strip_prefix("spiel:").or(a.strip_prefix("game:")) {
+                            // Named on purpose: an unknown name is refused in words.
+                            Some(name) => Some(game_id(name).unwrap_or(name).to_owned()),
+                            None => game_id(a).map(str::to_owned),
+                        },
+                    )
+                    .unwrap_or_else(|| "zwanzigerrufen".to_owned()),
+                seats: args.iter().find_map(|a| {
+                    let n = a
+                        .strip_prefix("plätze:")
+                        .or(a.strip_prefix("seats:"))
+                        .unwrap_or(a);
+                    n.parse::<u8>().ok().filter(|n| (1..=9).contains(n))
+                }),
                 ..TableSettings::default()
             }),
             "mitspielen" | "join" => CommandKind::Join(None, None),
             "start_spiel" | "start_game" | "geben" | "deal" => CommandKind::Start(None),
             "regeln" | "rules" => CommandKind::Rules(None),
             "stand" | "balance" | "balances" => CommandKind::Balances(None),
+            "statistik" | "stats" => CommandKind::Stats,
+            "rangliste" | "leaderboard" => CommandKind::Leaderboard,
+            "verlauf" | "history" => CommandKind::History(None),
             "karten" | "hand" | "cards" => CommandKind::Hand(None),
             "stich" | "trick" => CommandKind::LastTrick(None),
             "pause" => CommandKind::Pause(None),
@@ -119,7 +141,7 @@ fn parse_move(text: &str) -> Option<CommandKind> {
 /// The command menu in a language.
 pub fn menu(lang: Lang) -> Vec<BotCommand> {
     let t = |id: &str| tarock_table::text::text(lang, id, Vec::new());
-    let names: [(&str, &str); 10] = match lang {
+    let names: [(&str, &str); 13] = match lang {
         Lang::De => [
             ("tarock", "telegram-cmd-tarock"),
             ("mitspielen", "telegram-cmd-join"),
@@ -127,6 +149,9 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
             ("karten", "telegram-cmd-hand"),
             ("regeln", "telegram-cmd-rules"),
             ("stand", "telegram-cmd-balance"),
+            ("statistik", "telegram-cmd-stats"),
+            ("rangliste", "telegram-cmd-leaderboard"),
+            ("verlauf", "telegram-cmd-history"),
             ("pause", "telegram-cmd-pause"),
             ("weiter", "telegram-cmd-resume"),
             ("schluss", "telegram-cmd-close"),
@@ -139,6 +164,9 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
             ("hand", "telegram-cmd-hand"),
             ("rules", "telegram-cmd-rules"),
             ("balance", "telegram-cmd-balance"),
+            ("stats", "telegram-cmd-stats"),
+            ("leaderboard", "telegram-cmd-leaderboard"),
+            ("history", "telegram-cmd-history"),
             ("pause", "telegram-cmd-pause"),
             ("weiter", "telegram-cmd-resume"),
             ("close", "telegram-cmd-close"),
@@ -175,6 +203,10 @@ mod tests {
         assert_eq!(kind("/join"), Some(CommandKind::Join(None, None)));
         assert_eq!(kind("/start_spiel"), Some(CommandKind::Start(None)));
         assert_eq!(kind("/regeln"), Some(CommandKind::Rules(None)));
+        assert_eq!(kind("/statistik"), Some(CommandKind::Stats));
+        assert_eq!(kind("/leaderboard"), Some(CommandKind::Leaderboard));
+        assert_eq!(kind("/rangliste"), Some(CommandKind::Leaderboard));
+        assert_eq!(kind("/verlauf"), Some(CommandKind::History(None)));
         assert_eq!(kind("/rules"), Some(CommandKind::Rules(None)));
         assert_eq!(kind("/stand"), Some(CommandKind::Balances(None)));
         assert_eq!(kind("/balance"), Some(CommandKind::Balances(None)));
@@ -202,6 +234,46 @@ mod tests {
             panic!("no table")
         };
         assert_eq!(settings.lang, Lang::En);
+        assert_eq!(settings.game, "zwanzigerrufen");
+        assert_eq!(settings.seats, None);
+    }
+
+    #[test]
+    fn a_new_table_names_its_game_and_seats() {
+        let settings = |text: &str| match parse(text, "b", false, Lang::De) {
+            Some(Typed::Kind(CommandKind::Create(s))) => (s.game, s.seats, s.another),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            settings("/tarock 20ab 5"),
+            ("zwanzig-ab".into(), Some(5), false)
+        );
+        assert_eq!(
+            settings("/neu spiel:Königrufen"),
+            ("koenigrufen".into(), None, true)
+        );
+        assert_eq!(
+            settings("/tarock 20-ab plätze:3 en"),
+            ("zwanzig-ab".into(), Some(3), false)
+        );
+        assert_eq!(
+            settings("/new game:zwanzigerrufen"),
+            ("zwanzigerrufen".into(), None, true)
+        );
+        // A count the game does not have reaches the table service, which
+        // refuses it in words; an unknown word is not a game.
+        assert_eq!(
+            settings("/tarock 20ab 7"),
+            ("zwanzig-ab".into(), Some(7), false)
+        );
+        assert_eq!(
+            settings("/tarock poker"),
+            ("zwanzigerrufen".into(), None, false)
+        );
+        assert_eq!(
+            settings("/tarock spiel:poker"),
+            ("poker".into(), None, false)
+        );
     }
 
     #[test]
@@ -246,7 +318,7 @@ mod tests {
     fn the_menu_has_both_languages() {
         for lang in Lang::ALL {
             let menu = menu(lang);
-            assert_eq!(menu.len(), 10);
+            assert_eq!(menu.len(), 13);
             assert!(menu.iter().all(|c| {
                 !c.description.is_empty()
                     && c.command

@@ -190,10 +190,10 @@ async fn export(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<
     let mut out = std::io::stdout().lock();
     for id in deals {
         let record = store
-            .deal_record(id)
+            .record_text(id)
             .await
             .with_context(|| format!("reading deal {id}"))?;
-        writeln!(out, "{}", record.to_json())?;
+        writeln!(out, "{record}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -207,8 +207,18 @@ async fn proof(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<E
             .await
             .with_context(|| format!("reading deal {id}"))?;
         let deal = &proof.deal;
+        // A round of another game is checked against its record as dealt,
+        // which follows from the seed once it is revealed.
+        let dealt = match (&proof.revealed, tarock_games::by_id(&deal.game)) {
+            (Some(revealed), Some(kind)) if deal.game != tarock_table::fair::GAME => {
+                let seats = store.table(deal.table).await?.map_or(4, |t| t.seats);
+                let rules: serde_json::Value = serde_json::from_str(&deal.rules)?;
+                tarock_table::fair::dealt_record(kind, &rules, seats, deal.forehand, &revealed.seed)
+            }
+            _ => None,
+        };
         let line = json!({
-            "game": tarock_table::fair::GAME,
+            "game": deal.game,
             "table": deal.table.0,
             "deal": deal.id.0,
             "number": deal.number,
@@ -217,6 +227,7 @@ async fn proof(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<E
             "seed": proof.revealed.as_ref().map(|r| hex(&r.seed)),
             "salt": proof.revealed.as_ref().map(|r| hex(&r.salt)),
             "hands": deal.hands,
+            "dealt": dealt,
         });
         writeln!(out, "{line}")?;
     }

@@ -49,8 +49,15 @@ pub struct Args {
     /// (default) or strong.
     #[arg(long)]
     computers: Option<String>,
-    /// Rules of a new table: a preset (standard, directnet, tarockwelt,
-    /// wikipedia) or JSON. Default: standard.
+    /// The game of a new table: zwanzigerrufen (default), koenigrufen or
+    /// 20ab.
+    #[arg(long)]
+    game: Option<String>,
+    /// Seats of a new table: 4, or 3 to 5 for 20 ab (default 4).
+    #[arg(long)]
+    seats: Option<u8>,
+    /// Rules of a new table: a preset (Zwanzigerrufen: standard,
+    /// directnet, tarockwelt, wikipedia) or JSON. Default: standard.
     #[arg(long)]
     rules: Option<String>,
     /// Language of a new table: de (default) or en.

@@ -16,7 +16,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 use serde::Deserialize;
 use tarock_game_core::fair::{Commitment, Reveal, parse_hex, preimage};
-use tarock_table::fair::{GAME, piles, verify};
+use tarock_table::fair::{GAME, piles, verify, verify_round};
 
 /// Exit status when some deal did not verify.
 const EXIT_FAILED: u8 = 1;
@@ -42,6 +42,10 @@ pub struct Args {
     /// all four to check them too.
     #[arg(long = "hand", requires = "commitment")]
     hands: Vec<String>,
+    /// A round of 20 ab or Königrufen: its record as dealt, before any
+    /// action (the `dealt` of `tarock db proof`), one line of JSON.
+    #[arg(long, requires = "commitment", conflicts_with = "hands")]
+    dealt: Option<String>,
 }
 
 /// One line of `tarock db proof`.
@@ -53,7 +57,11 @@ struct Proof {
     commitment: Option<String>,
     seed: Option<String>,
     salt: Option<String>,
+    #[serde(default)]
     hands: Vec<String>,
+    /// A round of another game: its record as dealt.
+    #[serde(default)]
+    dealt: Option<String>,
 }
 
 /// How one deal came out.
@@ -69,7 +77,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut outcomes = Vec::new();
     if let Some(commitment) = &args.commitment {
         let proof = Proof {
-            game: GAME.to_owned(),
+            game: match &args.dealt {
+                Some(dealt) => tarock_games::from_record(dealt)
+                    .map_or_else(|_| "?".to_owned(), |r| r.id().to_owned()),
+                None => GAME.to_owned(),
+            },
+            dealt: args.dealt.clone(),
             table: None,
             number: None,
             commitment: Some(commitment.clone()),
@@ -119,10 +132,10 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
         (Some(table), Some(number)) => format!("table {table}, deal {number}"),
         _ => "the deal".to_owned(),
     };
-    if proof.game != GAME {
+    if proof.game != GAME && proof.dealt.is_none() {
         writeln!(
             out,
-            "{name}: NOT VERIFIED: `tarock verify` checks {GAME} deals, not {}",
+            "{name}: NOT VERIFIED: a round of {} is checked against its dealt record (`dealt`), which is missing",
             proof.game
         )?;
         return Ok(Outcome::Failed);
@@ -150,6 +163,27 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
             return Ok(Outcome::Invalid);
         }
     };
+    if let Some(dealt) = &proof.dealt {
+        return match verify_round(published, &reveal, dealt) {
+            Ok(()) => {
+                writeln!(
+                    out,
+                    "{name}: VERIFIED: the seed deals exactly this {} round, and seed, salt and its dealt record hash to the commitment {published}",
+                    proof.game
+                )?;
+                writeln!(out, "  SHA-256 of these lines is the commitment:")?;
+                let piles = [dealt.trim().to_owned()];
+                for line in preimage(&proof.game, &reveal, &piles).lines() {
+                    writeln!(out, "    {line}")?;
+                }
+                Ok(Outcome::Verified)
+            }
+            Err(e) => {
+                writeln!(out, "{name}: NOT VERIFIED: {e}")?;
+                Ok(Outcome::Failed)
+            }
+        };
+    }
     let played = (!proof.hands.is_empty()).then_some(proof.hands.as_slice());
     match verify(published, &reveal, played) {
         Ok(deal) => {

@@ -46,6 +46,8 @@ async fn store_two_deals(path: &str) -> (Record, Record) {
     let table = tx
         .create_table(
             &NewTable {
+                game: "zwanzigerrufen".into(),
+                seats: 4,
                 platform: Platform::Local,
                 chat_id: "terminal".into(),
                 thread_id: None,
@@ -60,7 +62,7 @@ async fn store_two_deals(path: &str) -> (Record, Record) {
         .await
         .unwrap();
     for seat in Seat::ALL {
-        tx.set_seat(table, seat, &Occupant::Computer("easy".into()), 0)
+        tx.set_seat(table, seat.into(), &Occupant::Computer("easy".into()), 0)
             .await
             .unwrap();
     }
@@ -69,7 +71,7 @@ async fn store_two_deals(path: &str) -> (Record, Record) {
             .start_deal(&NewDeal {
                 table,
                 number,
-                forehand: Seat::new(record.forehand).unwrap(),
+                forehand: Seat::new(record.forehand).unwrap().into(),
                 hands: record.hands.clone().try_into().unwrap(),
                 rules: record.rules.to_string(),
                 factor: 1,
@@ -81,7 +83,7 @@ async fn store_two_deals(path: &str) -> (Record, Record) {
             let (seat, action) = text.split_once(' ').unwrap();
             let event = Event {
                 seq: seq as u32,
-                seat: Seat::new(seat.parse().unwrap()).unwrap(),
+                seat: Seat::new(seat.parse().unwrap()).unwrap().into(),
                 action: action.into(),
                 at_ms: 0,
                 by_computer: true,
@@ -190,7 +192,7 @@ async fn balances_are_exported_per_participant() {
     tx.settle(
         tarock_storage::DealId(1),
         &tarock_storage::NewSettlement {
-            changes,
+            changes: changes.to_vec(),
             breakdown: "{}".into(),
             settled_ms: 1,
         },
@@ -364,4 +366,211 @@ async fn prune_forgets_deliveries_and_stats_count_rows() {
         "{text}"
     );
     assert_eq!(rows("tables"), 1, "{text}");
+}
+
+/// A finished round of 20 ab (three computer seats) stored by seed and
+/// tokens, as the table service stores it; returns its record.
+async fn store_a_20_ab_session(path: &str) -> String {
+    use rand::{Rng, SeedableRng};
+    use tarock_games::SeededRound;
+    let store = Store::open(path).await.unwrap();
+    let mut tx = store.begin().await.unwrap();
+    let table = tx
+        .create_table(
+            &NewTable {
+                game: "zwanzig-ab".into(),
+                seats: 3,
+                platform: Platform::Local,
+                chat_id: "terminal".into(),
+                thread_id: None,
+                rules: "\"standard\"".into(),
+                stake_cents: 10,
+                pace_ms: 60_000,
+                language: "en".into(),
+                creator: None,
+            },
+            0,
+        )
+        .await
+        .unwrap();
+    for seat in 0..3 {
+        tx.set_seat(
+            table,
+            tarock_game_core::Seat::new(seat),
+            &Occupant::Computer("easy".into()),
+            0,
+        )
+        .await
+        .unwrap();
+    }
+    let seed = [4u8; 32];
+    let first = tarock_game_core::Seat::new(0);
+    let deal = tx
+        .start_round(
+            &tarock_storage::NewRound {
+                table,
+                game: "zwanzig-ab".into(),
+                number: 1,
+                first,
+                rules: "\"standard\"".into(),
+                started_ms: 0,
+            },
+            &seed,
+        )
+        .await
+        .unwrap();
+    let kind = tarock_games::by_id("zwanzig-ab").unwrap();
+    let mut round = SeededRound::new(kind, &"standard".into(), 3, first, &seed).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(8);
+    let mut seq = 0;
+    while let Some(seat) = round.round().to_act() {
+        let tokens = round.round().legal_tokens();
+        let token = tokens[rng.random_range(0..tokens.len())].clone();
+        round.apply(seat, &token).unwrap();
+        let event = Event {
+            seq,
+            seat,
+            action: token,
+            at_ms: 0,
+            by_computer: true,
+        };
+        tx.append_token(deal, &event).await.unwrap();
+        seq += 1;
+    }
+    tx.commit().await.unwrap();
+    store.close().await;
+    round.round().to_record().unwrap()
+}
+
+#[tokio::test]
+async fn a_20_ab_session_exports_as_its_own_record_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ab.db").display().to_string();
+    let record = store_a_20_ab_session(&path).await;
+    let out = tarock(&["db", "export", "--database", &path, "--table", "1"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim(), record);
+    let line: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(line["format"], "zwanzig-ab-record/1");
+    // The record names its game, so `tarock replay` reads it as 20 ab.
+    let replayed = tarock(&["replay", "-"], Some(&text));
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(String::from_utf8(replayed.stdout).unwrap().trim()).unwrap();
+    assert_eq!(report["status"], "finished");
+    // The balance replayed is the stored round's settlement.
+    let round = tarock_games::from_record(&record).unwrap();
+    let balance: Vec<i64> = serde_json::from_value(report["balance"].clone()).unwrap();
+    assert_eq!(balance, round.settlement().unwrap().units());
+}
+
+/// A round of 20 ab stored with its commitment and settled: `tarock db
+/// proof` writes its dealt record from the revealed seed, and `tarock
+/// verify` checks it; a changed salt does not verify.
+#[tokio::test]
+async fn a_20_ab_round_proof_verifies() {
+    use tarock_game_core::fair::{Reveal, commit};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ab.db").display().to_string();
+    let record = store_a_20_ab_session(&path).await;
+    let seed = [4u8; 32];
+    let salt = [5u8; 32];
+    let dealt = {
+        let kind = tarock_games::by_id("zwanzig-ab").unwrap();
+        tarock_games::SeededRound::new(
+            kind,
+            &"standard".into(),
+            3,
+            tarock_game_core::Seat::new(0),
+            &seed,
+        )
+        .unwrap()
+        .round()
+        .to_record()
+        .unwrap()
+    };
+    assert_ne!(dealt, record);
+    let commitment = commit(
+        "zwanzig-ab",
+        &Reveal { seed, salt },
+        std::slice::from_ref(&dealt),
+    );
+    let store = Store::open(&path).await.unwrap();
+    let deal = store.deals_of(tarock_storage::TableId(1)).await.unwrap()[0].id;
+    let mut tx = store.begin().await.unwrap();
+    tx.commit_fair_deal(deal, &commitment.0, &salt)
+        .await
+        .unwrap();
+    let units = tarock_games::from_record(&record)
+        .unwrap()
+        .settlement()
+        .unwrap()
+        .units()
+        .to_vec();
+    tx.settle(
+        deal,
+        &tarock_storage::NewSettlement {
+            changes: units,
+            breakdown: "{}".into(),
+            settled_ms: 1,
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    store.close().await;
+
+    let proof = tarock(&["db", "proof", "--database", &path, "--table", "1"], None);
+    assert!(
+        proof.status.success(),
+        "{}",
+        String::from_utf8_lossy(&proof.stderr)
+    );
+    let line = String::from_utf8(proof.stdout).unwrap();
+    let json: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(json["game"], "zwanzig-ab");
+    assert_eq!(json["dealt"], dealt.as_str());
+    let out = tarock(&["verify", "-"], Some(&line));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("VERIFIED") && !text.contains("NOT VERIFIED"),
+        "{text}"
+    );
+    // The same by flags; with another salt it fails.
+    let hex = tarock_game_core::fair::hex;
+    let flags = |salt: &[u8; 32]| {
+        vec![
+            "verify".to_owned(),
+            "--commitment".to_owned(),
+            commitment.to_string(),
+            "--seed".to_owned(),
+            hex(&seed),
+            "--salt".to_owned(),
+            hex(salt),
+            "--dealt".to_owned(),
+            dealt.clone(),
+        ]
+    };
+    let args = flags(&salt);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(tarock(&args, None).status.code(), Some(0));
+    let args = flags(&[6u8; 32]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = tarock(&args, None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("NOT VERIFIED")
+    );
 }

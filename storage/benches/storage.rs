@@ -45,7 +45,7 @@ fn events(record: &Record) -> Vec<Event> {
             let (seat, action) = text.split_once(' ').unwrap();
             Event {
                 seq: i as u32,
-                seat: Seat::new(seat.parse().unwrap()).unwrap(),
+                seat: Seat::new(seat.parse().unwrap()).unwrap().into(),
                 action: action.to_owned(),
                 at_ms: NOW + i as i64,
                 by_computer: false,
@@ -68,6 +68,8 @@ async fn tables_with_deals(
             let table = tx
                 .create_table(
                     &NewTable {
+                        game: "zwanzigerrufen".into(),
+                        seats: 4,
                         platform: Platform::Local,
                         chat_id: format!("bench-{}", out.len()),
                         thread_id: None,
@@ -82,7 +84,7 @@ async fn tables_with_deals(
                 .await
                 .unwrap();
             for seat in Seat::ALL {
-                tx.set_seat(table, seat, &Occupant::Computer("easy".into()), NOW)
+                tx.set_seat(table, seat.into(), &Occupant::Computer("easy".into()), NOW)
                     .await
                     .unwrap();
             }
@@ -90,7 +92,7 @@ async fn tables_with_deals(
                 .start_deal(&NewDeal {
                     table,
                     number: 1,
-                    forehand: Seat::new(record.forehand).unwrap(),
+                    forehand: Seat::new(record.forehand).unwrap().into(),
                     hands: record.hands.clone().try_into().unwrap(),
                     rules: record.rules.to_string(),
                     factor: 1,

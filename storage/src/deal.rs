@@ -8,7 +8,11 @@ use tarock_zwanzigerrufen::record::{FORMAT, RecordAction, ReplayError};
 
 use crate::error::{StorageError, is_unique_violation};
 use crate::fair;
-use crate::model::{DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, NewDeal, TableId};
+use tarock_games::SeededRound;
+
+use crate::model::{
+    DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, NewDeal, NewRound, TableId,
+};
 use crate::row::{count, flag, get, parse, seat, seat_value};
 use crate::sql;
 use crate::store::{Store, Tx};
@@ -19,15 +23,16 @@ fn deal_from_row(row: &AnyRow) -> Result<DealRow, StorageError> {
     let id = DealId(get(row, T, "id")?);
     let table = TableId(get(row, T, "table_id")?);
     let hands_json: String = get(row, T, "hands")?;
-    let hands: [String; 4] =
+    let hands: Vec<String> =
         serde_json::from_str(&hands_json).map_err(|e| StorageError::Corrupt {
             table,
             deal: Some(id),
-            detail: format!("the stored hands are not four strings: {e}"),
+            detail: format!("the stored hands are not a list of strings: {e}"),
         })?;
     Ok(DealRow {
         id,
         table,
+        game: get(row, T, "game")?,
         number: count(row, T, "number")?,
         forehand: seat(row, T, "forehand")?,
         hands,
@@ -62,7 +67,7 @@ pub fn record_of(deal: &DealRow, events: &[Event]) -> Result<Record, StorageErro
         format: FORMAT.to_owned(),
         rules,
         forehand: deal.forehand.index() as u8,
-        hands: deal.hands.to_vec(),
+        hands: deal.hands.clone(),
         actions: events
             .iter()
             .map(|e| format!("{} {}", e.seat, e.action))
@@ -70,9 +75,20 @@ pub fn record_of(deal: &DealRow, events: &[Event]) -> Result<Record, StorageErro
     })
 }
 
+/// What a round of a game other than Zwanzigerrufen is rebuilt from
+/// besides its row and log: the table's seat count and the secret seed.
+struct RoundSource {
+    seats: u8,
+    seed: Option<[u8; 32]>,
+}
+
 /// Replays a deal's log; any fault is [`StorageError::Corrupt`] naming the
 /// table, the deal and the event.
-fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError> {
+fn replay(
+    deal: DealRow,
+    events: Vec<Event>,
+    source: Option<RoundSource>,
+) -> Result<LoadedDeal, StorageError> {
     let corrupt = |detail: String| StorageError::Corrupt {
         table: deal.table,
         deal: Some(deal.id),
@@ -87,6 +103,16 @@ fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError>
             "the log has a gap: event {i} has sequence number {}",
             e.seq
         )));
+    }
+    if deal.game != ZWANZIGERRUFEN {
+        let source = source.ok_or_else(|| corrupt("no seat count for the round".into()))?;
+        let round = replay_round(&deal, &events, source).map_err(corrupt)?;
+        return Ok(LoadedDeal {
+            deal,
+            events,
+            game: None,
+            round: Some(round),
+        });
     }
     let record = record_of(&deal, &events)?;
     let game = match record.replay() {
@@ -117,7 +143,76 @@ fn replay(deal: DealRow, events: Vec<Event>) -> Result<LoadedDeal, StorageError>
             )));
         }
     };
-    Ok(LoadedDeal { deal, events, game })
+    Ok(LoadedDeal {
+        deal,
+        events,
+        game,
+        round: None,
+    })
+}
+
+/// The game id of Zwanzigerrufen, whose deals store their hands.
+const ZWANZIGERRUFEN: &str = "zwanzigerrufen";
+
+/// Rebuilds a round of another game from its seed and tokens.
+fn replay_round(
+    deal: &DealRow,
+    events: &[Event],
+    source: RoundSource,
+) -> Result<SeededRound, String> {
+    let kind = tarock_games::by_id(&deal.game).ok_or_else(|| format!("no game {:?}", deal.game))?;
+    let seed = source.seed.ok_or("the round has no shuffle seed")?;
+    let rules: serde_json::Value = serde_json::from_str(&deal.rules)
+        .map_err(|e| format!("the stored rules are not JSON: {e}"))?;
+    let mut round = SeededRound::new(kind, &rules, source.seats, deal.forehand, &seed)
+        .map_err(|e| format!("the round cannot be set up: {e}"))?;
+    for (index, e) in events.iter().enumerate() {
+        round.apply(e.seat, &e.action).map_err(|error| {
+            format!(
+                "event {index} (seat {}, {:?}) is against the rules: {error}",
+                e.seat, e.action
+            )
+        })?;
+    }
+    Ok(round)
+}
+
+/// The seed and seat count a round of another game is rebuilt from.
+async fn round_source(
+    conn: &mut AnyConnection,
+    deal: &DealRow,
+    seats: Option<u8>,
+) -> Result<Option<RoundSource>, StorageError> {
+    if deal.game == ZWANZIGERRUFEN {
+        return Ok(None);
+    }
+    let seats = match seats {
+        Some(seats) => seats,
+        None => match table::table(&mut *conn, deal.table).await? {
+            Some(table) => table.seats,
+            None => return Ok(None),
+        },
+    };
+    let seed = seed_of(conn, deal.id).await?;
+    Ok(Some(RoundSource { seats, seed }))
+}
+
+/// The stored shuffle seed of a deal.
+async fn seed_of(conn: &mut AnyConnection, id: DealId) -> Result<Option<[u8; 32]>, StorageError> {
+    let row = sqlx::query(sql::SHUFFLE_SEED)
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await?
+        .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
+    let text: Option<String> = get(&row, "deals", "shuffle_seed")?;
+    text.map(|t| {
+        unhex(&t).ok_or_else(|| StorageError::Corrupt {
+            table: TableId(get(&row, "deals", "table_id").unwrap_or_default()),
+            deal: Some(id),
+            detail: "the stored shuffle seed is not 64 hexadecimal digits".into(),
+        })
+    })
+    .transpose()
 }
 
 /// A seed as 64 lowercase hexadecimal digits, as the `shuffle_seed` column holds it.
@@ -175,8 +270,9 @@ async fn load_deal(
     let Some(deal) = deal_row(&mut *conn, id).await? else {
         return Ok(None);
     };
-    let events = events(conn, id).await?;
-    replay(deal, events).map(Some)
+    let events = events(&mut *conn, id).await?;
+    let source = round_source(conn, &deal, None).await?;
+    replay(deal, events, source).map(Some)
 }
 
 async fn load_table(
@@ -190,7 +286,8 @@ async fn load_table(
     let deal = match latest_deal_row(&mut *conn, id).await? {
         Some(deal) => {
             let events = events(&mut *conn, deal.id).await?;
-            Some(replay(deal, events)?)
+            let source = round_source(&mut *conn, &deal, Some(table.seats)).await?;
+            Some(replay(deal, events, source)?)
         }
         None => None,
     };
@@ -203,9 +300,10 @@ fn check_new_deal(deal: &NewDeal) -> Result<(), StorageError> {
     let row = DealRow {
         id: DealId(0),
         table: deal.table,
+        game: ZWANZIGERRUFEN.to_owned(),
         number: deal.number,
         forehand: deal.forehand,
-        hands: deal.hands.clone(),
+        hands: deal.hands.to_vec(),
         rules: deal.rules.clone(),
         factor: deal.factor,
         status: DealStatus::Active,
@@ -270,6 +368,48 @@ impl Tx {
             .bind(deal.factor as i32)
             .bind(deal.started_ms)
             .bind(seed)
+            .bind(ZWANZIGERRUFEN)
+            .fetch_one(self.conn())
+            .await?;
+        Ok(DealId(id))
+    }
+
+    /// Stores a new round of a game other than Zwanzigerrufen as the
+    /// table's current one, with the secret seed its decks are shuffled
+    /// from ([`SeededRound`]): durable before any card is shown. Its events
+    /// are appended with [`Tx::append_token`].
+    ///
+    /// # Errors
+    /// [`StorageError::Invalid`] for an unknown game, rules that are not
+    /// JSON, or round number 0; the database's error (a second round with
+    /// the same number fails on the unique key).
+    pub async fn start_round(
+        &mut self,
+        round: &NewRound,
+        seed: &[u8; 32],
+    ) -> Result<DealId, StorageError> {
+        if round.game == ZWANZIGERRUFEN || tarock_games::by_id(&round.game).is_none() {
+            return Err(StorageError::Invalid(format!(
+                "not a game stored by seed: {:?}",
+                round.game
+            )));
+        }
+        if serde_json::from_str::<serde_json::Value>(&round.rules).is_err() || round.number == 0 {
+            return Err(StorageError::Invalid(format!(
+                "round {} cannot be stored with rules {}",
+                round.number, round.rules
+            )));
+        }
+        let id: i64 = sqlx::query_scalar(sql::INSERT_DEAL)
+            .bind(round.table.0)
+            .bind(round.number as i32)
+            .bind(seat_value(round.first))
+            .bind("[]")
+            .bind(&round.rules)
+            .bind(1i32)
+            .bind(round.started_ms)
+            .bind(Some(hex(seed)))
+            .bind(&round.game)
             .fetch_one(self.conn())
             .await?;
         Ok(DealId(id))
@@ -292,6 +432,26 @@ impl Tx {
                 event.action
             )));
         }
+        self.insert_event(deal, event).await
+    }
+
+    /// Appends one accepted action of a round of another game
+    /// ([`Tx::start_round`]); `event.action` is the game's action token.
+    ///
+    /// # Errors
+    /// As [`Tx::append_event`]; [`StorageError::Invalid`] when the action
+    /// is not a well-formed token.
+    pub async fn append_token(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
+        if !tarock_game_core::token::is_well_formed(&event.action) {
+            return Err(StorageError::Invalid(format!(
+                "not an action token: {:?}",
+                event.action
+            )));
+        }
+        self.insert_event(deal, event).await
+    }
+
+    async fn insert_event(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
         // The common case in one statement: insert only if the deal is
         // active and `seq` is its next step. Find out why only when not.
         let inserted = sqlx::query(sql::APPEND_EVENT)
@@ -421,20 +581,7 @@ impl Store {
     /// [`StorageError::NotFound`]; [`StorageError::Corrupt`] when the stored
     /// seed is not 64 hexadecimal digits.
     pub async fn shuffle_seed(&self, id: DealId) -> Result<Option<[u8; 32]>, StorageError> {
-        let row = sqlx::query(sql::SHUFFLE_SEED)
-            .bind(id.0)
-            .fetch_optional(&mut *self.conn().await?)
-            .await?
-            .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
-        let text: Option<String> = get(&row, "deals", "shuffle_seed")?;
-        text.map(|t| {
-            unhex(&t).ok_or_else(|| StorageError::Corrupt {
-                table: TableId(get(&row, "deals", "table_id").unwrap_or_default()),
-                deal: Some(id),
-                detail: "the stored shuffle seed is not 64 hexadecimal digits".into(),
-            })
-        })
-        .transpose()
+        seed_of(&mut *self.conn().await?, id).await
     }
 
     /// The game record of a deal (RECORD.md), as stored; not replayed.
@@ -448,6 +595,37 @@ impl Store {
             .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
         let events = events(&mut conn, id).await?;
         record_of(&deal, &events)
+    }
+
+    /// The record of a deal of any game as one line of JSON, in the game's
+    /// own format (chosen by its `format` field on reading): a
+    /// Zwanzigerrufen deal as written from its hands and log, a round of
+    /// another game as the game writes it after replaying its tokens.
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`]; [`StorageError::Invalid`] for a round
+    /// stopped in the middle of a turn its format writes as one entry (a
+    /// Königrufen announcement turn); unreadable rows.
+    pub async fn record_text(&self, id: DealId) -> Result<String, StorageError> {
+        let mut conn = self.conn().await?;
+        let deal = deal_row(&mut conn, id)
+            .await?
+            .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
+        if deal.game == ZWANZIGERRUFEN {
+            let events = events(&mut conn, id).await?;
+            return Ok(record_of(&deal, &events)?.to_json());
+        }
+        let loaded = load_deal(&mut conn, id)
+            .await?
+            .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
+        loaded
+            .round
+            .and_then(|r| r.round().to_record())
+            .ok_or_else(|| {
+                StorageError::Invalid(format!(
+                    "deal {id} stopped in the middle of a turn its record writes as one entry"
+                ))
+            })
     }
 
     /// Every deal of a table, in order, without events.

@@ -3,7 +3,7 @@
 
 use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
-use tarock_zwanzigerrufen::Seat;
+use tarock_game_core::Seat;
 
 use crate::error::StorageError;
 use crate::model::{Balance, DealId, DealStatus, Occupant, Participant, PlayerId, TableId};
@@ -15,8 +15,9 @@ use crate::table::{occupant, occupant_columns};
 /// The result of a deal to write to the ledger.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewSettlement {
-    /// The change per seat in units (seat 0 first); must sum to zero.
-    pub changes: [i64; 4],
+    /// The change per seat in units (seat 0 first), one per seat of the
+    /// table; must sum to zero.
+    pub changes: Vec<i64>,
     /// The itemized breakdown as the table service shows it (JSON), e.g. the
     /// engine's `Settlement` serialized.
     pub breakdown: String,
@@ -121,15 +122,22 @@ impl Tx {
         let table = TableId(get(&row, "deals", "table_id")?);
         let status: DealStatus = parse(&row, "deals", "status")?;
         let stake: i64 = get(&row, "tables", "stake_cents")?;
+        let seat_count: i64 = get(&row, "tables", "seat_count")?;
         if status != DealStatus::Active {
             return Err(StorageError::Invalid(format!(
                 "deal {deal} is {status}, not active"
             )));
         }
-        let seats = self.seats(table).await?;
-        if seats.len() != 4 {
+        if settlement.changes.len() as i64 != seat_count {
             return Err(StorageError::Invalid(format!(
-                "deal {deal}: only {} of 4 seats are occupied",
+                "deal {deal}: {} changes for {seat_count} seats",
+                settlement.changes.len()
+            )));
+        }
+        let seats = self.seats(table).await?;
+        if seats.len() as i64 != seat_count {
+            return Err(StorageError::Invalid(format!(
+                "deal {deal}: only {} of {seat_count} seats are occupied",
                 seats.len()
             )));
         }
@@ -162,7 +170,66 @@ impl Tx {
     }
 }
 
+/// One settled deal of a table's history, as `/verlauf` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryLine {
+    /// The deal.
+    pub deal: DealId,
+    /// Its number at the table.
+    pub number: u32,
+    /// The game's id.
+    pub game: String,
+    /// When it was settled.
+    pub settled_ms: i64,
+    /// Each seat's occupant then and change in units, seat 0 first.
+    pub units: Vec<(Seat, Occupant, i64)>,
+}
+
 impl Store {
+    /// The latest `limit` settled deals of a table, newest first, with each
+    /// seat's change.
+    ///
+    /// # Errors
+    /// The database's error; unreadable rows.
+    pub async fn table_history(
+        &self,
+        table: TableId,
+        limit: u32,
+    ) -> Result<Vec<HistoryLine>, StorageError> {
+        let mut conn = self.conn().await?;
+        let rows = sqlx::query(sql::RECENT_SETTLEMENTS)
+            .bind(table.0)
+            .bind(i64::from(limit))
+            .fetch_all(&mut *conn)
+            .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let deal = DealId(get(row, "settlements", "deal_id")?);
+            let ledger = sqlx::query(sql::LEDGER_OF_DEAL)
+                .bind(deal.0)
+                .fetch_all(&mut *conn)
+                .await?;
+            let units = ledger
+                .iter()
+                .map(|l| {
+                    Ok((
+                        seat(l, "ledger", "seat")?,
+                        occupant(l, "ledger")?,
+                        get(l, "ledger", "units")?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, StorageError>>()?;
+            out.push(HistoryLine {
+                deal,
+                number: count(row, "deals", "number")?,
+                game: get(row, "deals", "game")?,
+                settled_ms: get(row, "settlements", "settled_ms")?,
+                units,
+            });
+        }
+        Ok(out)
+    }
+
     /// The stored settlement of a deal.
     ///
     /// # Errors

@@ -57,11 +57,11 @@ pub use delivery::table_scope;
 pub use error::StorageError;
 pub use fair::{DealProof, DealSecrets};
 pub use gauges::{Gauges, PoolUse};
-pub use ledger::{NewSettlement, SettlementRow};
+pub use ledger::{HistoryLine, NewSettlement, SettlementRow};
 pub use model::{
     Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId,
-    NewDeal, NewMessage, NewPlayer, NewTable, Occupant, OutboxMessage, Participant, Platform,
-    Player, PlayerId, SeatRow, Table, TableId, TableStatus,
+    NewDeal, NewMessage, NewPlayer, NewRound, NewTable, Occupant, OutboxMessage, Participant,
+    Platform, Player, PlayerId, SeatRow, Table, TableId, TableStatus,
 };
 pub use ops::{AppendAction, SettleDeal};
 pub use outbox::{Delivered, OutboxCounts};

@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tarock_zwanzigerrufen::Seat;
+use tarock_game_core::Seat;
+use tarock_games::SeededRound;
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -163,6 +164,10 @@ pub struct NewTable {
     pub chat_id: String,
     /// The forum topic or thread, if any.
     pub thread_id: Option<String>,
+    /// The game's id (`zwanzigerrufen`, `koenigrufen`, `zwanzig-ab`).
+    pub game: String,
+    /// How many seats the table has (3–5, as its game allows).
+    pub seats: u8,
     /// The rules as written: a preset name or `{"preset": …, overrides}` (JSON).
     pub rules: String,
     /// The money value of one unit, in cents.
@@ -186,6 +191,10 @@ pub struct Table {
     pub chat_id: String,
     /// The forum topic or thread, if any.
     pub thread_id: Option<String>,
+    /// The game's id.
+    pub game: String,
+    /// How many seats the table has.
+    pub seats: u8,
     /// The rules as written (JSON).
     pub rules: String,
     /// The money value of one unit, in cents.
@@ -238,6 +247,25 @@ pub struct NewDeal {
     pub started_ms: i64,
 }
 
+/// A round of a game other than Zwanzigerrufen to start: one Königrufen
+/// deal, one 20 ab session. Stored with the secret seed its decks are
+/// shuffled from ([`SeededRound`]); its events are the game's action tokens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewRound {
+    /// The table.
+    pub table: TableId,
+    /// The game's id (the table's game).
+    pub game: String,
+    /// The round number at this table, from 1.
+    pub number: u32,
+    /// The first seat to act.
+    pub first: Seat,
+    /// The rules in force, in the game's record form (JSON).
+    pub rules: String,
+    /// When it started.
+    pub started_ms: i64,
+}
+
 /// A stored deal, without its events.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealRow {
@@ -247,10 +275,13 @@ pub struct DealRow {
     pub table: TableId,
     /// The deal number at this table.
     pub number: u32,
-    /// The Vorhand.
+    /// The game's id.
+    pub game: String,
+    /// The Vorhand (the first seat to act in the round).
     pub forehand: Seat,
-    /// The four dealt hands, seat 0 first.
-    pub hands: [String; 4],
+    /// The four dealt hands of a Zwanzigerrufen deal, seat 0 first; empty
+    /// for a round of another game (its cards follow from the secret seed).
+    pub hands: Vec<String>,
     /// The rules in force (JSON).
     pub rules: String,
     /// The session factor.
@@ -390,9 +421,13 @@ pub struct LoadedDeal {
     pub deal: DealRow,
     /// The log, in order; `events[i].seq == i`.
     pub events: Vec<Event>,
-    /// The game rebuilt by replaying the log; `None` for a redeal (the hands
-    /// force one, so there is no game).
+    /// The Zwanzigerrufen game rebuilt by replaying the log; `None` for a
+    /// redeal (the hands force one, so there is no game) and for a round of
+    /// another game.
     pub game: Option<tarock_zwanzigerrufen::Game>,
+    /// The round of another game, rebuilt from its seed and tokens; `None`
+    /// for Zwanzigerrufen.
+    pub round: Option<SeededRound>,
 }
 
 impl LoadedDeal {

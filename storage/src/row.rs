@@ -4,7 +4,8 @@ use std::str::FromStr;
 
 use sqlx::any::AnyRow;
 use sqlx::{Decode, Row, Type};
-use tarock_zwanzigerrufen::Seat;
+use tarock_game_core::Seat;
+use tarock_game_core::seat::MAX_SEATS;
 
 use crate::error::StorageError;
 
@@ -38,16 +39,17 @@ pub(crate) fn parse<T: FromStr<Err = String>>(
     })
 }
 
-/// An integer column holding a seat 0–3.
+/// An integer column holding a seat 0–4.
 pub(crate) fn seat(row: &AnyRow, table: &'static str, column: &str) -> Result<Seat, StorageError> {
     let n: i64 = get(row, table, column)?;
     u8::try_from(n)
         .ok()
-        .and_then(Seat::new)
+        .filter(|n| *n < MAX_SEATS)
+        .map(Seat::new)
         .ok_or_else(|| StorageError::BadRow {
             table,
             key: key_of(row),
-            detail: format!("column {column}: seat {n} is not 0–3"),
+            detail: format!("column {column}: seat {n} is not 0–4"),
         })
 }
 

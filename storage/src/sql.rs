@@ -21,8 +21,8 @@
 
 macro_rules! table_columns {
     () => {
-        "id, platform, chat_id, thread_id, rules, stake_cents, pace_ms, language, status, \
-         creator_id, public_message_id, created_ms, updated_ms"
+        "id, platform, chat_id, thread_id, game, seat_count, rules, stake_cents, pace_ms, language, \
+         status, creator_id, public_message_id, created_ms, updated_ms"
     };
 }
 
@@ -34,7 +34,7 @@ macro_rules! player_columns {
 
 macro_rules! deal_columns {
     () => {
-        "id, table_id, number, forehand, hands, rules, factor, status, started_ms, finished_ms, fair_commitment"
+        "id, table_id, game, number, forehand, hands, rules, factor, status, started_ms, finished_ms, fair_commitment"
     };
 }
 
@@ -90,8 +90,8 @@ pub(crate) const SEATS_OF_TABLE: &str = "SELECT s.seat, s.player_id, s.computer,
 /// Creates a table in the lobby.
 pub(crate) const INSERT_TABLE: &str =
     "INSERT INTO tables (platform, chat_id, thread_id, rules, stake_cents, pace_ms, language,
-                     status, creator_id, created_ms, updated_ms)
- VALUES ($1, $2, $3, $4, $5, $6, $7, 'lobby', $8, $9, $9)
+                     status, creator_id, created_ms, updated_ms, game, seat_count)
+ VALUES ($1, $2, $3, $4, $5, $6, $7, 'lobby', $8, $9, $9, $10, $11)
  RETURNING id";
 
 /// Sets a table's status.
@@ -162,8 +162,8 @@ pub(crate) const DEALS_OF_TABLE: &str = concat!(
 pub(crate) const EVENTS_OF_DEAL: &str = "SELECT deal_id, seq, seat, action, at_ms, by_computer FROM events WHERE deal_id = $1 ORDER BY seq";
 
 /// Stores a new deal; returns its id.
-pub(crate) const INSERT_DEAL: &str = "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms, shuffle_seed)
- VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8)
+pub(crate) const INSERT_DEAL: &str = "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms, shuffle_seed, game)
+ VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9)
  RETURNING id";
 
 /// Appends an event if the deal is active and `seq` is its next step.
@@ -208,9 +208,15 @@ pub(crate) const SETTLED_DEALS: &str =
     "SELECT d.rules, s.breakdown FROM settlements s CROSS JOIN deals d
  WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY d.number";
 
+/// The latest settled deals of a table, newest first, at most $2
+/// (`settlements_by_table`).
+pub(crate) const RECENT_SETTLEMENTS: &str =
+    "SELECT s.deal_id, d.number, d.game, s.settled_ms FROM settlements s CROSS JOIN deals d
+ WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY s.deal_id DESC LIMIT $2";
+
 /// A deal's table, status and the table's stake, for settling.
 pub(crate) const DEAL_FOR_SETTLING: &str =
-    "SELECT d.table_id, d.status, t.stake_cents FROM deals d CROSS JOIN tables t
+    "SELECT d.table_id, d.status, t.stake_cents, t.seat_count FROM deals d CROSS JOIN tables t
  WHERE d.id = $1 AND t.id = d.table_id";
 
 /// Stores a settlement.
@@ -637,6 +643,7 @@ pub fn statements() -> Vec<Statement> {
         hot("DEAL_REVEAL", DEAL_REVEAL),
         hot("TABLE_BALANCES", TABLE_BALANCES),
         hot("SETTLED_DEALS", SETTLED_DEALS),
+        hot("RECENT_SETTLEMENTS", RECENT_SETTLEMENTS),
         hot("DEAL_FOR_SETTLING", DEAL_FOR_SETTLING),
         hot("INSERT_SETTLEMENT", INSERT_SETTLEMENT),
         hot("INSERT_LEDGER_ROW", INSERT_LEDGER_ROW),

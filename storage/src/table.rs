@@ -2,7 +2,7 @@
 
 use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
-use tarock_zwanzigerrufen::Seat;
+use tarock_game_core::Seat;
 
 use crate::error::StorageError;
 use crate::model::{NewTable, Occupant, Platform, PlayerId, SeatRow, Table, TableId, TableStatus};
@@ -17,6 +17,8 @@ fn table_from_row(row: &AnyRow) -> Result<Table, StorageError> {
         platform: parse(row, T, "platform")?,
         chat_id: get(row, T, "chat_id")?,
         thread_id: get(row, T, "thread_id")?,
+        game: get(row, T, "game")?,
+        seats: seat_count(row)?,
         rules: get(row, T, "rules")?,
         stake_cents: get(row, T, "stake_cents")?,
         pace_ms: get(row, T, "pace_ms")?,
@@ -27,6 +29,19 @@ fn table_from_row(row: &AnyRow) -> Result<Table, StorageError> {
         created_ms: get(row, T, "created_ms")?,
         updated_ms: get(row, T, "updated_ms")?,
     })
+}
+
+/// The `seat_count` column: 3–5.
+fn seat_count(row: &AnyRow) -> Result<u8, StorageError> {
+    let n: i64 = get(row, "tables", "seat_count")?;
+    u8::try_from(n)
+        .ok()
+        .filter(|n| (3..=tarock_game_core::seat::MAX_SEATS).contains(n))
+        .ok_or_else(|| StorageError::BadRow {
+            table: "tables",
+            key: format!("id={}", get::<i64>(row, "tables", "id").unwrap_or(0)),
+            detail: format!("column seat_count: {n} is not 3–5"),
+        })
 }
 
 /// An occupant from a `player_id` / `computer` column pair.
@@ -104,6 +119,23 @@ impl Tx {
                 new.rules
             )));
         }
+        match tarock_games::by_id(&new.game) {
+            None => {
+                return Err(StorageError::Invalid(format!(
+                    "no game is called {:?}",
+                    new.game
+                )));
+            }
+            Some(kind) => {
+                let (min, max) = kind.seat_range();
+                if !(min..=max).contains(&new.seats) {
+                    return Err(StorageError::Invalid(format!(
+                        "{} is played by {min}–{max} seats, not {}",
+                        new.game, new.seats
+                    )));
+                }
+            }
+        }
         let id: i64 = sqlx::query_scalar(sql::INSERT_TABLE)
             .bind(new.platform.as_str())
             .bind(&new.chat_id)
@@ -114,6 +146,8 @@ impl Tx {
             .bind(&new.language)
             .bind(new.creator.map(|p| p.0))
             .bind(now_ms)
+            .bind(&new.game)
+            .bind(i32::from(new.seats))
             .fetch_one(self.conn())
             .await?;
         Ok(TableId(id))

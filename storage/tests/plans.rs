@@ -89,6 +89,7 @@ fn params(name: &str) -> Vec<P> {
         | "DELETE_DEADLINE"
         | "DEADLINE_OF_TABLE" => vec![live_table],
         "DEALS_OF_TABLE" => vec![old_table],
+        "RECENT_SETTLEMENTS" => vec![live_table, I(10)],
         "INSERT_TABLE" => vec![
             T("telegram"),
             T("c7"),
@@ -99,6 +100,8 @@ fn params(name: &str) -> Vec<P> {
             T("de"),
             I(7),
             I(NOW),
+            T("zwanzig-ab"),
+            I(5),
         ],
         "SET_TABLE_STATUS" => vec![live_table, T("playing"), I(NOW)],
         "SET_PUBLIC_MESSAGE" => vec![live_table, T("m1"), I(NOW)],
@@ -132,6 +135,7 @@ fn params(name: &str) -> Vec<P> {
             I(1),
             I(NOW),
             NullText,
+            T("zwanzigerrufen"),
         ],
         "SET_FAIR_COMMITMENT" => vec![
             I(15_000),

@@ -57,7 +57,7 @@ async fn retention_forgets_only_what_expired(db: TestDb) {
     tx.settle(
         deal,
         &tarock_storage::NewSettlement {
-            changes: settlement.changes,
+            changes: settlement.changes.to_vec(),
             breakdown: "{}".into(),
             settled_ms: NOW - 30 * DAY,
         },

@@ -60,7 +60,7 @@ fn action(
 fn settlement_of(game: &tarock_zwanzigerrufen::Game) -> NewSettlement {
     let settlement = game.settlement().unwrap();
     NewSettlement {
-        changes: settlement.changes,
+        changes: settlement.changes.to_vec(),
         breakdown: serde_json::to_string(&settlement).unwrap(),
         settled_ms: NOW + 60_000,
     }
@@ -94,7 +94,7 @@ async fn round_trip_survives_reopen(db: TestDb) {
         table,
         deal: deal2,
         seq: partial.actions.len() as u32,
-        seat: Seat::S2,
+        seat: Seat::S2.into(),
         remind_ms: Some(NOW + 60_000),
         due_ms: NOW + 120_000,
         reminded: false,
@@ -486,7 +486,7 @@ async fn failed_ledger_row_leaves_no_settlement(db: TestDb) {
     let mut lopsided = settle.clone();
     lopsided.table = table2;
     lopsided.deal = deal2;
-    lopsided.settlement.changes = [1, 1, -1, 0];
+    lopsided.settlement.changes = [1, 1, -1, 0].to_vec();
     assert!(matches!(
         store.settle_deal(&lopsided).await,
         Err(StorageError::Invalid(_))
@@ -592,7 +592,9 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
                 Some(p) => Occupant::Player(players[p]),
                 None => Occupant::Computer("easy".into()),
             };
-            tx.set_seat(table, seat, &occupant, NOW).await.unwrap();
+            tx.set_seat(table, seat.into(), &occupant, NOW)
+                .await
+                .unwrap();
         }
         tables.push(table);
     }
@@ -631,7 +633,7 @@ async fn ledger_balances_are_zero_sum_and_match_the_engine(db: TestDb) {
                 Some(p) => Occupant::Player(players[p]),
                 None => Occupant::Computer("easy".into()),
             };
-            let participant = Participant::of(seat, &occupant);
+            let participant = Participant::of(seat.into(), &occupant);
             *expected_units.entry(participant.clone()).or_default() += change;
             *expected_cents.entry(participant.clone()).or_default() += change * layouts[t].0;
             *table_units.entry((t, participant)).or_default() += change;
@@ -1014,7 +1016,7 @@ async fn deadlines_due_and_reminders(db: TestDb) {
             table,
             deal,
             seq: 40,
-            seat: Seat::S1,
+            seat: Seat::S1.into(),
             remind_ms: Some(NOW + 1000 * (i + 1)),
             due_ms: NOW + 2000 * (i + 1),
             reminded: false,
@@ -1128,16 +1130,21 @@ async fn players_and_tables(db: TestDb) {
 
     let mut tx = store.begin().await.unwrap();
     tx.lock_table(t1).await.unwrap();
-    tx.set_seat(t1, Seat::S0, &Occupant::Player(id), NOW)
+    tx.set_seat(t1, Seat::S0.into(), &Occupant::Player(id), NOW)
         .await
         .unwrap();
-    tx.set_seat(t1, Seat::S1, &Occupant::Computer("strong".into()), NOW)
-        .await
-        .unwrap();
+    tx.set_seat(
+        t1,
+        Seat::S1.into(),
+        &Occupant::Computer("strong".into()),
+        NOW,
+    )
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
     let mut tx = store.begin().await.unwrap();
     assert!(
-        tx.set_seat(t1, Seat::S2, &Occupant::Player(id), NOW)
+        tx.set_seat(t1, Seat::S2.into(), &Occupant::Player(id), NOW)
             .await
             .is_err()
     );
@@ -1145,11 +1152,11 @@ async fn players_and_tables(db: TestDb) {
     let mut tx = store.begin().await.unwrap();
     // Handing seat 1 from the computer to Anna's friend.
     let bert = tx.upsert_player(&new_player("bert"), NOW).await.unwrap();
-    tx.set_seat(t1, Seat::S1, &Occupant::Player(bert), NOW + 5)
+    tx.set_seat(t1, Seat::S1.into(), &Occupant::Player(bert), NOW + 5)
         .await
         .unwrap();
-    assert!(tx.clear_seat(t1, Seat::S0).await.unwrap());
-    assert!(!tx.clear_seat(t1, Seat::S3).await.unwrap());
+    assert!(tx.clear_seat(t1, Seat::S0.into()).await.unwrap());
+    assert!(!tx.clear_seat(t1, Seat::S3.into()).await.unwrap());
     tx.set_table_status(t2, TableStatus::Closed, NOW)
         .await
         .unwrap();
@@ -1162,7 +1169,7 @@ async fn players_and_tables(db: TestDb) {
     );
     assert_eq!(
         (seats[0].seat, &seats[0].occupant, seats[0].since_ms),
-        (Seat::S1, &Occupant::Player(bert), NOW + 5)
+        (Seat::S1.into(), &Occupant::Player(bert), NOW + 5)
     );
     let open: Vec<_> = store
         .open_tables_in(Platform::Telegram, "group-1")
@@ -1388,7 +1395,7 @@ async fn settle_with(
     tx.settle(
         deal,
         &NewSettlement {
-            changes,
+            changes: changes.to_vec(),
             breakdown: "{}".into(),
             settled_ms: NOW,
         },
@@ -1430,7 +1437,7 @@ async fn statistics_per_player_chat_contract_and_leaderboard(db: TestDb) {
         .create_table(&new_table("chat-b", "\"standard\"", 50, Some(a0)), NOW)
         .await
         .unwrap();
-    tx.set_seat(b, Seat::S0, &Occupant::Player(a0), NOW)
+    tx.set_seat(b, Seat::S0.into(), &Occupant::Player(a0), NOW)
         .await
         .unwrap();
     for seat in [Seat::S1, Seat::S2, Seat::S3] {
@@ -1438,7 +1445,7 @@ async fn statistics_per_player_chat_contract_and_leaderboard(db: TestDb) {
             .upsert_player(&new_player(&format!("b{seat}")), NOW)
             .await
             .unwrap();
-        tx.set_seat(b, seat, &Occupant::Player(p), NOW)
+        tx.set_seat(b, seat.into(), &Occupant::Player(p), NOW)
             .await
             .unwrap();
     }
@@ -1692,7 +1699,7 @@ async fn gauges_count_the_backlog_due_deadlines_and_live_tables(db: TestDb) {
         table,
         deal,
         seq: 4,
-        seat: Seat::S0,
+        seat: Seat::S0.into(),
         remind_ms: None,
         due_ms: NOW - 1_000,
         reminded: false,

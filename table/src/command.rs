@@ -2,8 +2,9 @@
 //! who sent it and from where.
 
 use serde::{Deserialize, Serialize};
+use tarock_game_core::Seat;
 use tarock_storage::{Platform, TableId};
-use tarock_zwanzigerrufen::{Bid, Card, Seat};
+use tarock_zwanzigerrufen::{Bid, Card};
 
 use crate::payload::Step;
 use crate::text::Lang;
@@ -104,6 +105,11 @@ impl Pace {
 /// A new table's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSettings {
+    /// The game's id (`zwanzigerrufen`, `koenigrufen`, `zwanzig-ab`), or a
+    /// name people type for it ([`crate::games::game_id_of`]).
+    pub game: String,
+    /// The seat count; `None` takes the game's default.
+    pub seats: Option<u8>,
     /// A preset name or a JSON object `{"preset": …, overrides}`.
     pub rules: String,
     /// Money per unit, in cents.
@@ -120,6 +126,8 @@ pub struct TableSettings {
 impl Default for TableSettings {
     fn default() -> Self {
         TableSettings {
+            game: "zwanzigerrufen".into(),
+            seats: None,
             rules: "standard".into(),
             stake_cents: 10,
             pace: Pace::LIVE,
@@ -157,6 +165,18 @@ pub enum CommandKind {
     TurnWords(TableChoice, Option<Step>, Vec<String>),
     /// Play a card.
     Play(TableChoice, Option<Step>, Card),
+    /// An action of a game with a face (20 ab, Königrufen): the game's
+    /// action token, from a button.
+    Act(TableChoice, Option<Step>, String),
+    /// A choice being made in several presses (a game with a face): show
+    /// the presser's choices again with this draft token; nothing changes.
+    Draft(TableChoice, Option<Step>, String),
+    /// My statistics in this chat and everywhere (privately).
+    Stats,
+    /// The leaderboard of this chat.
+    Leaderboard,
+    /// The latest settled deals of a table.
+    History(TableChoice),
     /// Show my hand and my choices now (privately).
     Hand(TableChoice),
     /// Post the table message again (it scrolled away, or a terminal

@@ -36,8 +36,10 @@ pub enum Rejection {
     TableFull,
     /// That seat is taken.
     SeatTaken,
-    /// Fewer than four seats are taken.
-    NotEnoughPlayers,
+    /// Not every seat is taken; the table has this many.
+    NotEnoughPlayers(u8),
+    /// The table has no seat of that number.
+    NoSuchSeat,
     /// A deal is being played (the command is for the lobby or between deals).
     DealInProgress,
     /// No deal is being played.
@@ -56,6 +58,25 @@ pub enum Rejection {
     BadRules(String),
     /// The stake is out of range.
     BadStake,
+    /// No game of the family has that name.
+    UnknownGame,
+    /// The command belongs to another game than the table's.
+    NotInThisGame,
+    /// The table's game refuses the action (a game with a face): the
+    /// game's id and its rule's code, put into words by the game's face.
+    GameRefusal {
+        /// The game's id.
+        game: &'static str,
+        /// The refusal's code ([`tarock_game_core::RuleError::code`]).
+        code: &'static str,
+    },
+    /// The game is not played by that many seats.
+    BadSeatCount {
+        /// The fewest seats.
+        min: u8,
+        /// The most seats.
+        max: u8,
+    },
     /// The rules of the game forbid it.
     Rule(RuleError),
     /// A bidding turn that cannot be read.
@@ -88,7 +109,10 @@ impl Rejection {
             Rejection::AlreadySeated => tr!(lang, "rej-already-seated"),
             Rejection::TableFull => tr!(lang, "rej-table-full"),
             Rejection::SeatTaken => tr!(lang, "rej-seat-taken"),
-            Rejection::NotEnoughPlayers => tr!(lang, "rej-not-enough-players"),
+            Rejection::NotEnoughPlayers(seats) => {
+                tr!(lang, "rej-not-enough-players", seats = i64::from(*seats))
+            }
+            Rejection::NoSuchSeat => tr!(lang, "rej-no-such-seat"),
             Rejection::DealInProgress => tr!(lang, "rej-deal-in-progress"),
             Rejection::NoDeal => tr!(lang, "rej-no-deal"),
             Rejection::NotYourTurn => tr!(lang, "rej-not-your-turn"),
@@ -98,6 +122,18 @@ impl Rejection {
             Rejection::NoComputerThere => tr!(lang, "rej-no-computer-there"),
             Rejection::BadRules(detail) => tr!(lang, "rej-bad-rules", detail = detail.as_str()),
             Rejection::BadStake => tr!(lang, "rej-bad-stake"),
+            Rejection::UnknownGame => tr!(lang, "rej-unknown-game"),
+            Rejection::NotInThisGame => tr!(lang, "rej-not-in-this-game"),
+            Rejection::GameRefusal { game, code } => crate::games::face(game).map_or_else(
+                || tr!(lang, "refusal-other"),
+                |f| f.refusal_text(code, lang),
+            ),
+            Rejection::BadSeatCount { min, max } if min == max => {
+                tr!(lang, "rej-fixed-seat-count", min = *min)
+            }
+            Rejection::BadSeatCount { min, max } => {
+                tr!(lang, "rej-bad-seat-count", min = *min, max = *max)
+            }
             Rejection::Rule(e) => rule_error_text(e, lang),
             Rejection::BadTurn(BadTurn::UnknownWord(word)) => {
                 tr!(lang, "rej-bad-turn", word = word.as_str())

@@ -14,8 +14,8 @@
 //! each as its card ids in deck order separated by single spaces: exactly
 //! the `hands` of its game record (RECORD.md), as the table stores them.
 
-use tarock_game_core::Game as _;
 use tarock_game_core::fair::{self, Commitment, Mismatch, Reveal};
+use tarock_game_core::{DynGame, Game as _};
 use tarock_storage::{DealId, DealRow, StorageError, Tx};
 use tarock_zwanzigerrufen::{CardSet, Deal, Seat, Zwanzigerrufen};
 
@@ -147,6 +147,76 @@ pub(crate) fn reveal_lines(number: u32, revealed: &(Commitment, Reveal), lang: L
         seed = fair::hex(&reveal.seed),
         salt = fair::hex(&reveal.salt)
     )
+}
+
+/// The piles a round of a game with a face (20 ab, Königrufen) is
+/// committed to: its record as dealt, before any action, one line of JSON
+/// in the game's own format (the seats' cards and whatever else the game
+/// deals, with the rules, seats and first seat). Later decks of a 20 ab
+/// session come from the same seed's stream, so the seed commits to them.
+pub fn round_piles(dealt: &dyn DynGame) -> Vec<String> {
+    dealt.to_record().into_iter().collect()
+}
+
+/// The record as dealt of a round of `kind` that `seed` deals, with these
+/// rules, seats and first seat: what its commitment covers (see
+/// [`round_piles`]); `None` for rules or seats the game refuses.
+pub fn dealt_record(
+    kind: &dyn tarock_game_core::DynKind,
+    rules: &serde_json::Value,
+    seats: u8,
+    first: tarock_game_core::Seat,
+    seed: &[u8; 32],
+) -> Option<String> {
+    tarock_games::SeededRound::new(kind, rules, seats, first, seed)
+        .ok()?
+        .round()
+        .to_record()
+}
+
+/// Why a round of a game with a face does not verify.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RoundVerifyError {
+    /// The dealt record does not read as a record of a game with a face.
+    #[error("not a dealt record of a game of the family: {0}")]
+    Record(String),
+    /// The seed does not deal the cards of the record, from any first seat.
+    #[error("the seed does not deal these cards")]
+    NotDealtBySeed,
+    /// Record, seed, salt and commitment do not agree.
+    #[error(transparent)]
+    Mismatch(#[from] Mismatch),
+}
+
+/// Checks a round of 20 ab or Königrufen: the seed, dealing a new round
+/// with the record's rules and seats (from whichever first seat the record
+/// names), must give exactly the `dealt` record, and seed, salt and record
+/// must hash to `published`.
+///
+/// # Errors
+/// [`RoundVerifyError`] naming what does not agree.
+pub fn verify_round(
+    published: Commitment,
+    reveal: &Reveal,
+    dealt: &str,
+) -> Result<(), RoundVerifyError> {
+    let round =
+        tarock_games::from_record(dealt).map_err(|e| RoundVerifyError::Record(e.to_string()))?;
+    let kind = tarock_games::by_id(round.id())
+        .filter(|k| k.id() != GAME)
+        .ok_or_else(|| RoundVerifyError::Record(format!("{} deals store hands", round.id())))?;
+    let rules = round.rules_spec();
+    let seats = round.seats();
+    let shuffled: Vec<String> = tarock_game_core::Seat::all(seats)
+        .filter_map(|first| dealt_record(kind, &rules, seats, first, &reveal.seed))
+        .find(|record| record == dealt.trim())
+        .into_iter()
+        .collect();
+    if shuffled.is_empty() {
+        return Err(RoundVerifyError::NotDealtBySeed);
+    }
+    fair::verify(kind.id(), published, reveal, &shuffled, &shuffled)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -36,11 +36,12 @@ pub mod typed;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{ChatRef, Command, CommandKind, Pace, Sender, TableSettings, UserRef};
 pub use error::{Rejection, ServiceError};
+pub use games::game_id_of as game_id;
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{EditFail, Messenger, Pump, SendFail};
 pub use service::{
-    Delivery, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, Verdict, rules_spec,
+    Delivery, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, Verdict, rules_spec, table_spec,
 };
 pub use shuffle::{DealSeed, RandomnessMode};
 pub use text::Lang;

@@ -119,7 +119,7 @@ pub enum Outgoing {
         /// The scored items.
         items: Vec<SettlementItem>,
         /// Each seat's change in units, seat 0 first.
-        changes: [i64; 4],
+        changes: Vec<i64>,
         /// Running balances at this table, best first.
         balances: Vec<BalanceLine>,
     },

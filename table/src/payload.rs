@@ -6,8 +6,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+use tarock_game_core::Seat;
+use tarock_game_core::seat::MAX_SEATS;
+use tarock_game_core::token::is_well_formed;
 use tarock_storage::TableId;
-use tarock_zwanzigerrufen::{Bid, Card, GameKind, Item, Premium, Seat};
+use tarock_zwanzigerrufen::{Bid, Card, GameKind, Item, Premium};
 
 pub use crate::typed::parse_turn_words;
 
@@ -78,6 +81,10 @@ pub enum ButtonAction {
     Compose(Vec<Bid>),
     /// Play a card.
     Play(Card),
+    /// An action of a game with a face: its token (`g<token>`).
+    Act(String),
+    /// A choice being made in steps: its draft token (`~<token>`).
+    Draft(String),
 }
 
 /// A decoded payload.
@@ -152,6 +159,8 @@ impl fmt::Display for Payload {
                 write!(f, "x{}", codes.join("."))
             }
             ButtonAction::Play(card) => write!(f, "p{card}"),
+            ButtonAction::Act(token) => write!(f, "g{token}"),
+            ButtonAction::Draft(token) => write!(f, "~{token}"),
         }
     }
 }
@@ -190,11 +199,8 @@ impl FromStr for Payload {
             ("c", arg) if !arg.is_empty() => match arg.split_once('.') {
                 None => ButtonAction::AddComputer(arg.to_owned(), None),
                 Some((level, seat)) if !level.is_empty() => {
-                    let seat = match seat {
-                        "0" => Seat::S0,
-                        "1" => Seat::S1,
-                        "2" => Seat::S2,
-                        "3" => Seat::S3,
+                    let seat = match seat.parse::<u8>() {
+                        Ok(n) if n < MAX_SEATS && seat.len() == 1 => Seat::new(n),
                         _ => return Err(bad()),
                     };
                     ButtonAction::AddComputer(level.to_owned(), Some(seat))
@@ -211,6 +217,8 @@ impl FromStr for Payload {
             ("a", codes) => ButtonAction::Turn(bid_codes(codes).ok_or_else(bad)?),
             ("x", codes) => ButtonAction::Compose(bid_codes(codes).ok_or_else(bad)?),
             ("p", card) => ButtonAction::Play(card.parse().map_err(|_| bad())?),
+            ("g", token) if is_well_formed(token) => ButtonAction::Act(token.to_owned()),
+            ("~", token) if is_well_formed(token) => ButtonAction::Draft(token.to_owned()),
             _ => return Err(bad()),
         };
         Ok(Payload {
@@ -224,6 +232,7 @@ impl FromStr for Payload {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tarock_game_core::token::MAX_TOKEN_LEN;
 
     fn round_trip(p: &Payload) {
         let text = p.to_string();
@@ -249,7 +258,7 @@ mod tests {
         let actions = [
             ButtonAction::Join,
             ButtonAction::AddComputer("strong".into(), None),
-            ButtonAction::AddComputer("strong".into(), Some(Seat::S3)),
+            ButtonAction::AddComputer("strong".into(), Some(Seat::new(3))),
             ButtonAction::Start,
             ButtonAction::Hand,
             ButtonAction::Rules,
@@ -261,6 +270,9 @@ mod tests {
             ButtonAction::Compose(longest_turn),
             ButtonAction::Play("T22".parse().unwrap()),
             ButtonAction::Play("s10".parse().unwrap()),
+            // The longest token of any game, as an action and as a draft.
+            ButtonAction::Act("p".repeat(MAX_TOKEN_LEN)),
+            ButtonAction::Draft("x".repeat(MAX_TOKEN_LEN)),
         ];
         for action in actions {
             round_trip(&Payload {
@@ -299,7 +311,11 @@ mod tests {
             "t1::azz",
             "t1::a.r",
             "t1::c",
-            "t1::cmedium.4",
+            "t1::cmedium.5",
+            "t1::cmedium.10",
+            "t1:1.0:g",
+            "t1:1.0:g a",
+            "t1:1.0:~",
             "t1::cmedium.",
             "t1::c.1",
             "t1::q",
@@ -313,6 +329,8 @@ mod tests {
         }
         let long = format!("t1::c{}", "x".repeat(70));
         assert!(long.parse::<Payload>().is_err());
+        let token = format!("t1:1.0:g{}", "p".repeat(MAX_TOKEN_LEN + 1));
+        assert!(token.parse::<Payload>().is_err());
     }
 
     #[test]

@@ -230,6 +230,8 @@ async fn step(h: &Harness, table: TableId) -> Step {
 
 fn settings() -> TableSettings {
     TableSettings {
+        game: "zwanzigerrufen".into(),
+        seats: None,
         rules: "standard".into(),
         stake_cents: 10,
         pace: Pace::LIVE,
@@ -267,7 +269,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Zoe",
-        CommandKind::RemoveComputer(t, Seat::S1),
+        CommandKind::RemoveComputer(t, Seat::S1.into()),
         NOT_SEATED,
     )
     .await;
@@ -286,7 +288,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Bert",
-        CommandKind::Join(t, Some(Seat::S0)),
+        CommandKind::Join(t, Some(Seat::S0.into())),
         SEAT_TAKEN,
     )
     .await;
@@ -310,7 +312,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Anna",
-        CommandKind::RemoveComputer(t, Seat::S0),
+        CommandKind::RemoveComputer(t, Seat::S0.into()),
         NO_COMPUTER_THERE,
     )
     .await;
@@ -318,7 +320,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Anna",
-        CommandKind::RemoveComputer(t, Seat::S2),
+        CommandKind::RemoveComputer(t, Seat::S2.into()),
         NO_COMPUTER_THERE,
     )
     .await;
@@ -360,7 +362,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Bert",
-        CommandKind::HandOver(t, Seat::S0, user("Zoe")),
+        CommandKind::HandOver(t, Seat::S0.into(), user("Zoe")),
         NOT_ALLOWED,
     )
     .await;
@@ -368,7 +370,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Anna",
-        CommandKind::HandOver(t, Seat::S0, user("Bert")),
+        CommandKind::HandOver(t, Seat::S0.into(), user("Bert")),
         ALREADY_SEATED,
     )
     .await;
@@ -413,7 +415,7 @@ async fn refusals_in_the_lobby() {
         &mut h,
         table,
         "Zoe",
-        CommandKind::Join(t, Some(Seat::S3)),
+        CommandKind::Join(t, Some(Seat::S3.into())),
         SEAT_TAKEN,
     )
     .await;
@@ -711,7 +713,7 @@ async fn refusals_during_a_deal() {
         &mut h,
         table,
         "Anna",
-        CommandKind::HandOver(t, Seat::S0, user("Zoe")),
+        CommandKind::HandOver(t, Seat::S0.into(), user("Zoe")),
         DEAL_IN_PROGRESS,
     )
     .await;

@@ -77,7 +77,7 @@ async fn rufer_and_pagat_in_one_turn_by_buttons() {
     assert_eq!(events.len(), 1);
     assert_eq!(
         (events[0].seat, events[0].action.as_str()),
-        (Seat::S0, "rufer pagat")
+        (Seat::S0.into(), "rufer pagat")
     );
     assert!(
         h.last_table_text()

@@ -20,6 +20,8 @@ const HUMANS: [&str; 2] = ["Anna", "Bert"];
 
 fn settings() -> TableSettings {
     TableSettings {
+        game: "zwanzigerrufen".into(),
+        seats: None,
         rules: "standard".into(),
         stake_cents: 10,
         pace: Pace::LIVE,

@@ -18,6 +18,8 @@ const NAMES: [&str; 4] = ["Anna", "Bert", "Cleo", "Dora"];
 
 fn settings(rules: &str, stake_cents: i64, lang: Lang) -> TableSettings {
     TableSettings {
+        game: "zwanzigerrufen".into(),
+        seats: None,
         rules: rules.into(),
         stake_cents,
         pace: Pace::LIVE,
@@ -168,7 +170,7 @@ async fn one_human_and_three_computers_every_preset() {
         }
         for seat in [Seat::S1, Seat::S2, Seat::S3] {
             let computer = Participant::Computer {
-                seat,
+                seat: seat.into(),
                 level: level.into(),
             };
             let balance = balances
@@ -250,7 +252,7 @@ async fn two_humans_and_two_computers_of_different_levels() {
     assert_eq!(balances.len(), 4, "{balances:?}");
     for (seat, level) in [(Seat::S2, "easy"), (Seat::S3, "medium")] {
         let computer = Participant::Computer {
-            seat,
+            seat: seat.into(),
             level: level.into(),
         };
         assert!(balances.iter().any(|b| b.participant == computer));

@@ -124,7 +124,7 @@ async fn queued() -> Harness {
     let anna = || sender("Anna", Lang::De);
     let seat = tarock_zwanzigerrufen::Seat::new(3).unwrap();
     for kind in [
-        CommandKind::RemoveComputer(Some(table), seat),
+        CommandKind::RemoveComputer(Some(table), seat.into()),
         CommandKind::AddComputer(Some(table), "medium".into(), None),
         CommandKind::Start(Some(table)),
     ] {

@@ -46,6 +46,8 @@ struct Outcome {
 async fn run(crash: Option<Crash>) -> Outcome {
     let mut h = Harness::new(SEED).await;
     let settings = TableSettings {
+        game: "zwanzigerrufen".into(),
+        seats: None,
         rules: "standard".into(),
         stake_cents: 10,
         pace: Pace::LIVE,

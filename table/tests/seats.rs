@@ -42,9 +42,12 @@ async fn seats_change_hands_between_deals() {
     // seat 3 to Emil.
     let from = h.sent.len();
     assert!(
-        h.run("Bert", CommandKind::HandOver(t, Seat::S1, user("Zoe")))
-            .await
-            .is_empty()
+        h.run(
+            "Bert",
+            CommandKind::HandOver(t, Seat::S1.into(), user("Zoe"))
+        )
+        .await
+        .is_empty()
     );
     let Outgoing::Chat { text, mentions, .. } = &h.sent[from] else {
         panic!("{:?}", h.sent[from])
@@ -52,9 +55,12 @@ async fn seats_change_hands_between_deals() {
     assert_eq!(text, "Zoe übernimmt Platz 2.");
     assert_eq!(mentions, &vec![user("Zoe")]);
     assert!(
-        h.run("Anna", CommandKind::HandOver(t, Seat::S2, user("Emil")))
-            .await
-            .is_empty()
+        h.run(
+            "Anna",
+            CommandKind::HandOver(t, Seat::S2.into(), user("Emil"))
+        )
+        .await
+        .is_empty()
     );
     let seats = h.loaded(table).await.seats;
     let names: Vec<Option<String>> = seats

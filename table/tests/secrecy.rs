@@ -214,6 +214,8 @@ async fn run_table(
         h.set_lang(name, lang);
     }
     let settings = TableSettings {
+        game: "zwanzigerrufen".into(),
+        seats: None,
         rules: rules.into(),
         stake_cents: 10,
         pace: Pace::LIVE,

@@ -15,6 +15,8 @@ const MINUTE: i64 = 60_000;
 
 fn slow(lang: Lang) -> TableSettings {
     TableSettings {
+        game: "zwanzigerrufen".into(),
+        seats: None,
         rules: "standard".into(),
         stake_cents: 10,
         pace: Pace { ms: HOUR },

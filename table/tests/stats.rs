@@ -19,6 +19,8 @@ use tarock_zwanzigerrufen::Party;
 async fn figures_are_what_the_settled_deals_paid() {
     let mut h = Harness::new(77).await;
     let settings = TableSettings {
+        game: "zwanzigerrufen".into(),
+        seats: None,
         rules: "standard".into(),
         stake_cents: 10,
         pace: Pace::LIVE,

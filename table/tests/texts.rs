@@ -131,7 +131,7 @@ async fn scenario(lang: Lang) -> Views {
     );
     let lobby_three = h.last_table(table).clone();
     assert!(
-        h.run("Anna", CommandKind::RemoveComputer(t, Seat::S2))
+        h.run("Anna", CommandKind::RemoveComputer(t, Seat::S2.into()))
             .await
             .is_empty()
     );

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use tarock_ai::Level;
 use tarock_storage::{LoadedTable, Occupant, Platform};
 use tarock_table::text::text;
-use tarock_table::{Lang, MAX_STAKE_CENTS, Rejection, UserRef, rules_spec};
+use tarock_table::{Lang, MAX_STAKE_CENTS, Rejection, UserRef, table_spec};
 
 use super::Args;
 
@@ -16,6 +16,10 @@ pub(super) struct Flags {
     pub lang: Lang,
     pub players: Vec<String>,
     pub computers: String,
+    /// The game's id.
+    pub game: &'static str,
+    /// The seat count.
+    pub seats: u8,
     pub rules: String,
     pub stake: i64,
 }
@@ -59,7 +63,18 @@ impl Flags {
             ));
         }
         let rules_text = args.rules.clone().unwrap_or_else(|| "standard".into());
-        let rules = rules_spec(&rules_text).map_err(|r| bad_flag(lang, "--rules", r.text(lang)))?;
+        let game_text = args.game.clone().unwrap_or_else(|| "zwanzigerrufen".into());
+        let (game, seats, rules) =
+            table_spec(&game_text, args.seats, &rules_text).map_err(|r| {
+                let flag = match r {
+                    Rejection::UnknownGame => format!("--game {}", short(&game_text)),
+                    Rejection::BadSeatCount { .. } => {
+                        format!("--seats {}", args.seats.unwrap_or_default())
+                    }
+                    _ => "--rules".to_owned(),
+                };
+                bad_flag(lang, &flag, r.text(lang))
+            })?;
         let stake = args.stake.unwrap_or(10);
         if !(0..=MAX_STAKE_CENTS).contains(&stake) {
             return Err(bad_flag(
@@ -78,7 +93,7 @@ impl Flags {
         unique.sort();
         unique.dedup();
         if (!args.players.is_empty() && players.is_empty())
-            || players.len() > 4
+            || players.len() > usize::from(seats)
             || unique.len() != players.len()
             || players.iter().any(|n| n.chars().count() > 32)
         {
@@ -88,6 +103,8 @@ impl Flags {
             lang,
             players,
             computers: computers.to_ascii_lowercase(),
+            game,
+            seats,
             rules,
             stake,
         })
@@ -129,6 +146,12 @@ impl Flags {
     pub fn unusable_on(&self, args: &Args, loaded: &LoadedTable) -> Vec<String> {
         let table = &loaded.table;
         let mut unusable = Vec::new();
+        if args.game.is_some() && self.game != table.game {
+            unusable.push(format!("--game {}", self.game));
+        }
+        if args.seats.is_some() && self.seats != table.seats {
+            unusable.push(format!("--seats {}", self.seats));
+        }
         if args.rules.is_some() && self.rules != table.rules {
             unusable.push(format!(
                 "--rules {}",

@@ -26,6 +26,8 @@ impl Terminal {
         }
         let first = self.humans[0].clone();
         let settings = TableSettings {
+            game: flags.game.into(),
+            seats: Some(flags.seats),
             rules: flags.rules.clone(),
             stake_cents: flags.stake,
             // Nobody in a terminal should be overruled by a clock.
@@ -56,7 +58,7 @@ impl Terminal {
             self.send(human, CommandKind::Join(Some(table), None))
                 .await?;
         }
-        for _ in self.humans.len()..4 {
+        for _ in self.humans.len()..usize::from(flags.seats) {
             self.send(
                 &first,
                 CommandKind::AddComputer(Some(table), flags.computers.clone(), None),

@@ -3,7 +3,7 @@
 //! 48 cards, settlement), `legal_actions` in the auction, and `apply` of one card.
 //!
 //! Run with `cargo bench -p tarock-koenigrufen`. Instruction counts per deal
-//! are measured with callgrind on `examples/deals.rs` (see the crate README).
+//! are measured with callgrind on `examples/koenigrufen_deals.rs` (see the crate README).
 
 use std::hint::black_box;
 

@@ -22,6 +22,9 @@
 //! ```
 
 use tarock_game_core::{DynGame, DynKind, Kind, RecordRefused, record};
+
+pub mod seeded;
+pub use seeded::SeededRound;
 use tarock_koenigrufen::Koenigrufen;
 use tarock_zwanzig_ab::ZwanzigAb;
 use tarock_zwanzigerrufen::Zwanzigerrufen;

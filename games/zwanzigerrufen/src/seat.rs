@@ -72,6 +72,33 @@ impl From<Seat> for u8 {
     }
 }
 
+impl From<Seat> for tarock_game_core::Seat {
+    fn from(seat: Seat) -> tarock_game_core::Seat {
+        tarock_game_core::Seat::new(seat as u8)
+    }
+}
+
+/// A family seat and an engine seat are equal when they have the same number
+/// (storage and the table service keep family seats).
+impl PartialEq<Seat> for tarock_game_core::Seat {
+    fn eq(&self, other: &Seat) -> bool {
+        self.number() == *other as u8
+    }
+}
+
+impl PartialEq<tarock_game_core::Seat> for Seat {
+    fn eq(&self, other: &tarock_game_core::Seat) -> bool {
+        *self as u8 == other.number()
+    }
+}
+
+impl TryFrom<tarock_game_core::Seat> for Seat {
+    type Error = String;
+    fn try_from(seat: tarock_game_core::Seat) -> Result<Seat, String> {
+        Seat::try_from(seat.number())
+    }
+}
+
 impl TryFrom<u8> for Seat {
     type Error = String;
     fn try_from(n: u8) -> Result<Seat, String> {

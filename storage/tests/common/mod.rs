@@ -106,6 +106,17 @@ pub async fn sqlite_db() -> TestDb {
 /// A fresh PostgreSQL database, or `None` (with a message) when no server
 /// is reachable and `REQUIRE_POSTGRES` is not 1.
 pub async fn postgres_db() -> Option<TestDb> {
+    let (url, guard) = fresh_postgres().await?;
+    let store = Store::open(&url).await.unwrap();
+    Some(TestDb {
+        url,
+        store,
+        _keep: Keep::Postgres(guard),
+    })
+}
+
+/// An empty PostgreSQL database (no schema) and the guard that drops it.
+async fn fresh_postgres() -> Option<(String, PgDrop)> {
     sqlx::any::install_default_drivers();
     let admin_url = postgres_admin_url();
     let mut admin = match AnyConnection::connect(&admin_url).await {
@@ -143,13 +154,62 @@ pub async fn postgres_db() -> Option<TestDb> {
         admin_url: admin_url.clone(),
         name: name.clone(),
     };
-    let url = replace_database(&admin_url, &name);
-    let store = Store::open(&url).await.unwrap();
-    Some(TestDb {
-        url,
-        store,
-        _keep: Keep::Postgres(guard),
-    })
+    Some((replace_database(&admin_url, &name), guard))
+}
+
+/// A database of `backend` with the schema of the migrations up to
+/// `version` only (as a bot stored it before the later ones existed), read
+/// from the project's own `migrations/` folder; `None` when no PostgreSQL
+/// answers. Open a [`Store`] on its URL to migrate it the rest of the way.
+pub async fn database_at_version(backend: Backend, version: i64) -> Option<OldDb> {
+    sqlx::any::install_default_drivers();
+    let (url, keep, folder) = match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().unwrap();
+            let url = format!(
+                "sqlite://{}?mode=rwc",
+                dir.path().join("tarock.db").display()
+            );
+            (url, Keep::File(dir), "sqlite")
+        }
+        Backend::Postgres => {
+            let (url, guard) = fresh_postgres().await?;
+            (url, Keep::Postgres(guard), "postgres")
+        }
+    };
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../migrations")
+        .join(folder);
+    let all = sqlx::migrate::Migrator::new(path).await.unwrap();
+    let mut old = sqlx::migrate::Migrator::DEFAULT;
+    old.migrations = all
+        .migrations
+        .iter()
+        .filter(|m| m.version <= version)
+        .cloned()
+        .collect::<Vec<_>>()
+        .into();
+    let mut conn = AnyConnection::connect(&url).await.unwrap();
+    old.run(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+    Some(OldDb { url, _keep: keep })
+}
+
+/// A database with an older schema ([`database_at_version`]).
+pub struct OldDb {
+    /// Where it is (open a [`Store`] here to migrate it).
+    pub url: String,
+    _keep: Keep,
+}
+
+impl OldDb {
+    /// Runs statements on a raw connection.
+    pub async fn exec(&self, sql: &str) {
+        let mut conn = AnyConnection::connect(&self.url).await.unwrap();
+        conn.execute(sqlx::AssertSqlSafe(sql.to_owned()))
+            .await
+            .unwrap();
+    }
 }
 
 /// The URL with its database name replaced.
@@ -228,6 +288,8 @@ pub fn new_player(name: &str) -> NewPlayer {
 /// A table in chat `chat` with the given rules and stake.
 pub fn new_table(chat: &str, rules: &str, stake_cents: i64, creator: Option<PlayerId>) -> NewTable {
     NewTable {
+        game: "zwanzigerrufen".into(),
+        seats: 4,
         platform: Platform::Telegram,
         chat_id: chat.to_owned(),
         thread_id: None,
@@ -257,7 +319,7 @@ pub fn events_of(record: &Record, at_ms: i64) -> Vec<Event> {
             let (seat, action) = text.split_once(' ').unwrap();
             Event {
                 seq: i as u32,
-                seat: Seat::new(seat.parse().unwrap()).unwrap(),
+                seat: Seat::new(seat.parse().unwrap()).unwrap().into(),
                 action: action.to_owned(),
                 at_ms: at_ms + i as i64 * 1000,
                 by_computer: i % 7 == 3,
@@ -271,7 +333,7 @@ pub fn new_deal(table: TableId, number: u32, record: &Record, at_ms: i64) -> New
     NewDeal {
         table,
         number,
-        forehand: Seat::new(record.forehand).unwrap(),
+        forehand: Seat::new(record.forehand).unwrap().into(),
         hands: record.hands.clone().try_into().unwrap(),
         rules: record.rules.to_string(),
         factor: 1,
@@ -307,7 +369,9 @@ pub async fn seated_table(
                     .unwrap(),
             )
         };
-        tx.set_seat(table, seat, &occupant, NOW).await.unwrap();
+        tx.set_seat(table, seat.into(), &occupant, NOW)
+            .await
+            .unwrap();
         occupants.push(occupant);
     }
     tx.commit().await.unwrap();

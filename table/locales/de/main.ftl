@@ -123,6 +123,7 @@ balance-line = { $name }: { $units } { $count ->
    *[other] Punkte
 } ({ $money })
 rules-text = Tisch { $table }: Regeln { $rules }, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug.
+rules-text-game = Tisch { $table }: { $game } mit { $seats } Plätzen, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug. Die Regeln:
 rules-text-overrides = Tisch { $table }: Regeln { $rules } mit Änderungen { $spec }, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug.
 pace-days = { $count ->
     [one] 1 Tag
@@ -168,7 +169,13 @@ rej-not-seated = Du sitzt nicht an diesem Tisch.
 rej-already-seated = Du sitzt schon an diesem Tisch.
 rej-table-full = Der Tisch ist voll.
 rej-seat-taken = Dieser Platz ist besetzt.
-rej-not-enough-players = Es braucht vier Spieler (oder Computer) zum Starten.
+rej-not-enough-players = Es braucht { $seats ->
+        [3] drei
+        [4] vier
+        [5] fünf
+       *[other] { $seats }
+    } Spieler (oder Computer) zum Starten.
+rej-no-such-seat = Einen Platz mit dieser Nummer hat der Tisch nicht.
 rej-deal-in-progress = Das geht nur zwischen zwei Spielen.
 rej-no-deal = Gerade wird kein Spiel gespielt.
 rej-not-your-turn = Du bist nicht dran.
@@ -178,6 +185,10 @@ rej-unknown-level = Computer gibt es in den Stärken leicht (easy), mittel (medi
 rej-no-computer-there = Auf diesem Platz sitzt kein Computer.
 rej-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Es gibt standard, directnet, tarockwelt und wikipedia.
 rej-bad-stake = Der Einsatz muss zwischen 0 und 1000 € pro Punkt liegen.
+rej-not-in-this-game = Das gibt es im Spiel dieses Tisches nicht.
+rej-unknown-game = Dieses Spiel kenne ich nicht. Zur Wahl stehen: zwanzigerrufen, koenigrufen, 20ab.
+rej-bad-seat-count = Dieses Spiel hat { $min } bis { $max } Plätze.
+rej-fixed-seat-count = Dieses Spiel hat immer { $min } Plätze.
 rej-bad-turn = Diese Ansage verstehe ich nicht: „{ $word }“ kommt in der Lizitation nicht vor. Ansagen: rufer, farbensolo, solo, absolut, pagat, valat, kontra (auf spiel, absolut, pagat, valat), weiter.
 rej-bad-turn-weiter = Diese Ansage verstehe ich nicht: „weiter“ beendet den Zug und kommt zuletzt.
 rej-bad-turn-empty = Diese Ansage verstehe ich nicht: sie ist leer.
@@ -245,6 +256,9 @@ telegram-cmd-start = Das Spiel beginnen (oder das nächste geben)
 telegram-cmd-hand = Meine Karten privat zeigen
 telegram-cmd-rules = Die Regeln des Tisches
 telegram-cmd-balance = Der Stand des Tisches
+telegram-cmd-stats = Meine Statistik (Spiele, gewonnen, Punkte)
+telegram-cmd-leaderboard = Die Rangliste dieses Chats
+telegram-cmd-history = Die letzten Spiele des Tisches
 telegram-cmd-pause = Den Tisch anhalten
 telegram-cmd-resume = Weiterspielen (nach einer Pause) oder passen
 telegram-cmd-close = Den Tisch schließen
@@ -269,6 +283,9 @@ discord-cmd-start = Das Spiel beginnen oder das nächste Spiel geben
 discord-cmd-hand = Meine Karten und Möglichkeiten, nur für mich
 discord-cmd-rules = Die Regeln des Tisches
 discord-cmd-balance = Der Stand des Tisches
+discord-cmd-stats = Meine Statistik: Spiele, gewonnen, Punkte, nach Spielart
+discord-cmd-leaderboard = Die Rangliste der Tische dieses Kanals
+discord-cmd-history = Die letzten Spiele des Tisches in diesem Kanal
 discord-cmd-pause = Den Tisch anhalten (die Uhr steht)
 discord-cmd-resume = Einen angehaltenen Tisch fortsetzen
 discord-cmd-close = Den Tisch schließen
@@ -277,6 +294,8 @@ discord-opt-stake = Einsatz in Cent je Punkt (Vorgabe 10)
 discord-opt-pace = Zeit je Zug: live (2 Minuten), slow (12 Stunden) oder z. B. 5m, 12h, 2d
 discord-opt-language = Die Sprache des Tisches in diesem Kanal (Vorgabe: deine)
 discord-opt-another = Noch einen Tisch öffnen, obwohl hier schon einer offen ist
+discord-opt-game = Das Spiel: Zwanzigerrufen (Vorgabe), Königrufen oder 20 ab
+discord-opt-seats = Plätze: 4, bei 20 ab 3 bis 5 (Vorgabe 4)
 
 telegram-cmd-pictures = Kartenbilder an oder aus (/bilder aus: nur Text)
 pictures-user-off = Deine Karten kommen ab jetzt nur als Text, ohne Bilder. Bilder wieder an: { $command }
@@ -297,3 +316,28 @@ fair-reveal =
     Seed: { $seed }
     Salz: { $salt }
     Nachprüfen: tarock verify --commitment … --seed … --salt … (README: „Faires Geben“)
+
+## Tische der anderen Spiele (20 ab, Königrufen)
+lobby-title-game = 🃏 Tisch { $table } · { $game } · Regeln: { $rules } · { $stake } pro Punkt
+round-title = 🃏 Tisch { $table } · { $game } · Partie { $round } · { $rules } · { $stake } pro Punkt
+round-private-title = Tisch { $table } · { $game } · Partie { $round } · dein Platz { $seat }
+round-started = { $game }, Partie { $round }: { $name } beginnt.
+round-settlement-title = 💰 Abrechnung Tisch { $table }, { $game }, Partie { $round }
+
+## Statistik, Rangliste, Verlauf
+game-zwanzigerrufen = Zwanzigerrufen
+stats-title = 📊 Statistik von { $name }
+stats-here = In diesem Chat: { $deals } Spiele, { $won } gewonnen, { $lost } verloren · { $units } Punkte ({ $money })
+stats-everywhere = Überall: { $deals } Spiele, { $won } gewonnen, { $lost } verloren · { $units } Punkte ({ $money })
+stats-sides = Als Spieler { $declarer } Spiele ({ $declarer_won } gewonnen), als Gegner { $opponent } ({ $opponent_won } gewonnen)
+stats-as-declarer = als Spieler
+stats-as-opponent = als Gegner
+stats-contract = { $contract } { $side }: { $deals } Spiele, { $won } gewonnen, { $units } Punkte
+stats-none = Von dir ist noch kein Spiel abgerechnet.
+leaderboard-title = 🏆 Rangliste dieses Chats
+leaderboard-line = { $place }. { $name }: { $units } Punkte ({ $money }) · { $deals } Spiele, { $won } gewonnen
+leaderboard-none = In diesem Chat ist noch kein Spiel abgerechnet.
+history-title = 📜 Tisch { $table }: die letzten Spiele
+history-line = { $game } { $number } (Nr. { $deal }): { $changes }
+history-none = An diesem Tisch ist noch nichts abgerechnet.
+history-hint = Jedes Spiel als Protokoll: tarock db export --deal Nr. (nachspielen mit tarock replay)

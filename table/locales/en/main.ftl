@@ -126,6 +126,7 @@ balance-line = { $name }: { $units } { $count ->
    *[other] points
 } ({ $money })
 rules-text = Table { $table }: rules { $rules }, { $stake } per point, { $pace } per move.
+rules-text-game = Table { $table }: { $game } with { $seats } seats, { $stake } per point, { $pace } per move. The rules:
 rules-text-overrides = Table { $table }: rules { $rules } with changes { $spec }, { $stake } per point, { $pace } per move.
 pace-days = { $count ->
     [one] 1 day
@@ -171,7 +172,13 @@ rej-not-seated = You do not sit at this table.
 rej-already-seated = You already sit at this table.
 rej-table-full = The table is full.
 rej-seat-taken = That seat is taken.
-rej-not-enough-players = Four players (or computers) are needed to start.
+rej-not-enough-players = { $seats ->
+        [3] Three
+        [4] Four
+        [5] Five
+       *[other] { $seats }
+    } players (or computers) are needed to start.
+rej-no-such-seat = The table has no seat with that number.
 rej-deal-in-progress = That is only possible between deals.
 rej-no-deal = No deal is being played.
 rej-not-your-turn = It is not your turn.
@@ -181,6 +188,10 @@ rej-unknown-level = Computer players come as easy, medium and strong.
 rej-no-computer-there = No computer sits on that seat.
 rej-bad-rules = I do not know these rules: { $detail }. There are standard, directnet, tarockwelt and wikipedia.
 rej-bad-stake = The stake must be between 0 and 1000 per point.
+rej-not-in-this-game = That is not part of the game at this table.
+rej-unknown-game = I do not know that game. The choices are: zwanzigerrufen, koenigrufen, 20ab.
+rej-bad-seat-count = This game has { $min } to { $max } seats.
+rej-fixed-seat-count = This game always has { $min } seats.
 rej-bad-turn = I do not understand that announcement: "{ $word }" is not a word of the bidding. Announcements: rufer, farbensolo, solo, absolut, pagat, valat, kontra (on the game, absolut, pagat, valat), weiter.
 rej-bad-turn-weiter = I do not understand that announcement: "weiter" ends the turn and comes last.
 rej-bad-turn-empty = I do not understand that announcement: it is empty.
@@ -248,6 +259,9 @@ telegram-cmd-start = Start the game (or deal the next hand)
 telegram-cmd-hand = Show my cards privately
 telegram-cmd-rules = The table's rules
 telegram-cmd-balance = The table's balances
+telegram-cmd-stats = My statistics (deals, won, points)
+telegram-cmd-leaderboard = The leaderboard of this chat
+telegram-cmd-history = The latest deals of the table
 telegram-cmd-pause = Pause the table
 telegram-cmd-resume = Resume (after a pause) or pass
 telegram-cmd-close = Close the table
@@ -272,6 +286,9 @@ discord-cmd-start = Start the game or deal the next hand
 discord-cmd-hand = My cards and choices, for me alone
 discord-cmd-rules = The table's rules
 discord-cmd-balance = The table's balances
+discord-cmd-stats = My statistics: deals, won, points, by contract
+discord-cmd-leaderboard = The leaderboard of this channel's tables
+discord-cmd-history = The latest deals of this channel's table
 discord-cmd-pause = Pause the table (the clock stops)
 discord-cmd-resume = Resume a paused table
 discord-cmd-close = Close the table
@@ -280,6 +297,8 @@ discord-opt-stake = Stake in cents per unit (default 10)
 discord-opt-pace = Time per move: live (2 minutes), slow (12 hours) or e.g. 5m, 12h, 2d
 discord-opt-language = The table's language in this channel (default: yours)
 discord-opt-another = Open another table even though one is open here already
+discord-opt-game = The game: Zwanzigerrufen (default), Königrufen or 20 ab
+discord-opt-seats = Seats: 4, or 3 to 5 for 20 ab (default 4)
 
 telegram-cmd-pictures = Card pictures on or off (/pictures off: text only)
 pictures-user-off = Your cards now come as text only, without pictures. Pictures back on: { $command }
@@ -300,3 +319,28 @@ fair-reveal =
     Seed: { $seed }
     Salt: { $salt }
     Check it: tarock verify --commitment … --seed … --salt … (README: "Fair deals")
+
+## Tables of the other games (20 ab, Königrufen)
+lobby-title-game = 🃏 Table { $table } · { $game } · rules: { $rules } · { $stake } per point
+round-title = 🃏 Table { $table } · { $game } · game { $round } · { $rules } · { $stake } per point
+round-private-title = Table { $table } · { $game } · game { $round } · your seat { $seat }
+round-started = { $game }, game { $round }: { $name } begins.
+round-settlement-title = 💰 Settlement table { $table }, { $game }, game { $round }
+
+## Statistics, leaderboard, history
+game-zwanzigerrufen = Zwanzigerrufen
+stats-title = 📊 Statistics of { $name }
+stats-here = In this chat: { $deals } deals, { $won } won, { $lost } lost · { $units } points ({ $money })
+stats-everywhere = Everywhere: { $deals } deals, { $won } won, { $lost } lost · { $units } points ({ $money })
+stats-sides = As declarer { $declarer } deals ({ $declarer_won } won), as opponent { $opponent } ({ $opponent_won } won)
+stats-as-declarer = as declarer
+stats-as-opponent = as opponent
+stats-contract = { $contract } { $side }: { $deals } deals, { $won } won, { $units } points
+stats-none = No deal of yours has been settled yet.
+leaderboard-title = 🏆 Leaderboard of this chat
+leaderboard-line = { $place }. { $name }: { $units } points ({ $money }) · { $deals } deals, { $won } won
+leaderboard-none = No deal has been settled in this chat yet.
+history-title = 📜 Table { $table }: the latest deals
+history-line = { $game } { $number } (no. { $deal }): { $changes }
+history-none = Nothing has been settled at this table yet.
+history-hint = Each deal as a record: tarock db export --deal NO. (replay it with tarock replay)

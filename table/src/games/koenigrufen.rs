@@ -32,6 +32,7 @@ use tarock_game_core::{DynGame, Seat};
 use tarock_koenigrufen::{Action, Game, Koenigrufen};
 
 use super::{BadRules, GameFace, SeatChoice, SeatText, SettlementText, TableContext};
+use crate::picture::{self, Picture};
 use crate::text::{Lang, lookup};
 use crate::tr;
 
@@ -141,6 +142,19 @@ impl GameFace for KoenigrufenFace {
         }
     }
 
+    fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
+        picture::koenigrufen::hand(game_of(round)?, kr_seat(seat)?, lang)
+    }
+
+    fn table_picture(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<Picture> {
+        picture::koenigrufen::table(game_of(round)?, table, lang)
+    }
+
     fn action_text(
         &self,
         round: &dyn DynGame,
@@ -194,6 +208,21 @@ impl GameFace for KoenigrufenFace {
         lang: Lang,
     ) -> Option<SettlementText> {
         sheet::settlement_text(game_of(round)?, table, lang)
+    }
+
+    fn sides(&self, round: &dyn DynGame) -> Option<(&'static str, u32)> {
+        if !round.is_over() {
+            return None;
+        }
+        let view = game_of(round)?.public_view();
+        let contract = view.contract?;
+        let mask = view
+            .parties
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p == Some(tarock_koenigrufen::Party::Declarer))
+            .fold(0, |mask, (seat, _)| mask | 1 << seat);
+        Some((contract.word(), mask))
     }
 
     fn refusal_text(&self, code: &str, lang: Lang) -> String {

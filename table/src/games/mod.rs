@@ -15,6 +15,9 @@
 //!   [`GameFace::events`];
 //! - the **settlement** of a finished round as lines and items
 //!   ([`GameFace::settlement_text`]); the table adds money and balances;
+//! - the **pictures** of a seat's hand and of the table
+//!   ([`GameFace::hand_picture`], [`GameFace::table_picture`]), which show
+//!   no more than the texts beside them;
 //! - the **rules** as a short label and as the lobby's full list of flags
 //!   ([`GameFace::rules_label`], [`GameFace::rules_text`]);
 //! - the **refusal** text of a rule-error code ([`GameFace::refusal_text`]);
@@ -64,6 +67,7 @@ use serde_json::Value;
 use tarock_game_core::{DynGame, Seat};
 
 use crate::outgoing::SettlementItem;
+use crate::picture::Picture;
 use crate::text::Lang;
 
 pub mod koenigrufen;
@@ -214,6 +218,30 @@ pub trait GameFace: Send + Sync {
         lang: Lang,
     ) -> SeatText;
 
+    /// The picture of `seat`'s hand beside its private text: its cards in
+    /// the order the text lists them, the cards it may play lifted when it
+    /// is to play a card. `None` when the text shows no cards (or the game
+    /// draws none).
+    fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
+        let _ = (round, seat, lang);
+        None
+    }
+
+    /// The picture of the table beside the public text: the seats in order
+    /// with their names, the card each played to the trick shown, the
+    /// tricks won, who led and who is to act; never a card the game keeps
+    /// secret. `None` while there is nothing to draw (or the game draws
+    /// none).
+    fn table_picture(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<Picture> {
+        let _ = (round, table, lang);
+        None
+    }
+
     /// The label of the action `token` by `seat` as the table tells it
     /// ("Anna names ♥ trump"), for the table message's last-move line.
     /// `round` is the round *before* the action.
@@ -244,6 +272,14 @@ pub trait GameFace: Send + Sync {
         table: &TableContext,
         lang: Lang,
     ) -> Option<SettlementText>;
+
+    /// The contract (its record word) and the seats on the declaring side
+    /// (bit `s` for seat `s`) of a finished round, for the statistics by
+    /// contract and side; `None` for a game without sides (20 ab) or a
+    /// round that is not over.
+    fn sides(&self, _round: &dyn DynGame) -> Option<(&'static str, u32)> {
+        None
+    }
 
     /// The localized text of a refusal with this code: a game rule's
     /// [`tarock_game_core::RuleError::code`], or one of the codes every
@@ -319,7 +355,8 @@ pub fn game_id_of(word: &str) -> Option<&'static str> {
 /// JSON object as written, anything else a preset name.
 pub(crate) fn rules_value(text: &str) -> Result<Value, BadRules> {
     let text = text.trim();
-    if text.starts_with('{') {
+    if text.starts_with('{') || text.starts_with('"') {
+        // The record form as stored: an object, or a preset name in quotes.
         serde_json::from_str(text).map_err(|e| BadRules(e.to_string()))
     } else {
         Ok(Value::String(text.to_owned()))

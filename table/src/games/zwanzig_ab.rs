@@ -19,6 +19,7 @@ use tarock_zwanzig_ab::{
 };
 
 use super::{BadRules, Choice, GameFace, SeatChoice, SeatText, SettlementText, TableContext};
+use crate::picture::{self, Picture};
 use crate::text::{Lang, lookup};
 use crate::tr;
 
@@ -80,11 +81,18 @@ pub fn card_label(card: Card, lang: Lang) -> String {
     format!("{}{rank}", suit_symbol(card.suit()))
 }
 
-/// Cards as shown, best first within each suit, trump first when known.
-fn cards_text(cards: CardSet, trump: Option<Suit>, lang: Lang) -> String {
+/// Cards in the order the texts list them: trump first when known, then
+/// by suit, best first within each suit.
+pub(crate) fn shown_order(cards: CardSet, trump: Option<Suit>) -> Vec<Card> {
     let mut list: Vec<Card> = cards.iter().collect();
     list.sort_by_key(|c| (Some(c.suit()) != trump, c.suit() as u8, c.index()));
-    list.into_iter()
+    list
+}
+
+/// Cards as shown, best first within each suit, trump first when known.
+fn cards_text(cards: CardSet, trump: Option<Suit>, lang: Lang) -> String {
+    shown_order(cards, trump)
+        .into_iter()
         .map(|c| card_label(c, lang))
         .collect::<Vec<_>>()
         .join(" ")
@@ -443,9 +451,8 @@ impl GameFace for ZwanzigAbFace {
                         ));
                     }
                     let toggles: Vec<Choice> = {
-                        let mut hand: Vec<Card> = legal.swap_from.iter().collect();
-                        hand.sort_by_key(|c| (Some(c.suit()) != trump, c.suit() as u8, c.index()));
-                        hand.into_iter()
+                        shown_order(legal.swap_from, trump)
+                            .into_iter()
                             .filter_map(|card| {
                                 let label = card_label(card, lang);
                                 let mut next = picked;
@@ -517,6 +524,19 @@ impl GameFace for ZwanzigAbFace {
             text: lines.join("\n"),
             choices,
         }
+    }
+
+    fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
+        picture::zwanzig_ab::hand(session(round)?, ab_seat(seat)?, lang)
+    }
+
+    fn table_picture(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<Picture> {
+        picture::zwanzig_ab::table(session(round)?, table, lang)
     }
 
     fn action_text(

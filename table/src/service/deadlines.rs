@@ -42,7 +42,7 @@ impl TableService {
                 .as_ref()
                 .is_some_and(|d| d.deal.id == deadline.deal)
             && current.is_some_and(|s| s.seq == deadline.seq)
-            && w.st.game().and_then(Game::to_act) == Some(deadline.seat);
+            && w.st.seat_to_act() == Some(deadline.seat);
         if !matches {
             // A deadline that no longer fits the table (it should have been
             // replaced in the transaction that moved on): put the right one
@@ -59,13 +59,22 @@ impl TableService {
             .unwrap_or_default();
         let user = row.as_ref().and_then(user_of);
         if deadline.due_ms <= w.now {
-            let m = self.computer_move(&w, STAND_IN)?;
-            self.apply(&mut w, deadline.seat, &m, true).await?;
+            let face = w.st.face();
+            if let Some(face) = face {
+                self.round_stand_in(&mut w, face, deadline.seat).await?;
+            } else {
+                let m = self.computer_move(&w, STAND_IN)?;
+                self.apply(&mut w, zr(deadline.seat), &m, true).await?;
+            }
             w.say(
                 tr!(lang, "stand-in", name = name.as_str()),
                 user.into_iter().collect(),
             );
-            self.advance(&mut w).await?;
+            if let Some(face) = face {
+                self.round_after_action(&mut w, face, deadline.seat).await?;
+            } else {
+                self.advance(&mut w).await?;
+            }
             // The table view says so too, until the next move.
             let note = tr!(lang, "stand-in", name = name.as_str());
             if let Some(Outgoing::Table { text, .. }) = w
@@ -77,8 +86,11 @@ impl TableService {
                 text.push('\n');
                 text.push_str(&note);
             }
-            if w.st.deal_active() && w.st.game().and_then(Game::to_act) != Some(deadline.seat) {
-                self.push_private(&mut w, deadline.seat);
+            if face.is_none()
+                && w.st.deal_active()
+                && w.st.game().and_then(Game::to_act) != Some(zr(deadline.seat))
+            {
+                self.push_private(&mut w, zr(deadline.seat));
             }
         } else {
             let minutes = ((deadline.due_ms - w.now) / 60_000).max(1);
@@ -98,7 +110,7 @@ impl TableService {
                 buttons,
                 picture,
                 ..
-            }) = w.st.private_view(deadline.seat)
+            }) = w.st.any_private_view(deadline.seat)
             {
                 let plang = row
                     .as_ref()

@@ -10,13 +10,16 @@ impl TableService {
         if w.st.deal_active() {
             return Err(Rejection::DealInProgress.into());
         }
-        if w.st.seats.len() < 4 {
-            return Err(Rejection::NotEnoughPlayers.into());
+        if w.st.seats.len() < usize::from(w.st.table.seats) {
+            return Err(Rejection::NotEnoughPlayers(w.st.table.seats).into());
         }
         if w.st.table.status == TableStatus::Lobby {
             w.tx.set_table_status(w.st.table.id, TableStatus::Playing, w.now)
                 .await?;
             w.st.table.status = TableStatus::Playing;
+        }
+        if let Some(face) = w.st.face() {
+            return self.start_round(w, face).await;
         }
         self.deal_next(w).await?;
         self.advance(w).await?;
@@ -31,8 +34,10 @@ impl TableService {
         let (_, rules) = parse_rules(&w.st.table.rules)?;
         let (mut number, forehand) = match &w.st.deal {
             None => (1, Seat::S0),
-            Some(d) if d.deal.status == DealStatus::Redeal => (d.deal.number + 1, d.deal.forehand),
-            Some(d) => (d.deal.number + 1, d.deal.forehand.next()),
+            Some(d) if d.deal.status == DealStatus::Redeal => {
+                (d.deal.number + 1, zr(d.deal.forehand))
+            }
+            Some(d) => (d.deal.number + 1, zr(d.deal.forehand).next()),
         };
         // A double round (a scored Mondfang under some rules) carries over.
         let mut double = DoubleRound::default();
@@ -57,7 +62,7 @@ impl TableService {
             let new = NewDeal {
                 table: w.st.table.id,
                 number,
-                forehand,
+                forehand: forehand.into(),
                 hands: record_hands,
                 rules: w.st.table.rules.clone(),
                 factor: double.factor(),
@@ -115,7 +120,10 @@ impl TableService {
         step: Option<Step>,
         m: Move,
     ) -> Result<(), Fail> {
-        let seat = w.st.seat_of(&sender.user).ok_or(Rejection::NotSeated)?;
+        if w.st.face().is_some() {
+            return Err(Rejection::NotInThisGame.into());
+        }
+        let seat = w.st.zr_seat_of(&sender.user).ok_or(Rejection::NotSeated)?;
         let current = w.st.step().ok_or(Rejection::NoDeal)?;
         if step.is_some_and(|s| s != current) {
             return Err(Rejection::Stale.into());
@@ -171,7 +179,7 @@ impl TableService {
         *game = trial;
         let event = Event {
             seq: deal.next_seq(),
-            seat,
+            seat: seat.into(),
             action: move_text(m),
             at_ms: now,
             by_computer,
@@ -259,7 +267,7 @@ impl TableService {
         w.tx.settle(
             deal_id,
             &NewSettlement {
-                changes: settlement.changes,
+                changes: settlement.changes.to_vec(),
                 breakdown: serde_json::to_string(&settlement).expect("settlements serialize"),
                 settled_ms: w.now,
             },
@@ -300,7 +308,7 @@ impl TableService {
             chat,
             text: with_reveal(sheet.text(lang, None), lang),
             items: settlement_items(&settlement, lang),
-            changes: settlement.changes,
+            changes: settlement.changes.to_vec(),
             balances,
         });
         // Each person gets a private copy in their language, their own line
@@ -373,11 +381,7 @@ impl TableService {
 
     /// Sets the deadline of the human seat to act, or clears it.
     pub(super) async fn set_deadline(&self, w: &mut Work) -> Result<(), Fail> {
-        let target = match (
-            w.st.table.status,
-            w.st.game().and_then(Game::to_act),
-            w.st.step(),
-        ) {
+        let target = match (w.st.table.status, w.st.seat_to_act(), w.st.step()) {
             (TableStatus::Playing, Some(seat), Some(step)) => {
                 w.st.seat_row(seat)
                     .filter(|r| matches!(r.occupant, Occupant::Player(_)))

@@ -1,5 +1,7 @@
 //! Lobby and table management: seats, computers, hand-over, pause, resume, close.
 
+use tarock_game_core::Seat;
+
 use super::*;
 
 impl TableService {
@@ -17,16 +19,18 @@ impl TableService {
         }
         // A free seat, or else one a computer holds.
         let seat = match wanted {
+            Some(seat) if !seat.is_at(w.st.table.seats) => {
+                return Err(Rejection::NoSuchSeat.into());
+            }
             Some(seat) => match w.st.seat_row(seat) {
                 None => seat,
                 Some(row) if matches!(row.occupant, Occupant::Computer(_)) => seat,
                 Some(_) => return Err(Rejection::SeatTaken.into()),
             },
-            None => Seat::ALL
-                .into_iter()
+            None => Seat::all(w.st.table.seats)
                 .find(|s| w.st.seat_row(*s).is_none())
                 .or_else(|| {
-                    Seat::ALL.into_iter().find(|s| {
+                    Seat::all(w.st.table.seats).find(|s| {
                         w.st.seat_row(*s)
                             .is_some_and(|r| matches!(r.occupant, Occupant::Computer(_)))
                     })
@@ -94,7 +98,7 @@ impl TableService {
         {
             return Err(Rejection::DoublePress.into());
         }
-        let seat = Seat::ALL
+        let seat = Seat::all(w.st.table.seats)
             .into_iter()
             .find(|s| w.st.seat_row(*s).is_none())
             .ok_or(Rejection::TableFull)?;

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use tarock_ai::{Level, drive};
+use tarock_game_core::Seat as TableSeat;
 use tarock_storage::{
     Deadline, DealStatus, Event, LoadedDeal, MessageId, NewDeal, NewMessage, NewSettlement,
     NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store, Table,
@@ -19,6 +20,7 @@ use tarock_zwanzigerrufen::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, 
 use crate::clock::Clock;
 use crate::command::{ChatRef, Command, CommandKind, Sender, TableChoice, TableSettings, UserRef};
 use crate::error::{Fail, Rejection, ServiceError};
+use crate::games;
 use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
 use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
 use crate::render::{
@@ -33,8 +35,10 @@ use crate::tr;
 mod deadlines;
 mod deal;
 mod delivery;
+mod history;
 mod lobby;
 mod queries;
+mod round;
 mod views;
 
 pub use delivery::{Delivery, Outcome};
@@ -106,6 +110,9 @@ struct Work {
     now: i64,
     st: TableState,
     out: Vec<Outgoing>,
+    /// What the actions of this command were, as the game's face tells
+    /// them (games with a face only): lines under the table message.
+    moves: Vec<String>,
 }
 
 impl Work {
@@ -133,12 +140,19 @@ impl TableState {
         }
     }
 
-    fn seat_row(&self, seat: Seat) -> Option<&SeatRow> {
+    /// The row of a seat (a table seat, or a Zwanzigerrufen seat).
+    fn seat_row(&self, seat: impl Into<TableSeat>) -> Option<&SeatRow> {
+        let seat = seat.into();
         self.seats.iter().find(|s| s.seat == seat)
     }
 
+    /// The Zwanzigerrufen seat of a platform user (at a Zwanzigerrufen table).
+    fn zr_seat_of(&self, user: &UserRef) -> Option<Seat> {
+        self.seat_of(user).map(zr)
+    }
+
     /// The seat of a platform user.
-    fn seat_of(&self, user: &UserRef) -> Option<Seat> {
+    fn seat_of(&self, user: &UserRef) -> Option<TableSeat> {
         self.seats
             .iter()
             .find(|s| {
@@ -166,8 +180,26 @@ impl TableState {
             .and_then(|d| d.game.as_ref())
     }
 
+    /// The seat to act in the active deal or round.
+    fn seat_to_act(&self) -> Option<TableSeat> {
+        match self.round() {
+            Some(round) => round.round().to_act(),
+            None => self.game().and_then(Game::to_act).map(TableSeat::from),
+        }
+    }
+
+    /// `seat`'s private view, whatever the game.
+    fn any_private_view(&self, seat: TableSeat) -> Option<Outgoing> {
+        if self.face().is_some() {
+            self.round_private_view(seat, None)
+        } else {
+            self.private_view(zr(seat))
+        }
+    }
+
+    /// Whether a deal (or a round of a game with a face) is being played.
     fn deal_active(&self) -> bool {
-        self.game().is_some()
+        self.game().is_some() || self.round().is_some()
     }
 
     /// The step the next action of the active deal is.
@@ -195,6 +227,49 @@ impl TableState {
         Seat::ALL.map(|seat| self.seat_row(seat).map(|row| occupant_name(row, lang)))
     }
 }
+
+/// The Zwanzigerrufen seat of a stored seat. A Zwanzigerrufen table has
+/// four seats, so every seat it stores is one of them.
+fn zr(seat: TableSeat) -> Seat {
+    Seat::try_from(seat).unwrap_or(Seat::S0)
+}
+
+/// The game, seat count and rules (as stored) of a new table: the game's
+/// id (or a name [`games::game_id_of`] knows), its seat count (`None`: the
+/// game's default) and its rules as written (a preset name or JSON).
+///
+/// # Errors
+/// The [`Rejection`] to show: an unknown game, a seat count the game does
+/// not have, or rules it cannot read.
+pub fn table_spec(
+    game: &str,
+    seats: Option<u8>,
+    rules: &str,
+) -> Result<(&'static str, u8, String), Rejection> {
+    let game = games::game_id_of(game).ok_or(Rejection::UnknownGame)?;
+    let Some(face) = games::face(game) else {
+        if seats.is_some_and(|n| n != 4) {
+            return Err(Rejection::BadSeatCount { min: 4, max: 4 });
+        }
+        let (rules_json, _) = parse_rules(rules)?;
+        return Ok((ZWANZIGERRUFEN, 4, rules_json));
+    };
+    let choice = face.seat_choice();
+    let seats = seats.unwrap_or(choice.default);
+    if !(choice.min..=choice.max).contains(&seats) {
+        return Err(Rejection::BadSeatCount {
+            min: choice.min,
+            max: choice.max,
+        });
+    }
+    let rules = face
+        .parse_rules(rules)
+        .map_err(|e| Rejection::BadRules(e.0))?;
+    Ok((face.id(), seats, rules.to_string()))
+}
+
+/// The id of the first game, which keeps its own path through the service.
+pub(crate) const ZWANZIGERRUFEN: &str = "zwanzigerrufen";
 
 /// A short name for the rules as written: the preset, starred when overridden.
 fn rules_label(rules: &str) -> String {
@@ -394,10 +469,14 @@ impl TableService {
             CommandKind::Create(settings) => self.create(sender, update, &settings).await,
             CommandKind::Hand(t) => self.show_hand(sender, t).await,
             CommandKind::Compose(t, step, bids) => self.show_compose(sender, t, step, &bids).await,
+            CommandKind::Draft(t, step, draft) => self.show_draft(sender, t, step, &draft).await,
             CommandKind::LastTrick(t) => self.show_last_trick(sender, t).await,
             CommandKind::OurTricks(t) => self.show_our_tricks(sender, t).await,
             CommandKind::Rules(t) => self.show_rules(sender, t).await,
             CommandKind::Balances(t) => self.show_balances(sender, t).await,
+            CommandKind::Stats => self.show_stats(sender).await,
+            CommandKind::Leaderboard => self.show_leaderboard(sender).await,
+            CommandKind::History(t) => self.show_history(sender, t).await,
             CommandKind::Button(_) => Err(Rejection::Malformed.into()),
             other => {
                 let table = self.resolve(sender, table_choice(&other)).await?;
@@ -424,6 +503,8 @@ impl TableService {
             CommandKind::Turn(..)
                 | CommandKind::Compose(..)
                 | CommandKind::Play(..)
+                | CommandKind::Act(..)
+                | CommandKind::Draft(..)
                 | CommandKind::Hand(_)
                 | CommandKind::LastTrick(_)
                 | CommandKind::OurTricks(_)
@@ -486,6 +567,7 @@ impl TableService {
                 deal: loaded.deal,
             },
             out: Vec::new(),
+            moves: Vec::new(),
         })
     }
 
@@ -528,7 +610,8 @@ impl TableService {
         update: Option<&str>,
         settings: &TableSettings,
     ) -> Result<Vec<Outgoing>, Fail> {
-        let (rules_json, _) = parse_rules(&settings.rules)?;
+        let (game, seats, rules_json) =
+            table_spec(&settings.game, settings.seats, &settings.rules)?;
         if !(0..=MAX_STAKE_CENTS).contains(&settings.stake_cents) {
             return Err(Rejection::BadStake.into());
         }
@@ -555,6 +638,8 @@ impl TableService {
                     platform: sender.chat.platform,
                     chat_id: sender.chat.chat_id.clone(),
                     thread_id: sender.chat.thread_id.clone(),
+                    game: game.to_owned(),
+                    seats,
                     rules: rules_json,
                     stake_cents: settings.stake_cents,
                     pace_ms: settings.pace.ms,
@@ -564,7 +649,7 @@ impl TableService {
                 now,
             )
             .await?;
-        tx.set_seat(id, Seat::S0, &Occupant::Player(creator), now)
+        tx.set_seat(id, TableSeat::new(0), &Occupant::Player(creator), now)
             .await?;
         let table = tx.lock_table(id).await?;
         let seats = tx.seats(id).await?;
@@ -577,6 +662,7 @@ impl TableService {
                 deal: None,
             },
             out: Vec::new(),
+            moves: Vec::new(),
         };
         self.push_table_view(&mut w);
         self.commit(w).await?;
@@ -643,13 +729,20 @@ impl TableService {
                 self.player_move(&mut w, sender, step, Move::Card(card))
                     .await?
             }
+            CommandKind::Act(_, step, token) => {
+                self.round_move(&mut w, sender, step, &token).await?
+            }
             CommandKind::Pause(_) => self.set_paused(&mut w, sender, true).await?,
             CommandKind::Resume(_) => self.set_paused(&mut w, sender, false).await?,
             CommandKind::Close(_) => self.close(&mut w, sender).await?,
             CommandKind::HandOver(_, seat, to) => self.hand_over(&mut w, sender, seat, &to).await?,
             CommandKind::Refresh(_) => {
                 self.push_table_view(&mut w);
-                if let Some(seat) = w.st.seat_of(&sender.user) {
+                if w.st.face().is_some() {
+                    if let Some(seat) = w.st.seat_of(&sender.user) {
+                        self.push_round_private(&mut w, seat);
+                    }
+                } else if let Some(seat) = w.st.zr_seat_of(&sender.user) {
                     self.push_private(&mut w, seat);
                 }
             }
@@ -685,6 +778,8 @@ fn table_choice(kind: &CommandKind) -> TableChoice {
         | CommandKind::Compose(t, _, _)
         | CommandKind::TurnWords(t, _, _)
         | CommandKind::Play(t, _, _)
+        | CommandKind::Act(t, _, _)
+        | CommandKind::Draft(t, _, _)
         | CommandKind::Hand(t)
         | CommandKind::Refresh(t)
         | CommandKind::LastTrick(t)
@@ -695,7 +790,11 @@ fn table_choice(kind: &CommandKind) -> TableChoice {
         | CommandKind::Resume(t)
         | CommandKind::Close(t)
         | CommandKind::HandOver(t, _, _) => *t,
-        CommandKind::Create(_) | CommandKind::Button(_) => None,
+        CommandKind::History(t) => *t,
+        CommandKind::Create(_)
+        | CommandKind::Button(_)
+        | CommandKind::Stats
+        | CommandKind::Leaderboard => None,
     }
 }
 
@@ -720,6 +819,12 @@ fn button_command(payload: &str) -> Result<CommandKind, Fail> {
         }
         ButtonAction::Play(card) => {
             CommandKind::Play(t, Some(p.step.ok_or(Rejection::Malformed)?), card)
+        }
+        ButtonAction::Act(token) => {
+            CommandKind::Act(t, Some(p.step.ok_or(Rejection::Malformed)?), token)
+        }
+        ButtonAction::Draft(token) => {
+            CommandKind::Draft(t, Some(p.step.ok_or(Rejection::Malformed)?), token)
         }
     })
 }

@@ -7,7 +7,7 @@ impl TableService {
         &self,
         sender: &Sender,
         choice: TableChoice,
-    ) -> Result<(TableState, Option<Seat>), Fail> {
+    ) -> Result<(TableState, Option<TableSeat>), Fail> {
         let id = self.resolve(sender, choice).await?;
         let loaded = self
             .store
@@ -39,7 +39,7 @@ impl TableService {
         let (loaded, seat) = self.query(sender, choice).await?;
         let seat = seat.ok_or(Rejection::NotSeated)?;
         // Built exactly as the pushed private view, without a transaction.
-        let message = loaded.private_view(seat).ok_or(Rejection::NoDeal)?;
+        let message = loaded.any_private_view(seat).ok_or(Rejection::NoDeal)?;
         Ok(vec![message])
     }
 
@@ -51,7 +51,10 @@ impl TableService {
         bids: &[Bid],
     ) -> Result<Vec<Outgoing>, Fail> {
         let (st, seat) = self.query(sender, choice).await?;
-        let seat = seat.ok_or(Rejection::NotSeated)?;
+        if st.face().is_some() {
+            return Err(Rejection::NotInThisGame.into());
+        }
+        let seat = zr(seat.ok_or(Rejection::NotSeated)?);
         let current = st.step().ok_or(Rejection::NoDeal)?;
         if step.is_some_and(|s| s != current) {
             return Err(Rejection::Stale.into());
@@ -89,6 +92,9 @@ impl TableService {
     ) -> Result<Vec<Outgoing>, Fail> {
         let (loaded, _) = self.query(sender, choice).await?;
         let w = loaded;
+        if w.face().is_some() {
+            return Err(Rejection::NotInThisGame.into());
+        }
         let lang = sender.lang;
         // Between deals: the last trick of the deal just played.
         let game = w.shown_game().ok_or(Rejection::NoDeal)?;
@@ -108,7 +114,10 @@ impl TableService {
         choice: TableChoice,
     ) -> Result<Vec<Outgoing>, Fail> {
         let (loaded, seat) = self.query(sender, choice).await?;
-        let seat = seat.ok_or(Rejection::NotSeated)?;
+        if loaded.face().is_some() {
+            return Err(Rejection::NotInThisGame.into());
+        }
+        let seat = zr(seat.ok_or(Rejection::NotSeated)?);
         let w = loaded;
         let lang = sender.lang;
         // Between deals: the tricks of the deal just played.
@@ -166,6 +175,25 @@ impl TableService {
         let id = self.resolve(sender, choice).await?;
         let table = self.store.table(id).await?.ok_or(Rejection::UnknownTable)?;
         let lang = sender.lang;
+        if let Some(face) = crate::games::face(&table.game) {
+            let rules = serde_json::from_str(&table.rules).unwrap_or(Value::Null);
+            return Ok(vec![Outgoing::Notice {
+                to: sender.user.clone(),
+                text: format!(
+                    "{}\n{}",
+                    tr!(
+                        lang,
+                        "rules-text-game",
+                        table = table.id.0,
+                        game = face.name(lang),
+                        seats = table.seats,
+                        stake = money(table.stake_cents, lang),
+                        pace = pace_text(table.pace_ms, lang)
+                    ),
+                    face.rules_text(&rules, lang)
+                ),
+            }]);
+        }
         // A preset is named; overrides are shown as written.
         let id = if table.rules.trim_start().starts_with('{') {
             "rules-text-overrides"
@@ -199,14 +227,10 @@ impl TableService {
             lines.push(tr!(lang, "balances-none"));
         }
         for b in balances {
-            let player = match &b.participant {
-                Participant::Player(id) => self.store.player(*id).await?,
-                Participant::Computer { .. } => None,
-            };
             lines.push(tr!(
                 lang,
                 "balance-line",
-                name = participant_name(&b.participant, player, lang),
+                name = self.name_of(&b.participant, lang).await?,
                 units = signed(b.units),
                 count = b.units.abs(),
                 money = signed_money(b.cents, lang)
@@ -241,7 +265,7 @@ impl TableService {
             };
             if let Some(seat) = st.seat_of(user)
                 && st.deal_active()
-                && let Some(view) = st.private_view(seat)
+                && let Some(view) = st.any_private_view(seat)
             {
                 views.push(view);
             }

@@ -9,7 +9,22 @@ use crate::render::seat_name;
 /// next turn edits their private message instead of posting a new one.
 pub const QUIET_MS: i64 = 60_000;
 
+/// At most this many lines of what happened go under a table message of a
+/// game with a face (the computers may have made many moves in a row).
+const MOVE_LINES: usize = 8;
+
 impl TableState {
+    /// Whether the person on `seat` made a move of this deal in the last
+    /// [`QUIET_MS`] before `now`: they are watching, so their next turn
+    /// edits their message instead of posting a new one (which notifies).
+    pub(super) fn moved_lately(&self, seat: TableSeat, now: i64) -> bool {
+        self.deal.as_ref().is_some_and(|d| {
+            d.events
+                .iter()
+                .any(|e| e.seat == seat && !e.by_computer && now.saturating_sub(e.at_ms) < QUIET_MS)
+        })
+    }
+
     pub(super) fn header(&self, names: [Option<String>; 4], deal: Option<u32>) -> TableHeader {
         let lang = self.lang();
         let status_note = match self.table.status {
@@ -212,7 +227,7 @@ pub(super) fn occupant_name(row: &SeatRow, lang: Lang) -> String {
     }
 }
 
-pub(super) fn level_name(level: &str, lang: Lang) -> String {
+pub(crate) fn level_name(level: &str, lang: Lang) -> String {
     match Level::from_str(level) {
         Ok(Level::Easy) => tr!(lang, "level-easy"),
         Ok(Level::Medium) => tr!(lang, "level-medium"),
@@ -239,6 +254,22 @@ pub(super) fn participant_name(
     }
 }
 
+impl TableService {
+    /// The name of a participant in `lang`, the player looked up in the
+    /// store (see [`participant_name`]).
+    pub(super) async fn name_of(
+        &self,
+        participant: &Participant,
+        lang: Lang,
+    ) -> Result<String, StorageError> {
+        let player = match participant {
+            Participant::Player(id) => self.store.player(*id).await?,
+            Participant::Computer { .. } => None,
+        };
+        Ok(participant_name(participant, player, lang))
+    }
+}
+
 pub(super) fn user_of(row: &SeatRow) -> Option<UserRef> {
     row.player.as_ref().map(|p| UserRef {
         platform: p.platform,
@@ -254,9 +285,14 @@ impl TableService {
         let names = w.st.names(lang);
         let deal_number = w.st.deal.as_ref().map(|d| d.deal.number);
         let header = w.st.header(names, deal_number);
+        let face = w.st.face();
         let shown_game = w.st.shown_game();
-        let (text, picture) = match shown_game {
-            Some(game) if w.st.table.status != TableStatus::Lobby => {
+        let (mut text, picture) = match (face, shown_game) {
+            (Some(face), _) => (
+                w.st.round_table_text(face, lang),
+                w.st.round_table_picture(face, lang),
+            ),
+            (None, Some(game)) if w.st.table.status != TableStatus::Lobby => {
                 let view = game.public_view();
                 let names = Seat::ALL.map(|s| seat_name(&header, s, lang));
                 let mut text = table_text(&view, &header, lang);
@@ -269,12 +305,22 @@ impl TableService {
                 }
                 (text, picture::zwanzigerrufen::table(&view, &names, lang))
             }
-            _ => (lobby_text(&header, lang), None),
+            (None, _) => (lobby_text(&header, lang), None),
         };
+        // What the actions of this command were (games with a face).
+        for line in w.moves.iter().rev().take(MOVE_LINES).rev() {
+            text.push('\n');
+            text.push_str(line);
+        }
         let b = |label: &str, action| w.st.button(tr!(lang, label), None, action);
         let buttons: Keyboard = match w.st.table.status {
             TableStatus::Closed => Vec::new(),
             TableStatus::Paused => vec![vec![
+                b("btn-rules", ButtonAction::Rules),
+                b("btn-balances", ButtonAction::Balances),
+            ]],
+            _ if w.st.deal_active() && face.is_some() => vec![vec![
+                b("btn-hand", ButtonAction::Hand),
                 b("btn-rules", ButtonAction::Rules),
                 b("btn-balances", ButtonAction::Balances),
             ]],
@@ -292,13 +338,14 @@ impl TableService {
                 // Offer only what can work: joining while a seat is free or
                 // a computer holds one, a computer while a seat is free,
                 // starting once all four seats are taken.
-                let free = w.st.seats.len() < 4;
+                let full = w.st.seats.len() >= usize::from(w.st.table.seats);
+                let free = !full;
                 let computer_seat =
                     w.st.seats
                         .iter()
                         .any(|r| matches!(r.occupant, Occupant::Computer(_)));
                 let mut first = Vec::new();
-                if w.st.seats.len() == 4 {
+                if full {
                     let label = if w.st.table.status == TableStatus::Lobby {
                         "btn-start"
                     } else {
@@ -314,7 +361,7 @@ impl TableService {
                         "btn-add-computer",
                         ButtonAction::AddComputer(
                             Level::Medium.name().into(),
-                            Seat::ALL.into_iter().find(|s| w.st.seat_row(*s).is_none()),
+                            TableSeat::all(w.st.table.seats).find(|s| w.st.seat_row(*s).is_none()),
                         ),
                     ));
                 }
@@ -349,12 +396,7 @@ impl TableService {
                 notify, buttons, ..
             } = &mut message
             {
-                let active = w.st.deal.as_ref().is_some_and(|d| {
-                    d.events.iter().any(|e| {
-                        e.seat == seat && !e.by_computer && w.now.saturating_sub(e.at_ms) < QUIET_MS
-                    })
-                });
-                *notify = !buttons.is_empty() && !active;
+                *notify = !buttons.is_empty() && !w.st.moved_lately(seat.into(), w.now);
             }
             w.out.push(message);
         }

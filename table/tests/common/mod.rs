@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod family;
+
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
@@ -307,7 +309,7 @@ impl Harness {
             .seats
             .iter()
             .find(|s| s.player.as_ref().is_some_and(|p| p.display_name == name))
-            .map(|s| s.seat)
+            .map(|s| Seat::try_from(s.seat).expect("a Zwanzigerrufen seat"))
     }
 
     /// The name of the person on `seat`, if a person sits there.
@@ -539,7 +541,11 @@ pub fn readme_commitment(seed: &str, salt: &str, hands: &[&str; 4]) -> String {
 pub fn hands_of(deal: &DealRow) -> [CardSet; 4] {
     deal.hands
         .clone()
+        .iter()
         .map(|h| h.parse::<CardSet>().expect("stored hands read"))
+        .collect::<Vec<_>>()
+        .try_into()
+        .expect("four hands")
 }
 
 /// The cards played so far in a deal's log.
@@ -595,7 +601,9 @@ pub fn signed_money_text(cents: i64, lang: Lang) -> String {
 pub fn seat_display_name(row: &SeatRow, lang: Lang) -> String {
     match (&row.player, &row.occupant) {
         (Some(p), _) => p.display_name.clone(),
-        (None, Occupant::Computer(level)) => computer_seat_name(row.seat, level, lang),
+        (None, Occupant::Computer(level)) => {
+            computer_seat_name(Seat::try_from(row.seat).expect("a seat"), level, lang)
+        }
         (None, Occupant::Player(id)) => format!("#{id}"),
     }
 }
@@ -616,7 +624,9 @@ pub fn computer_seat_name(seat: Seat, level: &str, lang: Lang) -> String {
 async fn participant_name(store: &Store, participant: &Participant, lang: Lang) -> String {
     match participant {
         Participant::Player(id) => store.player(*id).await.unwrap().unwrap().display_name,
-        Participant::Computer { seat, level } => computer_seat_name(*seat, level, lang),
+        Participant::Computer { seat, level } => {
+            computer_seat_name(Seat::try_from(*seat).expect("a seat"), level, lang)
+        }
     }
 }
 

@@ -268,7 +268,10 @@ fn discard(
             Action::Discard(list).code(),
         ));
     }
-    if !picked.is_empty() {
+    // With one card picked, taking it out again is already "start again":
+    // a second button with the same payload would be one too many (Discord
+    // refuses a message whose custom ids repeat).
+    if picked.len() > 1 {
         controls.push(Choice::draft(
             tr!(lang, "kr-button-clear"),
             Picked::default().token(),

@@ -5,7 +5,7 @@
 //! mix and a checksum; used for callgrind instruction counts (run it with two
 //! values of N and divide the difference).
 //!
-//! `cargo run --release -p tarock-koenigrufen --example deals -- 1000 cup2019`
+//! `cargo run --release -p tarock-koenigrufen --example koenigrufen_deals -- 1000 cup2019`
 //!
 //! [`Game::check_invariants`]: tarock_koenigrufen::Game::check_invariants
 

@@ -3,7 +3,7 @@
 //! and N2 deals, divided by N2 − N1, is the cost of one deal without the
 //! program's start-up. See the crate README ("Speed").
 //!
-//! `cargo run --release -p tarock-zwanzig-ab --example deals -- 20000 [players]`
+//! `cargo run --release -p tarock-zwanzig-ab --example zwanzig_ab_deals -- 20000 [players]`
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;

@@ -1,0 +1,72 @@
+//! Königrufen's pictures, from the deal's views: a seat's hand (from its
+//! own view, in the order its text lists the cards) and the table once the
+//! cards are played (from the public view only: played cards and tricks
+//! won; a talon card, a discard or another seat's hand never appears).
+
+use tarock_koenigrufen::trick::Trick;
+use tarock_koenigrufen::{Game, Phase, Seat};
+
+use super::{Deck, Picture, Scene, SeatPicture};
+use crate::games::TableContext;
+use crate::games::koenigrufen::words::sorted;
+use crate::text::Lang;
+
+/// `seat`'s cards as its private text lists them, the cards it may play
+/// lifted when it is to play one. `None` once the hand is empty.
+pub fn hand(game: &Game, seat: Seat, lang: Lang) -> Option<Picture> {
+    let view = game.view(seat);
+    if view.hand.is_empty() {
+        return None;
+    }
+    let ids = |cards| sorted(cards).iter().map(ToString::to_string).collect();
+    let legal = view
+        .legal
+        .filter(|l| l.seat == Some(seat) && view.public.phase == Phase::Play)
+        .map(|l| ids(l.cards));
+    Some(Picture {
+        deck: Deck::Tarock,
+        lang,
+        scene: Scene::Hand {
+            cards: ids(view.hand),
+            legal,
+        },
+    })
+}
+
+/// The table during trick play and after it: the four seats with their
+/// names (seat 0 first), the cards of the trick on the table or, between
+/// tricks, of the trick just taken (the text's last trick), the tricks
+/// each seat has won, who led and whose turn it is. `None` before the
+/// first card can be played (auction, talon, discard, announcements: no
+/// card is on the table).
+pub fn table(game: &Game, table: &TableContext, lang: Lang) -> Option<Picture> {
+    let view = game.public_view();
+    if !matches!(view.phase, Phase::Play | Phase::Finished) {
+        return None;
+    }
+    let shown: Option<Trick> = view
+        .trick
+        .filter(|t| !t.is_empty())
+        .or_else(|| view.tricks.last().map(|t| t.trick));
+    let seats = Seat::ALL
+        .iter()
+        .map(|s| SeatPicture {
+            name: table.name(tarock_game_core::Seat::new(*s as u8)),
+            played: shown
+                .as_ref()
+                .and_then(|t| t.card_of(*s))
+                .map(|c| c.to_string()),
+            tricks: view.won[s.index()],
+            out: false,
+        })
+        .collect();
+    Some(Picture {
+        deck: Deck::Tarock,
+        lang,
+        scene: Scene::Table {
+            seats,
+            leader: shown.map(|t| t.leader().index()),
+            to_move: view.to_act.map(Seat::index),
+        },
+    })
+}

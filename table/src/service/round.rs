@@ -1,0 +1,593 @@
+//! Every game with a face ([`crate::games`]): 20 ab and Königrufen at a
+//! table. One path for all of them: the round is the game's state behind the
+//! boundary ([`SeededRound`]), actions travel as the game's tokens in button
+//! payloads, and every text comes from the game's face. Zwanzigerrufen keeps
+//! its own path (its bidding turn is one action of several words).
+//!
+//! What is stored is the same for every game: the round's row with its
+//! secret seed, one event per action (the token), the settlement per seat
+//! and the ledger. Seats, lobby, deadlines, the outbox and the balances are
+//! the table service's own and shared with Zwanzigerrufen.
+
+use rand::RngCore;
+use tarock_game_core::{Refusal, Rejected, RuleError};
+use tarock_games::SeededRound;
+use tarock_storage::NewRound;
+
+use super::*;
+use crate::games::{Choice, ChoiceKind, GameFace, SeatText, TableContext};
+
+/// At most this many computer actions follow one command (a 20 ab session
+/// of computers alone is far shorter); a bound against a game that never
+/// hands the turn back.
+const MAX_COMPUTER_ACTIONS: usize = 10_000;
+
+impl TableState {
+    /// The face of the table's game, if it is not Zwanzigerrufen.
+    pub(super) fn face(&self) -> Option<&'static dyn GameFace> {
+        games::face(&self.table.game)
+    }
+
+    /// The round being played.
+    pub(super) fn round(&self) -> Option<&SeededRound> {
+        self.deal
+            .as_ref()
+            .filter(|d| d.deal.status == DealStatus::Active)
+            .and_then(|d| d.round.as_ref())
+    }
+
+    /// The round being played or just finished: what the views show.
+    pub(super) fn shown_round(&self) -> Option<&SeededRound> {
+        self.deal
+            .as_ref()
+            .filter(|d| matches!(d.deal.status, DealStatus::Active | DealStatus::Finished))
+            .and_then(|d| d.round.as_ref())
+    }
+
+    /// The names of the table's seats in `lang` (a free seat's as "free"),
+    /// and the stake, for the face.
+    pub(super) fn context(&self, lang: Lang) -> TableContext {
+        TableContext {
+            names: TableSeat::all(self.table.seats)
+                .map(|s| {
+                    self.seat_row(s)
+                        .map_or_else(|| tr!(lang, "seat-free"), |r| occupant_name(r, lang))
+                })
+                .collect(),
+            stake_cents: self.table.stake_cents,
+        }
+    }
+
+    /// The rules in force (the table's, in the game's record form).
+    fn rules_value(&self) -> serde_json::Value {
+        serde_json::from_str(&self.table.rules).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The first line of every message of a round: table, game, round,
+    /// rules and stake.
+    fn round_title(&self, face: &dyn GameFace, lang: Lang) -> String {
+        tr!(
+            lang,
+            "round-title",
+            table = self.table.id.0,
+            game = face.name(lang),
+            round = self.deal.as_ref().map_or(0, |d| d.deal.number),
+            rules = face.rules_label(&self.rules_value(), lang),
+            stake = money(self.table.stake_cents, lang)
+        )
+    }
+
+    /// The public table message of a table of this game: the lobby, or
+    /// the round as the face shows it.
+    pub(super) fn round_table_text(&self, face: &dyn GameFace, lang: Lang) -> String {
+        let mut out = match self.shown_round() {
+            Some(round) if self.table.status != TableStatus::Lobby => {
+                let mut text = self.round_title(face, lang);
+                text.push('\n');
+                text.push_str(&face.public_text(round.round(), &self.context(lang), lang));
+                let deal = self.deal.as_ref().map(|d| &d.deal);
+                if let Some(line) = deal.and_then(|d| crate::fair::commitment_line(d, lang)) {
+                    text.push('\n');
+                    text.push_str(&line);
+                }
+                text
+            }
+            _ => {
+                let mut text = tr!(
+                    lang,
+                    "lobby-title-game",
+                    table = self.table.id.0,
+                    game = face.name(lang),
+                    rules = face.rules_label(&self.rules_value(), lang),
+                    stake = money(self.table.stake_cents, lang)
+                );
+                let names = self.context(lang).names;
+                for (i, name) in names.iter().enumerate() {
+                    text.push('\n');
+                    text.push_str(&tr!(
+                        lang,
+                        "lobby-seat",
+                        number = i + 1,
+                        name = name.as_str()
+                    ));
+                }
+                let free = usize::from(self.table.seats).saturating_sub(self.seats.len());
+                text.push('\n');
+                text.push_str(&tr!(lang, "lobby-hint", free = free));
+                // Every flag of the rules, before anyone sits down to play.
+                if self.table.status == TableStatus::Lobby {
+                    text.push_str("\n\n");
+                    text.push_str(&face.rules_text(&self.rules_value(), lang));
+                }
+                text
+            }
+        };
+        let status_note = match self.table.status {
+            TableStatus::Paused => Some(tr!(lang, "status-paused")),
+            TableStatus::Closed => Some(tr!(lang, "status-closed")),
+            _ => None,
+        };
+        if let Some(note) = status_note {
+            out.push('\n');
+            out.push_str(&note);
+        }
+        out
+    }
+
+    /// `seat`'s private message at a table of this game, if a person sits
+    /// there and a round is shown: the face's text and, on the seat's turn,
+    /// its choices as buttons (`draft`: a choice being made in steps).
+    pub(super) fn round_private_view(
+        &self,
+        seat: TableSeat,
+        draft: Option<&str>,
+    ) -> Option<Outgoing> {
+        let face = self.face()?;
+        let row = self.seat_row(seat)?;
+        let to = user_of(row)?;
+        let round = self.shown_round()?;
+        let lang = Lang::from_tag(&row.player.as_ref()?.language);
+        let SeatText { text, choices } =
+            face.seat_text(round.round(), seat, draft, &self.context(lang), lang);
+        let playing = self.table.status == TableStatus::Playing && self.round().is_some();
+        let step = self.step();
+        let buttons: Keyboard = if playing {
+            choices
+                .into_iter()
+                .map(|row| {
+                    row.into_iter()
+                        .map(|choice| self.choice_button(choice, step))
+                        .collect::<Vec<_>>()
+                })
+                .filter(|row| !row.is_empty())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        // The lifted cards are the ones the buttons offer: none without.
+        let mut picture = face.hand_picture(round.round(), seat, lang);
+        if let Some(crate::picture::Scene::Hand { legal, .. }) =
+            picture.as_mut().map(|p| &mut p.scene)
+            && buttons.is_empty()
+        {
+            *legal = None;
+        }
+        let title = tr!(
+            lang,
+            "round-private-title",
+            table = self.table.id.0,
+            game = face.name(lang),
+            round = self.deal.as_ref().map_or(0, |d| d.deal.number),
+            seat = seat.index() + 1
+        );
+        Some(Outgoing::Private {
+            table: self.table.id,
+            to,
+            text: format!("{title}\n{text}"),
+            buttons,
+            notify: false,
+            picture,
+        })
+    }
+
+    /// The picture beside [`Self::round_table_text`]: the face's table
+    /// while a round is shown (none in the lobby).
+    pub(super) fn round_table_picture(
+        &self,
+        face: &dyn GameFace,
+        lang: Lang,
+    ) -> Option<crate::picture::Picture> {
+        let round = self.shown_round()?;
+        if self.table.status == TableStatus::Lobby {
+            return None;
+        }
+        face.table_picture(round.round(), &self.context(lang), lang)
+    }
+
+    /// The seat of `user` if it is theirs to act now in the round, at
+    /// `step` (a button's step; `None` for a typed command).
+    fn turn_of(&self, user: &UserRef, step: Option<Step>) -> Result<TableSeat, Rejection> {
+        let seat = self.seat_of(user).ok_or(Rejection::NotSeated)?;
+        let current = self.step().ok_or(Rejection::NoDeal)?;
+        if step.is_some_and(|s| s != current) {
+            return Err(Rejection::Stale);
+        }
+        let round = self.round().ok_or(Rejection::NoDeal)?;
+        if round.round().to_act() != Some(seat) {
+            return Err(Rejection::NotYourTurn);
+        }
+        Ok(seat)
+    }
+
+    /// A face's choice as a button of this step.
+    fn choice_button(&self, choice: Choice, step: Option<Step>) -> Button {
+        let action = match choice.kind {
+            ChoiceKind::Act => ButtonAction::Act(choice.token),
+            ChoiceKind::Draft => ButtonAction::Draft(choice.token),
+        };
+        self.button(choice.label, step, action)
+    }
+}
+
+/// The refusal of a game's rules as the table's rejection.
+fn refusal(game: &'static str, error: &Refusal<Rejected>) -> Rejection {
+    let code = match error {
+        Refusal::Rule(rule) => rule.code(),
+        other => other.code(),
+    };
+    Rejection::GameRefusal { game, code }
+}
+
+impl TableService {
+    /// Starts the next round at a table of a game with a face: the first
+    /// seat moves on by one from the last round's, the seed is drawn and
+    /// stored with the round before any card is shown.
+    pub(super) async fn start_round(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
+        let seats = w.st.table.seats;
+        let (number, first) = match &w.st.deal {
+            None => (1, TableSeat::new(0)),
+            Some(d) => (d.deal.number + 1, d.deal.forehand.next(seats)),
+        };
+        let seed = self.randomness.deal_seed(w.st.table.id, number)?;
+        let new = NewRound {
+            table: w.st.table.id,
+            game: face.id().to_owned(),
+            number,
+            first,
+            rules: w.st.table.rules.clone(),
+            started_ms: w.now,
+        };
+        let id = w.tx.start_round(&new, seed.bytes()).await?;
+        w.st.deal = w.tx.load_table(w.st.table.id).await?.and_then(|t| t.deal);
+        let Some(round) = w.st.round() else {
+            return Err(Fail::Store(StorageError::Invalid(format!(
+                "round {number} of table {} did not start",
+                w.st.table.id
+            ))));
+        };
+        // The commitment to seed, salt and the dealt cards, stored with the
+        // round and shown from its first table message on, before any hand.
+        let salt = self.randomness.deal_salt(w.st.table.id, number)?;
+        let reveal = tarock_game_core::fair::Reveal {
+            seed: *seed.bytes(),
+            salt,
+        };
+        let piles = crate::fair::round_piles(round.round());
+        let commitment = tarock_game_core::fair::commit(face.id(), &reveal, &piles);
+        w.tx.commit_fair_deal(id, &commitment.0, &salt).await?;
+        if let Some(d) = w.st.deal.as_mut() {
+            d.deal.commitment = Some(commitment.0);
+        }
+        let lang = w.st.lang();
+        w.say(
+            tr!(
+                lang,
+                "round-started",
+                game = face.name(lang),
+                round = number,
+                name = w.st.context(lang).name(first).as_str()
+            ),
+            Vec::new(),
+        );
+        self.advance_round(w, face).await?;
+        if w.st.round().is_some() {
+            for seat in TableSeat::all(seats) {
+                self.push_round_private(w, seat);
+            }
+        }
+        Ok(())
+    }
+
+    /// A person's action at a table of a game with a face (a button press).
+    pub(super) async fn round_move(
+        &self,
+        w: &mut Work,
+        sender: &Sender,
+        step: Option<Step>,
+        token: &str,
+    ) -> Result<(), Fail> {
+        let face = w.st.face().ok_or(Rejection::NotInThisGame)?;
+        let seat = w.st.turn_of(&sender.user, step)?;
+        self.apply_token(w, face, seat, token, false).await?;
+        self.round_after_action(w, face, seat).await
+    }
+
+    /// Applies one action to the round and appends it to the log; the
+    /// table message's lines and the face's chat events follow it.
+    async fn apply_token(
+        &self,
+        w: &mut Work,
+        face: &dyn GameFace,
+        seat: TableSeat,
+        token: &str,
+        by_computer: bool,
+    ) -> Result<(), Fail> {
+        let now = w.now;
+        let lang = w.st.lang();
+        let context = w.st.context(lang);
+        let deal =
+            w.st.deal
+                .as_mut()
+                .filter(|d| d.deal.status == DealStatus::Active)
+                .ok_or(Rejection::NoDeal)?;
+        let round = deal.round.as_mut().ok_or(Rejection::NoDeal)?;
+        let before = round.clone();
+        let mut trial = round.clone();
+        trial
+            .apply(seat, token)
+            .map_err(|e| refusal(face.id(), &e))?;
+        let said = face.action_text(before.round(), seat, token, &context, lang);
+        let events = face.events(before.round(), trial.round(), &context, lang);
+        *round = trial;
+        let event = Event {
+            seq: deal.next_seq(),
+            seat,
+            action: token.to_owned(),
+            at_ms: now,
+            by_computer,
+        };
+        w.tx.append_token(deal.deal.id, &event).await?;
+        deal.events.push(event);
+        w.moves.push(said);
+        for text in events {
+            w.say(text, Vec::new());
+        }
+        Ok(())
+    }
+
+    /// After an action: the computers play until a person is to act, a
+    /// finished round is settled, the deadline is set and the table
+    /// message and the turn's private message are queued.
+    async fn advance_round(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
+        for _ in 0..MAX_COMPUTER_ACTIONS {
+            let Some(round) = w.st.round() else { break };
+            let Some(seat) = round.round().to_act() else {
+                break;
+            };
+            let Some(Occupant::Computer(level)) = w.st.seat_row(seat).map(|r| &r.occupant) else {
+                break;
+            };
+            let level = face
+                .levels()
+                .iter()
+                .find(|l| **l == level.as_str())
+                .copied()
+                .unwrap_or(face.levels()[0]);
+            let mut rng = self.computer_rng(w)?;
+            let token = face
+                .computer_token(round.round(), seat, level, &mut rng)
+                .or_else(|| round.round().legal_tokens().into_iter().next())
+                .ok_or_else(|| {
+                    Fail::Store(StorageError::Invalid(format!(
+                        "seat {seat} is to act with no legal action"
+                    )))
+                })?;
+            self.apply_token(w, face, seat, &token, false).await?;
+        }
+        if w.st.round().is_some_and(|r| r.round().is_over()) {
+            self.settle_round(w, face).await?;
+        }
+        self.set_deadline(w).await?;
+        self.push_table_view(w);
+        if let Some(seat) = w.st.round().and_then(|r| r.round().to_act()) {
+            self.push_round_private(w, seat);
+        }
+        Ok(())
+    }
+
+    /// The random numbers of the next computer decision at this table.
+    fn computer_rng(&self, w: &Work) -> Result<rand::rngs::StdRng, Fail> {
+        let step = w.st.step().unwrap_or(Step { deal: 0, seq: 0 });
+        Ok(self
+            .randomness
+            .computer_rng(w.st.table.id, step.deal, step.seq)?)
+    }
+
+    /// Settles a finished round: the ledger per seat, the settlement in the
+    /// chat with everybody's change and balance, and a private copy for
+    /// each person in their language.
+    async fn settle_round(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
+        let Some(round) = w.st.round().cloned() else {
+            return Ok(());
+        };
+        let Some(settlement) = round.round().settlement() else {
+            return Ok(());
+        };
+        let changes = settlement.units().to_vec();
+        let deal_id =
+            w.st.deal
+                .as_ref()
+                .map(|d| d.deal.id)
+                .ok_or(Rejection::NoDeal)?;
+        let number = w.st.deal.as_ref().map_or(0, |d| d.deal.number);
+        let lang = w.st.lang();
+        let shown = face.settlement_text(round.round(), &w.st.context(lang), lang);
+        let breakdown = serde_json::json!({
+            "game": face.id(),
+            "units": changes,
+            "lines": shown.as_ref().map(|s| s.lines.clone()).unwrap_or_default(),
+        });
+        w.tx.settle(
+            deal_id,
+            &NewSettlement {
+                changes: changes.clone(),
+                breakdown: breakdown.to_string(),
+                settled_ms: w.now,
+            },
+        )
+        .await?;
+        if let Some(d) = w.st.deal.as_mut() {
+            d.deal.status = DealStatus::Finished;
+        }
+        // The statistics by contract and side (games that have sides).
+        if let Some((contract, declarers)) = face.sides(round.round()) {
+            w.tx.record_sides(deal_id, contract, declarers).await?;
+        }
+        let revealed = match &w.st.deal {
+            Some(d) => crate::fair::reveal_of(&mut w.tx, &d.deal).await?,
+            None => None,
+        };
+        let balances = self.balance_lines(w, lang).await?;
+        let all = w.tx.table_balances(w.st.table.id).await?;
+        let sheet = |reader: Lang, mine: Option<TableSeat>| -> String {
+            let context = w.st.context(reader);
+            let mut lines = vec![tr!(
+                reader,
+                "round-settlement-title",
+                table = w.st.table.id.0,
+                game = face.name(reader),
+                round = number
+            )];
+            if let Some(text) = face.settlement_text(round.round(), &context, reader) {
+                lines.extend(text.lines);
+            }
+            for seat in TableSeat::all(w.st.table.seats) {
+                let Some(row) = w.st.seat_row(seat) else {
+                    continue;
+                };
+                let participant = Participant::of(seat, &row.occupant);
+                let (units, cents) = all
+                    .iter()
+                    .find(|b| b.participant == participant)
+                    .map_or((0, 0), |b| (b.units, b.cents));
+                let change = changes.get(seat.index()).copied().unwrap_or(0);
+                lines.push(tr!(
+                    reader,
+                    "settlement-seat",
+                    mine = if mine == Some(seat) { "yes" } else { "no" },
+                    name = context.name(seat).as_str(),
+                    change = signed(change),
+                    money = signed_money(change * w.st.table.stake_cents, reader),
+                    balance = signed(units),
+                    balance_money = signed_money(cents, reader)
+                ));
+            }
+            if let Some(r) = &revealed {
+                lines.push(crate::fair::reveal_lines(number, r, reader));
+            }
+            lines.join("\n")
+        };
+        let text = sheet(lang, None);
+        let items = shown.map(|s| s.items).unwrap_or_default();
+        let mut private = Vec::new();
+        for seat in TableSeat::all(w.st.table.seats) {
+            let Some(row) = w.st.seat_row(seat) else {
+                continue;
+            };
+            let (Some(to), Some(player)) = (user_of(row), row.player.as_ref()) else {
+                continue;
+            };
+            let reader = Lang::from_tag(&player.language);
+            private.push(Outgoing::Private {
+                table: w.st.table.id,
+                to,
+                text: sheet(reader, Some(seat)),
+                buttons: Vec::new(),
+                notify: false,
+                picture: None,
+            });
+        }
+        let chat = w.st.chat();
+        w.out.push(Outgoing::Settlement {
+            table: w.st.table.id,
+            chat,
+            text,
+            items,
+            changes,
+            balances,
+        });
+        w.out.extend(private);
+        Ok(())
+    }
+
+    /// Queues `seat`'s private message at a table of a game with a face; a
+    /// new message (which notifies) when it is the seat's turn and the
+    /// person made no move in the last [`views::QUIET_MS`].
+    pub(super) fn push_round_private(&self, w: &mut Work, seat: TableSeat) {
+        if let Some(mut message) = w.st.round_private_view(seat, None) {
+            if let Outgoing::Private {
+                notify, buttons, ..
+            } = &mut message
+            {
+                *notify = !buttons.is_empty() && !w.st.moved_lately(seat, w.now);
+            }
+            w.out.push(message);
+        }
+    }
+
+    /// A draft button (a choice made in several presses): the presser's
+    /// message again with the draft's buttons; nothing is stored.
+    pub(super) async fn show_draft(
+        &self,
+        sender: &Sender,
+        choice: TableChoice,
+        step: Option<Step>,
+        draft: &str,
+    ) -> Result<Vec<Outgoing>, Fail> {
+        let (st, seat) = self.query(sender, choice).await?;
+        seat.ok_or(Rejection::NotSeated)?;
+        st.face().ok_or(Rejection::NotInThisGame)?;
+        let seat = st.turn_of(&sender.user, step)?;
+        let view = st
+            .round_private_view(seat, Some(draft))
+            .ok_or(Rejection::NoDeal)?;
+        Ok(vec![view])
+    }
+
+    /// The stand-in's action for a person whose time ran out, by the
+    /// game's time-out rule.
+    pub(super) async fn round_stand_in(
+        &self,
+        w: &mut Work,
+        face: &dyn GameFace,
+        seat: TableSeat,
+    ) -> Result<(), Fail> {
+        let round = w.st.round().ok_or(Rejection::NoDeal)?;
+        let mut rng = self.computer_rng(w)?;
+        let token = face
+            .stand_in_token(round.round(), seat, &mut rng as &mut dyn RngCore)
+            .or_else(|| round.round().legal_tokens().into_iter().next())
+            .ok_or(Rejection::NoDeal)?;
+        self.apply_token(w, face, seat, &token, true).await?;
+        Ok(())
+    }
+
+    /// What follows an action (a person's or the stand-in's): the rest of
+    /// the round's progress, and the actor's message without its buttons
+    /// (after a settlement everyone got their copy instead).
+    pub(super) async fn round_after_action(
+        &self,
+        w: &mut Work,
+        face: &dyn GameFace,
+        seat: TableSeat,
+    ) -> Result<(), Fail> {
+        self.advance_round(w, face).await?;
+        if w.st
+            .round()
+            .is_some_and(|r| r.round().to_act() != Some(seat))
+        {
+            self.push_round_private(w, seat);
+        }
+        Ok(())
+    }
+}

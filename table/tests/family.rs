@@ -1,0 +1,458 @@
+//! The game family at the table service: 20 ab (3 to 5 seats) and
+//! Königrufen played through the same service, storage and outbox as
+//! Zwanzigerrufen, by button presses alone.
+//!
+//! Every round is played out by its people pressing the buttons of their
+//! newest private message (an action when one is offered, else a step of a
+//! choice made in several presses) and by the computers. The checks: the
+//! settlement posted is the engine's (rebuilt from the stored seed and
+//! tokens), it sums to zero over as many seats as the table has, the
+//! ledger holds one row per seat, and nothing secret reaches the chat.
+
+mod common;
+
+use common::Harness;
+use common::family::{self, is_act, keyboard};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tarock_game_core::Seat;
+use tarock_storage::{DealStatus, Participant, TableId};
+use tarock_table::{CommandKind, Keyboard, Lang, Outgoing, TableSettings};
+
+fn settings(game: &str, seats: Option<u8>) -> TableSettings {
+    TableSettings {
+        game: game.into(),
+        seats,
+        ..TableSettings::default()
+    }
+}
+
+/// A table of `game` with `seats` seats, `people` seated in order and
+/// computers of `level` on the other seats, started.
+async fn started(h: &mut Harness, game: &str, seats: u8, people: &[&str], level: &str) -> TableId {
+    family::started(h, settings(game, Some(seats)), people, level).await
+}
+
+/// Plays the table's current round to its end by the people's buttons:
+/// each turn an action button at random when there is one, else a draft
+/// button (whose reply carries the next buttons).
+async fn play_round(h: &mut Harness, table: TableId, people: &[&str], rng: &mut StdRng) {
+    let mut drafts: Option<(String, Keyboard)> = None;
+    for _ in 0..20_000 {
+        let loaded = h.loaded(table).await;
+        let deal = loaded.deal.as_ref().expect("a round");
+        if deal.deal.status != DealStatus::Active {
+            return;
+        }
+        let round = deal.round.as_ref().expect("a round of a game with a face");
+        let seat = round.round().to_act().expect("someone is to act");
+        let row = loaded.seats.iter().find(|r| r.seat == seat).unwrap();
+        let name = row
+            .player
+            .as_ref()
+            .map(|p| p.display_name.clone())
+            .expect("the computers do not wait");
+        assert!(people.contains(&name.as_str()));
+        let buttons = match drafts.take() {
+            Some((who, buttons)) if who == name => buttons,
+            _ => keyboard(h, table, &name),
+        };
+        let all: Vec<String> = buttons
+            .iter()
+            .flatten()
+            .map(|b| b.payload.clone())
+            .collect();
+        assert!(!all.is_empty(), "{name} is to act without buttons");
+        // No payload twice on one keyboard (Discord refuses repeated
+        // custom ids).
+        let distinct: std::collections::HashSet<&String> = all.iter().collect();
+        assert_eq!(distinct.len(), all.len(), "{all:?}");
+        let acts: Vec<&String> = all.iter().filter(|p| is_act(p)).collect();
+        let payload = if !acts.is_empty() && (drafts_done(&all) || rng.random_bool(0.7)) {
+            acts[rng.random_range(0..acts.len())].clone()
+        } else {
+            all[rng.random_range(0..all.len())].clone()
+        };
+        let replies = h.press(&name, &payload).await;
+        for reply in replies {
+            match reply {
+                Outgoing::Private { buttons, .. } => drafts = Some((name.clone(), buttons)),
+                Outgoing::Notice { text, .. } => panic!("{name} pressed {payload}: {text}"),
+                _ => {}
+            }
+        }
+    }
+    panic!("the round did not end")
+}
+
+/// Whether a keyboard holds nothing but actions.
+fn drafts_done(all: &[String]) -> bool {
+    all.iter().all(|p| is_act(p))
+}
+
+/// The checks every finished round gets: the settlement posted is the
+/// engine's, zero-sum over every seat, one ledger row per seat, and each
+/// person got a private copy.
+async fn check_settled(h: &Harness, table: TableId, seats: u8, people: &[&str]) -> Vec<i64> {
+    let loaded = h.loaded(table).await;
+    let deal = loaded.deal.as_ref().unwrap();
+    assert_eq!(deal.deal.status, DealStatus::Finished);
+    let round = deal.round.as_ref().unwrap();
+    let engine = round
+        .round()
+        .settlement()
+        .expect("a finished round settles");
+    let posted = h.settlements_of(table);
+    let Some(Outgoing::Settlement { changes, text, .. }) = posted.last() else {
+        panic!("no settlement posted");
+    };
+    assert_eq!(changes.as_slice(), engine.units());
+    assert_eq!(changes.len(), usize::from(seats));
+    assert_eq!(changes.iter().sum::<i64>(), 0);
+    let stored = h.store().settlement(deal.deal.id).await.unwrap().unwrap();
+    assert_eq!(stored.seats.len(), usize::from(seats));
+    for (seat, _, units) in &stored.seats {
+        assert_eq!(*units, changes[seat.index()]);
+    }
+    // Every seat's line is in the posted text.
+    for seat in Seat::all(seats) {
+        let row = loaded.seats.iter().find(|r| r.seat == seat).unwrap();
+        if let Some(p) = &row.player {
+            assert!(text.contains(&p.display_name), "{text}");
+        }
+    }
+    for name in people {
+        let copy = h.last_private_of(table, name).expect("a private copy");
+        assert!(
+            copy.text().contains('▶'),
+            "{name}'s copy marks their line: {}",
+            copy.text()
+        );
+    }
+    changes.clone()
+}
+
+#[tokio::test]
+async fn twenty_ab_with_three_seats_plays_a_session_to_its_settlement() {
+    let mut h = Harness::new(11).await;
+    let table = started(&mut h, "zwanzig-ab", 3, &["anna"], "medium").await;
+    let mut rng = StdRng::seed_from_u64(1);
+    // The table message and Anna's first message name the game.
+    assert!(
+        h.last_table_text().contains("20 ab"),
+        "{}",
+        h.last_table_text()
+    );
+    play_round(&mut h, table, &["anna"], &mut rng).await;
+    let changes = check_settled(&h, table, 3, &["anna"]).await;
+    // The balances count every computer seat apart: three participants.
+    let balances = h.store().table_balances(table).await.unwrap();
+    assert_eq!(balances.len(), 3);
+    for b in &balances {
+        let seat = match &b.participant {
+            Participant::Player(_) => Seat::new(0),
+            Participant::Computer { seat, .. } => *seat,
+        };
+        assert_eq!(b.units, changes[seat.index()]);
+    }
+    // The next round starts with the next seat.
+    let r = h.run("anna", CommandKind::Start(Some(table))).await;
+    assert!(r.is_empty(), "{r:?}");
+    let loaded = h.loaded(table).await;
+    let deal = loaded.deal.unwrap();
+    assert_eq!(deal.deal.number, 2);
+    assert_eq!(deal.deal.forehand, Seat::new(1));
+}
+
+#[tokio::test]
+async fn twenty_ab_with_five_seats_speaks_each_persons_language() {
+    let mut h = Harness::new(12).await;
+    h.set_lang("bert", Lang::En);
+    let table = started(&mut h, "zwanzig-ab", 5, &["anna", "bert"], "easy").await;
+    let loaded = h.loaded(table).await;
+    assert_eq!(loaded.table.seats, 5);
+    assert_eq!(loaded.seats.len(), 5);
+    // Bert sits on seat 2 (of 5) and reads English, Anna German.
+    let bert = h
+        .last_private_of(table, "bert")
+        .expect("Bert's message")
+        .text()
+        .to_owned();
+    let anna = h
+        .last_private_of(table, "anna")
+        .expect("Anna's message")
+        .text()
+        .to_owned();
+    assert!(bert.contains("your seat 2"), "{bert}");
+    assert!(anna.contains("dein Platz 1"), "{anna}");
+    let mut rng = StdRng::seed_from_u64(2);
+    play_round(&mut h, table, &["anna", "bert"], &mut rng).await;
+    check_settled(&h, table, 5, &["anna", "bert"]).await;
+    let bert = h.last_private_of(table, "bert").unwrap().text().to_owned();
+    assert!(bert.contains("Settlement"), "{bert}");
+}
+
+#[tokio::test]
+async fn koenigrufen_plays_a_deal_with_three_computers() {
+    let mut h = Harness::new(13).await;
+    let table = started(&mut h, "koenigrufen", 4, &["anna"], "medium").await;
+    assert!(
+        h.last_table_text().contains("Königrufen"),
+        "{}",
+        h.last_table_text()
+    );
+    let mut rng = StdRng::seed_from_u64(3);
+    play_round(&mut h, table, &["anna"], &mut rng).await;
+    check_settled(&h, table, 4, &["anna"]).await;
+    // The statistics count the deal by its contract and Anna's side, as
+    // the engine's view of the finished deal says.
+    let loaded = h.loaded(table).await;
+    let round = loaded.deal.unwrap().round.unwrap();
+    let view = round
+        .round()
+        .downcast_ref::<tarock_koenigrufen::Koenigrufen>()
+        .and_then(|k| k.game())
+        .unwrap()
+        .public_view();
+    let contract = view.contract.unwrap().word();
+    let declarer = view.parties[0] == Some(tarock_koenigrufen::Party::Declarer);
+    let anna = h
+        .store()
+        .player_on(tarock_storage::Platform::Telegram, "id-anna")
+        .await
+        .unwrap()
+        .unwrap();
+    let contracts = h
+        .store()
+        .player_contracts(anna.id, tarock_storage::Platform::Telegram, "-100")
+        .await
+        .unwrap();
+    assert_eq!(contracts.len(), 1, "{contracts:?}");
+    assert_eq!(contracts[0].contract.as_deref(), Some(contract));
+    assert_eq!(contracts[0].declarer, Some(declarer));
+    assert_eq!(contracts[0].deals, 1);
+}
+
+#[tokio::test]
+async fn two_people_at_koenigrufen_each_act_only_on_their_turn() {
+    let mut h = Harness::new(14).await;
+    let table = started(&mut h, "koenigrufen", 4, &["anna", "bert"], "easy").await;
+    let mut rng = StdRng::seed_from_u64(4);
+    play_round(&mut h, table, &["anna", "bert"], &mut rng).await;
+    check_settled(&h, table, 4, &["anna", "bert"]).await;
+}
+
+/// The person to act at `table` and their first action button.
+async fn to_act(h: &Harness, table: TableId) -> (String, String) {
+    let loaded = h.loaded(table).await;
+    let round = loaded.deal.as_ref().unwrap().round.as_ref().unwrap();
+    let seat = round.round().to_act().unwrap();
+    let name = loaded
+        .seats
+        .iter()
+        .find(|r| r.seat == seat)
+        .and_then(|r| r.player.as_ref())
+        .map(|p| p.display_name.clone())
+        .unwrap();
+    let payload = keyboard(h, table, &name)
+        .into_iter()
+        .flatten()
+        .map(|b| b.payload)
+        .find(|p| is_act(p))
+        .unwrap();
+    (name, payload)
+}
+
+#[tokio::test]
+async fn wrong_presses_are_refused_and_change_nothing() {
+    let mut h = Harness::new(15).await;
+    let table = started(&mut h, "zwanzig-ab", 3, &["anna", "bert"], "easy").await;
+    // Drive to a turn of a person.
+    let (name, payload) = to_act(&h, table).await;
+    let other = if name == "anna" { "bert" } else { "anna" };
+    let events = h.loaded(table).await.deal.unwrap().events.len();
+    let notice = |r: Vec<Outgoing>| match r.as_slice() {
+        [Outgoing::Notice { text, .. }] => text.clone(),
+        other => panic!("expected one notice, got {other:?}"),
+    };
+    // Someone else's turn.
+    let text = notice(h.press(other, &payload).await);
+    assert!(
+        text.contains("nicht dran") || text.contains("dran"),
+        "{text}"
+    );
+    // A token the game does not know, on the right step.
+    let (prefix, _) = payload.rsplit_once(':').unwrap();
+    let text = notice(h.press(&name, &format!("{prefix}:gzz9")).await);
+    assert!(!text.is_empty());
+    // A button of another step.
+    let parts: Vec<&str> = payload.split(':').collect();
+    let stale = format!("{}:1.999:{}", parts[0], parts[2]);
+    let text = notice(h.press(&name, &stale).await);
+    assert!(!text.is_empty());
+    // A command of Zwanzigerrufen at a 20 ab table.
+    let text = notice(
+        h.run(
+            &name,
+            CommandKind::Play(Some(table), None, "T1".parse().unwrap()),
+        )
+        .await,
+    );
+    assert!(text.contains("Spiel dieses Tisches"), "{text}");
+    assert_eq!(h.loaded(table).await.deal.unwrap().events.len(), events);
+    // The right press works, once: pressed again it is stale.
+    assert!(h.press(&name, &payload).await.is_empty());
+    assert_eq!(h.loaded(table).await.deal.unwrap().events.len(), events + 1);
+    assert_eq!(h.press(&name, &payload).await.len(), 1);
+}
+
+#[tokio::test]
+async fn seat_counts_and_game_names_are_checked_when_a_table_opens() {
+    let mut h = Harness::new(16).await;
+    let refused = |r: Vec<Outgoing>| match r.as_slice() {
+        [Outgoing::Notice { text, .. }] => text.clone(),
+        other => panic!("expected a refusal, got {other:?}"),
+    };
+    let text = refused(
+        h.run("anna", CommandKind::Create(settings("zwanzig-ab", Some(6))))
+            .await,
+    );
+    assert!(text.contains("3 bis 5"), "{text}");
+    let text = refused(
+        h.run(
+            "anna",
+            CommandKind::Create(settings("koenigrufen", Some(3))),
+        )
+        .await,
+    );
+    assert!(text.contains("immer 4"), "{text}");
+    let text = refused(
+        h.run("anna", CommandKind::Create(settings("poker", None)))
+            .await,
+    );
+    assert!(text.contains("kenne ich nicht"), "{text}");
+    // 20 ab without a seat count has the game's default; a seat number
+    // past the table's is refused.
+    let table = h.create("anna", settings("zwanzig-ab", None)).await;
+    let loaded = h.loaded(table).await;
+    assert!((3..=5).contains(&loaded.table.seats));
+    let r = h
+        .run("bert", CommandKind::Join(Some(table), Some(Seat::new(4))))
+        .await;
+    if loaded.table.seats < 5 {
+        assert!(refused(r).contains("Platz mit dieser Nummer"));
+    }
+}
+
+#[tokio::test]
+async fn a_round_survives_a_restart_from_its_seed_and_tokens() {
+    let mut h = Harness::new(17).await;
+    let table = started(&mut h, "koenigrufen", 4, &["anna"], "easy").await;
+    let (name, payload) = to_act(&h, table).await;
+    assert!(h.press(&name, &payload).await.is_empty());
+    let before = h.loaded(table).await.deal.unwrap();
+    let mut h = h.restart().await;
+    let after = h.loaded(table).await.deal.unwrap();
+    assert!(
+        after
+            .round
+            .as_ref()
+            .unwrap()
+            .round()
+            .same_as(before.round.as_ref().unwrap().round())
+    );
+    // The hand shown again is the same text.
+    let shown = h.run("anna", CommandKind::Hand(Some(table))).await;
+    let again = shown
+        .first()
+        .map(|m| m.text().to_owned())
+        .unwrap_or_default();
+    let last = h.last_private_of(table, "anna").unwrap().text().to_owned();
+    assert_eq!(again, last);
+    let mut rng = StdRng::seed_from_u64(5);
+    play_round(&mut h, table, &["anna"], &mut rng).await;
+    check_settled(&h, table, 4, &["anna"]).await;
+}
+
+/// The 64 hexadecimal digits after `label` in `text`.
+fn hex_after(text: &str, label: &str) -> [u8; 32] {
+    let at = text
+        .find(label)
+        .unwrap_or_else(|| panic!("no {label:?} in {text}"));
+    let digits: String = text[at + label.len()..].chars().take(64).collect();
+    tarock_game_core::fair::parse_hex(&digits).unwrap()
+}
+
+/// A round of 20 ab is as provably fair as a Zwanzigerrufen deal: the table
+/// message shows the commitment before any hand, the settlement reveals
+/// seed and salt, and they verify against the dealt cards; a changed seed,
+/// salt or card does not.
+#[tokio::test]
+async fn a_round_is_committed_before_any_hand_and_revealed_after() {
+    use tarock_game_core::fair::{Commitment, Reveal};
+    let mut h = Harness::new(18).await;
+    let table = h.create("anna", settings("zwanzig-ab", Some(3))).await;
+    for _ in 0..2 {
+        h.run(
+            "anna",
+            CommandKind::AddComputer(Some(table), "easy".into(), None),
+        )
+        .await;
+    }
+    let before = h.sent.len();
+    h.run("anna", CommandKind::Start(Some(table))).await;
+    // The first message of the round with the commitment comes before
+    // Anna's first private message.
+    let started = &h.sent[before..];
+    let first_table = started
+        .iter()
+        .position(|m| matches!(m, Outgoing::Table { text, .. } if text.contains("festgelegt vor dem Austeilen")))
+        .expect("a table message with the commitment");
+    let first_private = started
+        .iter()
+        .position(|m| matches!(m, Outgoing::Private { .. }))
+        .expect("Anna's hand");
+    assert!(first_table < first_private);
+    let published = Commitment(hex_after(
+        started[first_table].text(),
+        "festgelegt vor dem Austeilen: ",
+    ));
+    // The dealt round, as anyone can rebuild it from the stored export of
+    // the seats and rules once the seed is known.
+    let loaded = h.loaded(table).await;
+    let first = loaded.deal.as_ref().unwrap().deal.forehand;
+    let mut rng = StdRng::seed_from_u64(6);
+    play_round(&mut h, table, &["anna"], &mut rng).await;
+    let Some(Outgoing::Settlement { text, .. }) = h.settlements_of(table).last().copied() else {
+        panic!("no settlement");
+    };
+    let reveal = Reveal {
+        seed: hex_after(text, "Seed: "),
+        salt: hex_after(text, "Salz: "),
+    };
+    assert_eq!(hex_after(text, "Prüfwert: "), published.0);
+    let kind = tarock_games::by_id("zwanzig-ab").unwrap();
+    let dealt = tarock_games::SeededRound::new(kind, &"standard".into(), 3, first, &reveal.seed)
+        .unwrap()
+        .round()
+        .to_record()
+        .unwrap();
+    tarock_table::fair::verify_round(published, &reveal, &dealt).unwrap();
+    // Each tampered part fails.
+    let mut seed = reveal.clone();
+    seed.seed[0] ^= 1;
+    assert!(tarock_table::fair::verify_round(published, &seed, &dealt).is_err());
+    let mut salt = reveal.clone();
+    salt.salt[0] ^= 1;
+    assert!(tarock_table::fair::verify_round(published, &salt, &dealt).is_err());
+    let mut other = published;
+    other.0[31] ^= 1;
+    assert!(tarock_table::fair::verify_round(other, &reveal, &dealt).is_err());
+    // A record of other cards (another seed's deal) is not this one.
+    let forged = tarock_games::SeededRound::new(kind, &"standard".into(), 3, first, &[0; 32])
+        .unwrap()
+        .round()
+        .to_record()
+        .unwrap();
+    assert!(tarock_table::fair::verify_round(published, &reveal, &forged).is_err());
+}

@@ -1,0 +1,107 @@
+//! What players ask about the past: `/tarock stats`, `/tarock rangliste`
+//! and `/tarock verlauf`, checked against the ledger the deals wrote.
+
+mod common;
+
+use common::{Harness, signed_money_text, units_text};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tarock_storage::{Participant, TableId};
+use tarock_table::{CommandKind, Lang, Outgoing, TableSettings};
+
+/// The text of the one notice a query answers.
+fn answer(replies: Vec<Outgoing>) -> String {
+    match replies.as_slice() {
+        [Outgoing::Notice { text, .. }] => text.clone(),
+        other => panic!("expected one notice, got {other:?}"),
+    }
+}
+
+/// Anna's units and cents at `table`, from the ledger.
+async fn annas_balance(h: &Harness, table: TableId) -> (i64, i64) {
+    let balances = h.store().table_balances(table).await.unwrap();
+    let b = balances
+        .iter()
+        .find(|b| matches!(b.participant, Participant::Player(_)))
+        .unwrap();
+    (b.units, b.cents)
+}
+
+#[tokio::test]
+async fn stats_leaderboard_and_history_follow_the_ledger() {
+    let mut h = Harness::new(21).await;
+    // Nobody has played yet.
+    let text = answer(h.run("anna", CommandKind::Stats).await);
+    assert!(text.contains("noch kein Spiel"), "{text}");
+    let text = answer(h.run("anna", CommandKind::Leaderboard).await);
+    assert!(text.contains("noch kein Spiel"), "{text}");
+
+    let table = h
+        .table_with(&["anna"], "easy", TableSettings::default())
+        .await;
+    h.run("anna", CommandKind::Start(Some(table))).await;
+    let mut rng = StdRng::seed_from_u64(2);
+    h.play_out(table, &["anna"], &mut rng).await;
+    h.press_table_button(table, "anna", ":s").await;
+    h.play_out(table, &["anna"], &mut rng).await;
+    let (units, cents) = annas_balance(&h, table).await;
+    let stats = h.store().player_stats(
+        h.store()
+            .player_on(tarock_storage::Platform::Telegram, "id-anna")
+            .await
+            .unwrap()
+            .unwrap()
+            .id,
+        None,
+    );
+    let stats = stats.await.unwrap();
+    assert_eq!(stats.deals, 2);
+
+    // Her figures: two deals, her balance in points and money.
+    let text = answer(h.run("anna", CommandKind::Stats).await);
+    assert!(text.contains("Statistik von anna"), "{text}");
+    let here = format!(
+        "In diesem Chat: 2 Spiele, {} gewonnen, {} verloren · {} Punkte ({})",
+        stats.won,
+        stats.lost,
+        units_text(units),
+        signed_money_text(cents, Lang::De)
+    );
+    assert!(text.contains(&here), "{here:?} in {text}");
+
+    // The leaderboard lists the people only (not the computers).
+    let text = answer(h.run("anna", CommandKind::Leaderboard).await);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[1].starts_with("1. anna: "), "{text}");
+    assert!(lines[1].contains(&units_text(units)), "{text}");
+
+    // The history: both deals, newest first, every seat's change.
+    let text = answer(h.run("anna", CommandKind::History(Some(table))).await);
+    let deals: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("Zwanzigerrufen "))
+        .collect();
+    assert_eq!(deals.len(), 2, "{text}");
+    assert!(deals[0].starts_with("Zwanzigerrufen 2 (Nr. 2)"), "{text}");
+    for deal in [1, 2] {
+        let settled = h
+            .store()
+            .settlement(tarock_storage::DealId(deal))
+            .await
+            .unwrap()
+            .unwrap();
+        let line = deals[2 - deal as usize];
+        for (_, _, change) in settled.seats {
+            assert!(line.contains(&units_text(change)), "{line}");
+        }
+    }
+    assert!(text.contains("tarock db export --deal"), "{text}");
+    // In English for an English reader.
+    h.set_lang("anna", Lang::En);
+    let text = answer(h.run("anna", CommandKind::History(Some(table))).await);
+    assert!(text.starts_with("📜 Table"), "{text}");
+    // A table that does not exist is refused, nothing else.
+    let text = answer(h.run("anna", CommandKind::History(Some(TableId(99)))).await);
+    assert!(!text.contains("📜"), "{text}");
+}
