@@ -4,6 +4,8 @@
 //! INTERACTION_CREATE in Discord's JSON.
 
 mod fake;
+#[path = "e2e/scale.rs"]
+mod scale;
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -46,6 +46,7 @@ mod outbox;
 mod player;
 mod retention;
 mod row;
+pub mod scratch;
 pub mod sql;
 mod stats;
 mod store;

@@ -187,10 +187,14 @@ pub struct InteractionRecord {
     pub answered_after: Option<Duration>,
     /// The message `@original` refers to.
     pub original: Option<u64>,
+    /// The shard id of the gateway connection it was sent on.
+    pub shard: u64,
 }
 
 struct Conn {
     tx: UnboundedSender<Out>,
+    /// `[id, total]` from its IDENTIFY (`[0, 1]` when it sent none).
+    shard: [u64; 2],
     seq: u64,
     session: Option<String>,
     ready: bool,
@@ -261,6 +265,8 @@ pub struct Inner {
     pub sent_payloads: HashMap<String, Value>,
     /// How many READYs were sent.
     pub ready_count: usize,
+    /// Channel id -> its guild, for channels outside [`GUILD_ID`].
+    pub channel_guilds: HashMap<u64, u64>,
     /// How many RESUMEs were answered with RESUMED.
     pub resumed_count: usize,
     /// Message ids the fake ever handed out.
@@ -654,6 +660,12 @@ impl Fake {
         .await
     }
 
+    /// Puts a guild channel into another guild than [`GUILD_ID`] (whose
+    /// events go to that guild's shard).
+    pub fn put_channel_in_guild(&self, channel: u64, guild: u64) {
+        self.lock().channel_guilds.insert(channel, guild);
+    }
+
     /// Number of gateway connections that are open and READY/RESUMED.
     pub fn live_connections(&self) -> usize {
         self.lock()
@@ -719,6 +731,23 @@ impl Inner {
             .iter_mut()
             .rev()
             .find(|c| c.alive && c.ready)
+    }
+
+    /// The guild of a guild channel.
+    fn guild_of(&self, channel: u64) -> u64 {
+        self.channel_guilds
+            .get(&channel)
+            .copied()
+            .unwrap_or(GUILD_ID)
+    }
+
+    /// Every guild the bot is in.
+    fn guilds(&self) -> Vec<u64> {
+        let mut guilds: Vec<u64> = self.channel_guilds.values().copied().collect();
+        guilds.push(GUILD_ID);
+        guilds.sort_unstable();
+        guilds.dedup();
+        guilds
     }
 
     fn dm_user_of(&self, channel: u64) -> Option<u64> {
@@ -914,13 +943,14 @@ impl Inner {
                 });
             }
             None => {
-                v["guild_id"] = json!(GUILD_ID.to_string());
+                let guild = self.guild_of(channel).to_string();
+                v["guild_id"] = json!(guild);
                 v["guild_locale"] = json!("de");
                 v["context"] = json!(0);
-                v["authorizing_integration_owners"] = json!({ "0": GUILD_ID.to_string() });
+                v["authorizing_integration_owners"] = json!({ "0": guild });
                 v["channel"] = json!({
                     "id": channel.to_string(), "type": 0, "name": format!("channel-{channel}"),
-                    "guild_id": GUILD_ID.to_string(), "flags": 0,
+                    "guild_id": guild, "flags": 0,
                 });
                 v["member"] = json!({
                     "user": user.json(),
@@ -953,6 +983,7 @@ impl Inner {
                 acked: None,
                 answered_after: None,
                 original: None,
+                shard: 0,
             },
         );
         (id, v)
@@ -967,17 +998,29 @@ impl Inner {
                 "fake Discord: serenity cannot read the interaction it would get: {e}\n{payload:#}"
             );
         }
-        self.dispatch("INTERACTION_CREATE", payload);
+        let shard = self.dispatch("INTERACTION_CREATE", payload);
         if let Some(rec) = self.interactions.get_mut(id) {
             rec.sent_at = Instant::now();
+            rec.shard = shard;
         }
     }
 
-    /// Sends a dispatch over the newest live connection.
-    fn dispatch(&mut self, event: &str, d: Value) {
+    /// Sends a dispatch over the newest live connection of the shard that
+    /// gets it: Discord sends a guild's events to shard
+    /// `(guild_id >> 22) % shard_count` and direct messages to shard 0.
+    /// Returns that shard's id.
+    fn dispatch(&mut self, event: &str, d: Value) -> u64 {
+        let guild = d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
         let conn = self
-            .newest_conn()
-            .unwrap_or_else(|| panic!("fake Discord: no READY gateway connection for {event}"));
+            .connections
+            .iter_mut()
+            .rev()
+            .filter(|c| c.alive && c.ready)
+            .find(|c| guild.map_or(0, |g| (g >> 22) % c.shard[1]) == c.shard[0])
+            .unwrap_or_else(|| {
+                panic!("fake Discord: no READY gateway connection of the shard for {event} (guild {guild:?})")
+            });
+        let shard = conn.shard[0];
         conn.seq += 1;
         let frame = json!({ "op": 0, "t": event, "s": conn.seq, "d": d });
         let _ = conn.tx.send(Out::Text(frame.to_string()));
@@ -985,6 +1028,7 @@ impl Inner {
             let seq = conn.seq;
             self.sessions.insert(s, seq);
         }
+        shard
     }
 
     fn on_gateway_frame(&mut self, conn: usize, text: &str) {
@@ -1003,8 +1047,33 @@ impl Inner {
                     return;
                 }
                 self.identifies.push(frame["d"].clone());
+                let shard = match frame["d"].get("shard") {
+                    None => [0, 1],
+                    Some(s) => match (s[0].as_u64(), s[1].as_u64()) {
+                        (Some(id), Some(total)) if id < total => [id, total],
+                        _ => {
+                            self.violation(format!("gateway: IDENTIFY with a bad shard {s}"));
+                            send(self, json!({ "op": 9, "s": null, "t": null, "d": false }));
+                            return;
+                        }
+                    },
+                };
+                let taken = self
+                    .connections
+                    .iter()
+                    .any(|c| c.alive && c.ready && c.shard == shard);
+                if taken {
+                    self.violation(format!("gateway: shard {shard:?} identified twice"));
+                }
+                let guilds: Vec<Value> = self
+                    .guilds()
+                    .into_iter()
+                    .filter(|g| (g >> 22) % shard[1] == shard[0])
+                    .map(|g| json!({ "id": g.to_string(), "unavailable": true }))
+                    .collect();
                 let session = format!("session{}", self.next_id());
                 let c = &mut self.connections[conn];
+                c.shard = shard;
                 c.session = Some(session.clone());
                 c.seq = 1;
                 c.ready = true;
@@ -1015,10 +1084,10 @@ impl Inner {
                     "d": {
                         "v": 10,
                         "user": bot_user_json(),
-                        "guilds": [{ "id": GUILD_ID.to_string(), "unavailable": true }],
+                        "guilds": guilds,
                         "session_id": session,
                         "resume_gateway_url": self.gateway_url,
-                        "shard": [0, 1],
+                        "shard": shard,
                         "application": { "id": APP_ID.to_string(), "flags": 0 },
                         "private_channels": [],
                         "presences": [],
@@ -1034,13 +1103,17 @@ impl Inner {
                     .to_string();
                 match self.sessions.get(&session).copied() {
                     Some(seq) => {
-                        // The old connection of that session is gone now.
+                        // The old connection of that session is gone now;
+                        // the new one runs its shard.
+                        let mut shard = [0, 1];
                         for c in &mut self.connections {
                             if c.session.as_deref() == Some(&session) {
                                 c.alive = false;
+                                shard = c.shard;
                             }
                         }
                         let c = &mut self.connections[conn];
+                        c.shard = shard;
                         c.session = Some(session.clone());
                         c.seq = seq + 1;
                         c.ready = true;
@@ -1071,6 +1144,7 @@ async fn gateway_connection(fake: Fake, mut socket: WebSocket) {
         let mut inner = fake.lock();
         inner.connections.push(Conn {
             tx,
+            shard: [0, 1],
             seq: 0,
             session: None,
             ready: false,
@@ -1509,7 +1583,7 @@ impl Inner {
             None => json!({
                 "id": channel.to_string(),
                 "type": 0,
-                "guild_id": GUILD_ID.to_string(),
+                "guild_id": self.guild_of(channel).to_string(),
                 "name": format!("channel-{channel}"),
                 "position": 0,
                 "permission_overwrites": [],

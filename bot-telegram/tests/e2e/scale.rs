@@ -11,8 +11,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use sqlx::{AnyConnection, Connection, Executor};
 use tarock_bot_telegram::webhook::Webhook;
+use tarock_storage::scratch::ScratchDatabase;
 use tarock_storage::{Platform, Store, TableId};
 use tarock_table::Lang;
 
@@ -112,46 +112,6 @@ impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-    }
-}
-
-/// A fresh PostgreSQL database (dropped by [`drop_database`]), or `None`
-/// when no server answers and `REQUIRE_POSTGRES` is not 1.
-async fn postgres_database(name: &str) -> Option<(String, String)> {
-    sqlx::any::install_default_drivers();
-    let admin = std::env::var("TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
-    let mut conn = match AnyConnection::connect(&admin).await {
-        Ok(conn) => conn,
-        Err(e) => {
-            assert!(
-                std::env::var("REQUIRE_POSTGRES").as_deref() != Ok("1"),
-                "PostgreSQL is required (REQUIRE_POSTGRES=1) but {admin} is not reachable: {e}"
-            );
-            eprintln!("SKIPPED: no PostgreSQL at {admin} ({e}); set TEST_POSTGRES_URL");
-            return None;
-        }
-    };
-    let db = format!("tarock_tg_{name}_{}", std::process::id());
-    conn.execute(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {db}")))
-        .await
-        .unwrap();
-    conn.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}")))
-        .await
-        .unwrap();
-    conn.close().await.unwrap();
-    let (base, _) = admin.rsplit_once('/').unwrap();
-    Some((format!("{base}/{db}"), admin))
-}
-
-async fn drop_database(url: &str, admin: &str) {
-    let db = url.rsplit('/').next().unwrap().to_owned();
-    if let Ok(mut conn) = AnyConnection::connect(admin).await {
-        let _ = conn
-            .execute(sqlx::AssertSqlSafe(format!(
-                "DROP DATABASE IF EXISTS {db} WITH (FORCE)"
-            )))
-            .await;
     }
 }
 
@@ -337,9 +297,10 @@ async fn webhook_requests_without_the_secret_or_with_a_bad_body_change_nothing()
 /// settlement is made and shown once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_webhook_processes_share_a_deal_and_survive_a_kill() {
-    let Some((url, admin)) = postgres_database("webhook").await else {
+    let Some(scratch) = ScratchDatabase::create("tg_webhook").await else {
         return;
     };
+    let url = scratch.url.clone();
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let addrs = [free_addr(), free_addr()];
@@ -455,7 +416,7 @@ async fn two_webhook_processes_share_a_deal_and_survive_a_kill() {
     assert_eq!(balances.iter().map(|b| b.units).sum::<i64>(), 0);
     store.close().await;
     drop(processes);
-    drop_database(&url, &admin).await;
+    scratch.drop_now().await;
 }
 
 /// SIGTERM stops the real binary cleanly (the intake first, then the
@@ -606,9 +567,10 @@ async fn metrics_and_health_are_served_when_configured() {
 /// gone, and the scrape says so too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_fails_while_the_database_is_unreachable() {
-    let Some((url, admin)) = postgres_database("health").await else {
+    let Some(scratch) = ScratchDatabase::create("tg_health").await else {
         return;
     };
+    let url = scratch.url.clone();
     let store = Store::open(&url).await.unwrap();
     let service = std::sync::Arc::new(tarock_table::TableService::new(
         store.clone(),
@@ -630,7 +592,7 @@ async fn health_fails_while_the_database_is_unreachable() {
     };
     assert_eq!(health().await, 200);
     // The database goes away (its connections with it).
-    drop_database(&url, &admin).await;
+    scratch.drop_now().await;
     assert_eq!(health().await, 503);
     let scrape = client
         .get(format!("http://{addr}/metrics"))
