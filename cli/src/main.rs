@@ -15,6 +15,9 @@
 //!   exports what proves them fair.
 //! - `tarock verify` checks a deal's commitment against the seed and salt
 //!   its settlement revealed, recomputing the shuffle.
+//! - `tarock cup new|add|draw|score|play|standings` runs a Königrufen cup
+//!   (seed 002's Tarockcup days) from a JSON file: random table draws,
+//!   results, day and season standings.
 //! - `tarock render hand|trick|table|record|sheet … -o FILE` draws cards as a
 //!   PNG with the project's own card pictures and prints the alt text.
 
@@ -29,6 +32,7 @@ macro_rules! outln {
 }
 
 mod arena;
+mod cup;
 mod db;
 mod koenigrufen;
 mod koenigrufen_arena;
@@ -70,6 +74,8 @@ enum Command {
     Arena(arena::Args),
     /// Look into the database (SQLite file or PostgreSQL) and export game records.
     Db(db::Args),
+    /// Run a Königrufen cup on one machine: draw the tables of each round, enter or let computers play the results, print the day's and the season's standings.
+    Cup(cup::Args),
     /// Check that a deal was dealt fairly: its commitment against the seed and salt its settlement revealed, and the hands.
     Verify(verify::Args),
     /// Draw cards as a PNG: a hand, a trick, the table, a record's position, or the contact sheet.
@@ -90,6 +96,7 @@ fn main() -> ExitCode {
         Command::Db(args) => db::run(&args),
         Command::Render { what } => render::run(&what),
         Command::Verify(args) => verify::run(&args),
+        Command::Cup(args) => cup::run(&args),
     };
     match result {
         Ok(code) => code,

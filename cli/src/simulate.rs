@@ -118,7 +118,7 @@ fn percent(n: u64, of: u64) -> f64 {
 }
 
 /// A seed from the operating system's random number generator.
-fn fresh_seed() -> anyhow::Result<u64> {
+pub(crate) fn fresh_seed() -> anyhow::Result<u64> {
     use rand::TryRngCore;
     rand::rngs::OsRng
         .try_next_u64()

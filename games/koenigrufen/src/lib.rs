@@ -91,7 +91,6 @@ pub mod announce;
 pub mod auction;
 pub mod card;
 pub mod contract;
-pub mod cup;
 pub mod deal;
 pub mod error;
 mod facts;

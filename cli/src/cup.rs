@@ -1,0 +1,405 @@
+//! `tarock cup`: a club's cup on one machine (seed 002's Tarockcup days).
+//!
+//! The cup lives in a JSON file (`--file`, default `cup.json`): its
+//! players, every round drawn and every table's scores. A club draws each
+//! round's tables (`draw`), plays them at real tables and enters each
+//! table's round total (`score`), or lets computer players play them
+//! (`play`), and prints the standings of the day and the season
+//! (`standings`). The rules of ranking live in the game-neutral `tarock-cup`
+//! crate; this module plays Königrufen for `play`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Subcommand;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use tarock_ai::Level;
+use tarock_ai::koenigrufen::{Player, drive, player};
+use tarock_cup::{Cup, CupFormat, PlayerNo, Round, TableDraw};
+use tarock_koenigrufen::{Deal, Game, Rules, Seat};
+
+use crate::koenigrufen::parse_rules;
+
+/// `tarock cup`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The cup's file (JSON), made by `tarock cup new`.
+    #[arg(long, global = true, default_value = "cup.json")]
+    file: PathBuf,
+    #[command(subcommand)]
+    command: CupCommand,
+}
+
+#[derive(Subcommand)]
+enum CupCommand {
+    /// Start a cup of Königrufen with its players.
+    New {
+        /// The cup's name.
+        name: String,
+        /// The players, comma-separated (more can be added later).
+        #[arg(long)]
+        players: String,
+        /// The rules preset (`cup2019`, `standard`) or a JSON object.
+        #[arg(long, default_value = "cup2019")]
+        rules: String,
+        /// Cup days in the season.
+        #[arg(long, default_value_t = 8)]
+        days: usize,
+        /// Rounds a day.
+        #[arg(long, default_value_t = 3)]
+        rounds: usize,
+        /// Days that count for the season (the best ones).
+        #[arg(long, default_value_t = 6)]
+        best: usize,
+        /// Replace an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Add a player, e.g. a newcomer on a later day.
+    Add {
+        /// The player's name.
+        name: String,
+    },
+    /// Draw the next round's tables at random.
+    Draw {
+        /// Players not here, comma-separated (their day is over; on a new
+        /// day they are drawn again).
+        #[arg(long, default_value = "")]
+        absent: String,
+        /// The draw's seed (default: from the operating system).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Enter a table's total score (Schrift) of the current round, one per
+    /// seat in the order `draw` printed.
+    Score {
+        /// The table number.
+        table: usize,
+        /// The scores, comma-separated (they add up to 0).
+        #[arg(allow_hyphen_values = true)]
+        scores: String,
+    },
+    /// Let computer players play the current round's tables that have no
+    /// scores yet: every deal of the round, through the rules engine.
+    Play {
+        /// The computers' strength: easy, medium or strong.
+        #[arg(long, default_value = "medium")]
+        level: String,
+        /// The seed of the deals and of the computers' play.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Print the day's and the season's standings.
+    Standings {
+        /// The day (default: the latest).
+        #[arg(long)]
+        day: Option<usize>,
+    },
+}
+
+/// Runs `tarock cup`.
+///
+/// # Errors
+/// A file that cannot be read or written, bad arguments, or what the cup
+/// refuses (a round still open, scores that do not add up, …).
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let CupCommand::New {
+        name,
+        players,
+        rules,
+        days,
+        rounds,
+        best,
+        force,
+    } = &args.command
+    {
+        if args.file.exists() && !force {
+            bail!(
+                "{} exists already; pass --force to replace it",
+                args.file.display()
+            );
+        }
+        parse_rules(rules)?;
+        let names = names(players);
+        let format = CupFormat {
+            days: *days,
+            rounds_per_day: *rounds,
+            best_days: *best,
+        };
+        if format.days == 0 || format.rounds_per_day == 0 || format.best_days == 0 {
+            bail!("--days, --rounds and --best must be at least 1");
+        }
+        let cup = Cup::new(name, "koenigrufen", rules, format, &names)?;
+        save(&args.file, &cup)?;
+        outln!(
+            "Cup {:?}: {} players, {} days of {} rounds, the best {} days count. Next: tarock cup draw",
+            cup.name,
+            cup.players.len(),
+            format.days,
+            format.rounds_per_day,
+            format.best_days
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut cup = load(&args.file)?;
+    match &args.command {
+        CupCommand::New { .. } => unreachable!("handled above"),
+        CupCommand::Add { name } => {
+            let no = cup.add_player(name)?;
+            save(&args.file, &cup)?;
+            outln!("{} joins the cup (player {}).", cup.name_of(no), no.0 + 1)?;
+        }
+        CupCommand::Draw { absent, seed } => {
+            let present = present(&cup, &names(absent))?;
+            let seed = match seed {
+                Some(s) => *s,
+                None => crate::simulate::fresh_seed()?,
+            };
+            let round = cup.draw_next(&present, seed)?.clone();
+            save(&args.file, &cup)?;
+            print_round(&cup, &round)?;
+        }
+        CupCommand::Score { table, scores } => {
+            let scores = scores
+                .split(',')
+                .map(|s| s.trim().trim_start_matches('+').parse::<i64>())
+                .collect::<Result<Vec<i64>, _>>()
+                .with_context(|| format!("scores are whole numbers, comma-separated: {scores}"))?;
+            cup.record(*table, &scores)?;
+            save(&args.file, &cup)?;
+            report_recorded(&cup)?;
+        }
+        CupCommand::Play { level, seed } => {
+            let level: Level = level.parse()?;
+            let rules = parse_rules(&cup.rules)?;
+            let seed = match seed {
+                Some(s) => *s,
+                None => crate::simulate::fresh_seed()?,
+            };
+            let round = cup
+                .current()
+                .context("no round drawn yet: tarock cup draw")?
+                .clone();
+            for (i, table) in round.tables.iter().enumerate() {
+                if table.scores.is_some() {
+                    continue;
+                }
+                let scores = play_table(&rules, level, table, seed ^ stream(&round, i))?;
+                cup.record(i + 1, &scores)?;
+                save(&args.file, &cup)?;
+                outln!(
+                    "Table {}: {} deals played: {}",
+                    i + 1,
+                    table.deals,
+                    seat_list(&cup, &table.seats, Some(&scores))
+                )?;
+            }
+            report_recorded(&cup)?;
+        }
+        CupCommand::Standings { day } => {
+            let day = day
+                .or_else(|| cup.current().map(|r| r.id.day))
+                .context("no round drawn yet: tarock cup draw")?;
+            print_standings(&cup, day)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn names(list: &str) -> Vec<&str> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// The players of the next round: a day's field (everyone on its first
+/// round, the first round's players after that) minus `absent`.
+fn present(cup: &Cup, absent: &[&str]) -> anyhow::Result<Vec<PlayerNo>> {
+    let next = cup.next_round_id().context("the season is over")?;
+    let field = if next.round == 1 {
+        (0..cup.players.len())
+            .map(|i| PlayerNo(u16::try_from(i).expect("the cup limits players")))
+            .collect()
+    } else {
+        cup.field_of(next.day)
+    };
+    for name in absent {
+        if !cup.players.iter().any(|p| p.eq_ignore_ascii_case(name)) {
+            bail!("the cup has no player {name:?}");
+        }
+    }
+    Ok(field
+        .into_iter()
+        .filter(|p| {
+            !absent
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(cup.name_of(*p)))
+        })
+        .collect())
+}
+
+fn load(path: &Path) -> anyhow::Result<Cup> {
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read {} (start a cup with: tarock cup new NAME --players A,B,C,D)",
+            path.display()
+        )
+    })?;
+    serde_json::from_str(&text).with_context(|| format!("{} is not a cup file", path.display()))
+}
+
+/// Writes the cup beside the file and renames it over, so that a crash
+/// never leaves half a file.
+fn save(path: &Path, cup: &Cup) -> anyhow::Result<()> {
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, serde_json::to_string_pretty(cup)? + "\n")
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// A number mixing the round and table into the play seed.
+fn stream(round: &Round, table: usize) -> u64 {
+    let day = u64::try_from(round.id.day).unwrap_or(0);
+    let r = u64::try_from(round.id.round).unwrap_or(0);
+    let t = u64::try_from(table).unwrap_or(0);
+    (day << 40 | r << 20 | t).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Plays a table's round with computers and returns each seat's total
+/// score. Deal `k`'s dealer is seat `n − 1 + k` (mod `n`); the four seats
+/// after the dealer play, Vorhand first, so at five seats the dealer sits
+/// the deal out and scores nothing for it.
+fn play_table(
+    rules: &Rules,
+    level: Level,
+    table: &TableDraw,
+    seed: u64,
+) -> anyhow::Result<Vec<i64>> {
+    let n = table.seats.len();
+    let mut totals = vec![0i64; n];
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for k in 0..table.deals as usize {
+        let dealer = (n - 1 + k) % n;
+        let active: [usize; 4] = std::array::from_fn(|i| (dealer + 1 + i) % n);
+        let deal = Deal::shuffled(&mut rng);
+        let mut game = Game::new(*rules, deal, Seat::S0);
+        let mut players: [Box<dyn Player>; 4] = std::array::from_fn(|_| player(level));
+        let settlement = drive::play_out(&mut game, &mut players, &mut rng)?;
+        for (engine_seat, table_seat) in active.into_iter().enumerate() {
+            totals[table_seat] += settlement.score[engine_seat];
+        }
+    }
+    Ok(totals)
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+fn seat_list(cup: &Cup, seats: &[PlayerNo], scores: Option<&[i64]>) -> String {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match scores {
+            Some(s) => format!("{} {}", cup.name_of(*p), signed(s[i])),
+            None => cup.name_of(*p).to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn print_round(cup: &Cup, round: &Round) -> anyhow::Result<()> {
+    outln!(
+        "Day {}, round {} of {}: {} tables (draw seed {})",
+        round.id.day,
+        round.id.round,
+        cup.format.rounds_per_day,
+        round.tables.len(),
+        round.seed
+    )?;
+    for (i, t) in round.tables.iter().enumerate() {
+        let sits_out = if t.seats.len() == 5 {
+            ", the dealer sits each deal out"
+        } else {
+            ""
+        };
+        outln!(
+            "  Table {} ({} deals{sits_out}): {}",
+            i + 1,
+            t.deals,
+            seat_list(cup, &t.seats, None)
+        )?;
+    }
+    Ok(())
+}
+
+/// After a result: what is still open, or the day's standings once the
+/// round completes it.
+fn report_recorded(cup: &Cup) -> anyhow::Result<()> {
+    let Some(round) = cup.current() else {
+        return Ok(());
+    };
+    let open: Vec<String> = round
+        .tables
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.scores.is_none())
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    if !open.is_empty() {
+        outln!("Waiting for table(s) {}.", open.join(", "))?;
+        return Ok(());
+    }
+    outln!("Day {}, round {} complete.", round.id.day, round.id.round)?;
+    print_standings(cup, round.id.day)
+}
+
+fn print_standings(cup: &Cup, day: usize) -> anyhow::Result<()> {
+    let rounds_in = cup
+        .rounds
+        .iter()
+        .filter(|r| r.id.day == day && r.complete())
+        .count();
+    let state = if cup.day_complete(day) {
+        "final".to_owned()
+    } else {
+        format!("after {rounds_in} of {} rounds", cup.format.rounds_per_day)
+    };
+    outln!("{}: day {day} ({state})", cup.name)?;
+    outln!("  Place  Player                 Score  Cup points")?;
+    for p in cup.day_ranking(day) {
+        outln!(
+            "  {:>5}  {:<20} {:>7}  {:>10}",
+            p.place,
+            cup.name_of(p.player),
+            signed(p.total),
+            p.cup_points
+        )?;
+    }
+    let complete = cup.complete_days();
+    outln!(
+        "Season: the best {} of {} days count ({} day(s) complete)",
+        cup.format.best_days,
+        cup.format.days,
+        complete.len()
+    )?;
+    outln!("  Place  Player                 Cup points  Schrift  Days")?;
+    for s in cup.season_ranking() {
+        outln!(
+            "  {:>5}  {:<20} {:>10}  {:>7}  {:>4}",
+            s.place,
+            cup.name_of(s.player),
+            s.cup_points,
+            signed(s.schrift),
+            s.days_played
+        )?;
+    }
+    Ok(())
+}
