@@ -40,6 +40,7 @@ mod error;
 mod fair;
 mod gauges;
 mod ledger;
+mod link;
 mod model;
 mod ops;
 mod outbox;
@@ -59,6 +60,7 @@ pub use error::StorageError;
 pub use fair::{DealProof, DealSecrets};
 pub use gauges::{Gauges, PoolUse};
 pub use ledger::{HistoryLine, NewSettlement, SettlementRow};
+pub use link::{LinkRefusal, LinkedChat};
 pub use model::{
     Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedDeal, LoadedTable, MessageId,
     NewDeal, NewMessage, NewPlayer, NewRound, NewTable, Occupant, OutboxMessage, Participant,

@@ -5,7 +5,7 @@
 use sqlx::any::AnyRow;
 
 use crate::error::StorageError;
-use crate::model::{MessageId, NewMessage, OutboxMessage, TableId};
+use crate::model::{MessageId, NewMessage, OutboxMessage, Platform, TableId};
 use crate::row::{count, get};
 use crate::sql;
 use crate::store::{Store, Tx};
@@ -175,13 +175,39 @@ impl Store {
         lease_ms: i64,
         limit: u32,
     ) -> Result<Vec<OutboxMessage>, StorageError> {
+        self.claim_outbox_of(None, now_ms, lease_ms, limit).await
+    }
+
+    /// [`Store::claim_outbox`] for the destinations of one platform only
+    /// (`None`: all), so that the front ends of several platforms can share
+    /// a database, each claiming what it can deliver.
+    ///
+    /// # Errors
+    /// The database's error; unreadable rows.
+    pub async fn claim_outbox_of(
+        &self,
+        platform: Option<Platform>,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<OutboxMessage>, StorageError> {
         let mut tx = self.begin_light().await?;
-        let rows = sqlx::query(sql::CLAIM_OUTBOX)
-            .bind(now_ms)
-            .bind(now_ms.saturating_add(lease_ms))
-            .bind(i64::from(limit))
-            .fetch_all(tx.conn())
-            .await?;
+        let query = match platform {
+            None => sqlx::query(sql::CLAIM_OUTBOX),
+            Some(_) => sqlx::query(sql::CLAIM_OUTBOX_OF),
+        }
+        .bind(now_ms)
+        .bind(now_ms.saturating_add(lease_ms))
+        .bind(i64::from(limit));
+        let query = match platform {
+            None => query,
+            // Destinations start with the platform's name and a colon
+            // (`telegram:chat:…`); ';' sorts right after ':'.
+            Some(p) => query
+                .bind(format!("{}:", p.as_str()))
+                .bind(format!("{};", p.as_str())),
+        };
+        let rows = query.fetch_all(tx.conn()).await?;
         tx.commit().await?;
         let mut messages = rows
             .iter()

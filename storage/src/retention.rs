@@ -147,6 +147,8 @@ impl Store {
     /// The database's error; what was deleted before it stays deleted.
     pub async fn prune(&self, retention: &Retention, now_ms: i64) -> Result<Pruned, StorageError> {
         let mut all = Pruned::default();
+        // Link codes live ten minutes; the expired ones are few.
+        self.prune_link_codes(now_ms).await?;
         loop {
             let step = self.prune_batch(retention, now_ms).await?;
             all.sent += step.sent;

@@ -369,6 +369,69 @@ pub(crate) const CLAIM_OUTBOX: &str =
      LIMIT $3)
  RETURNING id, table_id, destination, payload, attempts, created_ms";
 
+/// [`CLAIM_OUTBOX`] for one platform's destinations only: `$4` ≤
+/// destination < `$5` (the platform's prefix `name:` and `name;`), so that
+/// each front end of a shared database claims what it can deliver.
+pub(crate) const CLAIM_OUTBOX_OF: &str =
+    "UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = $2
+ WHERE state = 'pending' AND next_attempt_ms <= $1 AND id IN (
+     SELECT o.id FROM outbox o
+     WHERE o.state = 'pending' AND o.next_attempt_ms <= $1
+       AND o.destination >= $4 AND o.destination < $5
+       AND NOT EXISTS (
+           SELECT 1 FROM outbox p
+           WHERE p.state = 'pending' AND p.destination = o.destination
+             AND p.id < o.id AND p.next_attempt_ms > $1)
+     ORDER BY o.id
+     LIMIT $3)
+ RETURNING id, table_id, destination, payload, attempts, created_ms";
+
+/// The chats a table is linked into: `$1` table.
+pub(crate) const LINKS_OF_TABLE: &str = "SELECT platform, chat_id, thread_id FROM table_links WHERE table_id = $1 ORDER BY linked_ms, platform, chat_id";
+
+/// The table a chat is linked to, if it is open: `$1` platform, `$2` chat,
+/// `$3` thread ('' for none).
+pub(crate) const LINKED_TABLE_OF_CHAT: &str = "SELECT l.table_id FROM table_links l
+ JOIN tables t ON t.id = l.table_id
+ WHERE l.platform = $1 AND l.chat_id = $2 AND l.thread_id = $3 AND t.status <> 'closed'";
+
+/// Removes a chat's link to a closed table, before linking it anew: `$1`
+/// platform, `$2` chat, `$3` thread.
+pub(crate) const DROP_STALE_LINK: &str = "DELETE FROM table_links
+ WHERE platform = $1 AND chat_id = $2 AND thread_id = $3
+   AND table_id IN (SELECT id FROM tables WHERE status = 'closed')";
+
+/// Links a chat to a table unless the chat is linked already (no row
+/// then; a failed statement would end a PostgreSQL transaction): `$1`
+/// platform, `$2` chat, `$3` thread, `$4` table, `$5` now.
+pub(crate) const INSERT_LINK: &str =
+    "INSERT INTO table_links (platform, chat_id, thread_id, table_id, linked_ms)
+ VALUES ($1, $2, $3, $4, $5) ON CONFLICT (platform, chat_id, thread_id) DO NOTHING";
+
+/// Unlinks one chat from its table: `$1` platform, `$2` chat, `$3` thread,
+/// `$4` table.
+pub(crate) const DELETE_LINK: &str = "DELETE FROM table_links WHERE platform = $1 AND chat_id = $2 AND thread_id = $3 AND table_id = $4";
+
+/// Unlinks every chat of a table: `$1` table.
+pub(crate) const DELETE_LINKS_OF_TABLE: &str = "DELETE FROM table_links WHERE table_id = $1";
+
+/// Stores a one-time link code unless the code is taken (no row then):
+/// `$1` code, `$2` table, `$3` expiry.
+pub(crate) const INSERT_LINK_CODE: &str = "INSERT INTO link_codes (code, table_id, expires_ms) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING";
+
+/// Takes a link code (one use): `$1` code, `$2` now; the table if the code
+/// existed and had not expired. An expired code is removed as well.
+pub(crate) const TAKE_LINK_CODE: &str =
+    "DELETE FROM link_codes WHERE code = $1 RETURNING table_id, expires_ms > $2 AS valid";
+
+/// The table of a link code that has not expired, without taking it: `$1`
+/// code, `$2` now.
+pub(crate) const PEEK_LINK_CODE: &str =
+    "SELECT table_id FROM link_codes WHERE code = $1 AND expires_ms > $2";
+
+/// Removes expired link codes: `$1` now.
+pub(crate) const PRUNE_LINK_CODES: &str = "DELETE FROM link_codes WHERE expires_ms <= $1";
+
 /// Marks `ids` claimed messages delivered: `$1` now, then the ids.
 pub(crate) fn mark_sent(ids: usize) -> String {
     let list: Vec<String> = (0..ids).map(|i| format!("${}", i + 2)).collect();
@@ -665,6 +728,17 @@ pub fn statements() -> Vec<Statement> {
         hot("ENQUEUE", ENQUEUE),
         hot("enqueue_many", &enqueue_many(3)),
         hot("CLAIM_OUTBOX", CLAIM_OUTBOX),
+        hot("CLAIM_OUTBOX_OF", CLAIM_OUTBOX_OF),
+        hot("LINKS_OF_TABLE", LINKS_OF_TABLE),
+        hot("LINKED_TABLE_OF_CHAT", LINKED_TABLE_OF_CHAT),
+        hot("DROP_STALE_LINK", DROP_STALE_LINK),
+        hot("INSERT_LINK", INSERT_LINK),
+        hot("DELETE_LINK", DELETE_LINK),
+        hot("DELETE_LINKS_OF_TABLE", DELETE_LINKS_OF_TABLE),
+        hot("INSERT_LINK_CODE", INSERT_LINK_CODE),
+        hot("TAKE_LINK_CODE", TAKE_LINK_CODE),
+        hot("PEEK_LINK_CODE", PEEK_LINK_CODE),
+        hot("PRUNE_LINK_CODES", PRUNE_LINK_CODES),
         hot("mark_sent", &mark_sent(3)),
         hot("RETRY_LATER", RETRY_LATER),
         hot("GIVE_UP", GIVE_UP),
