@@ -194,7 +194,9 @@ fn lang(ctx: Context<'_>) -> Lang {
         "pause",
         "resume",
         "close",
-        "pictures"
+        "pictures",
+        "link",
+        "unlink"
     ),
     subcommand_required
 )]
@@ -244,10 +246,33 @@ pub async fn new(
     act(ctx, CommandKind::Create(settings)).await
 }
 
-/// Takes a free seat.
+/// Takes a free seat, or with a code from /tarock link links this channel.
+///
+/// The code comes from another chat (Telegram or Discord).
 #[poise::command(slash_command, guild_only, name_localized("de", "mitspielen"))]
-pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
-    act(ctx, CommandKind::Join(None, None)).await
+pub async fn join(
+    ctx: Context<'_>,
+    #[name_localized("de", "code")]
+    #[max_length = 12]
+    code: Option<String>,
+) -> Result<(), Error> {
+    match code {
+        Some(code) => act(ctx, CommandKind::LinkWith(code)).await,
+        None => act(ctx, CommandKind::Join(None, None)).await,
+    }
+}
+
+/// A one-time code that shows this table in another chat as well.
+#[poise::command(slash_command, guild_only, name_localized("de", "verbinden"))]
+pub async fn link(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Link(None)).await
+}
+
+/// Unlinks this channel from its table (in the table's own channel: every
+/// linked chat).
+#[poise::command(slash_command, guild_only, name_localized("de", "trennen"))]
+pub async fn unlink(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Unlink(None)).await
 }
 
 /// Leaves the table.
@@ -500,7 +525,9 @@ mod tests {
                 "pause",
                 "resume",
                 "close",
-                "pictures"
+                "pictures",
+                "link",
+                "unlink"
             ]
         );
         let new = &commands[0].subcommands[0];

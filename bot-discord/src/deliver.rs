@@ -15,7 +15,9 @@ use serde_json::{Value, json};
 use serenity::all::CreateActionRow;
 use tarock_storage::{Platform, TableId, table_scope};
 use tarock_table::picture::Picture;
-use tarock_table::{Button, EditFail, Keyboard, Lang, Messenger, Outgoing, SendFail, UserRef, tr};
+use tarock_table::{
+    Button, ChatRef, EditFail, Keyboard, Lang, Messenger, Outgoing, SendFail, UserRef, tr,
+};
 
 use crate::layout::{MAX_TEXT, components, cut, escape, split_text, with_mentions};
 use crate::rest::{Rest, RestError, Upload};
@@ -166,18 +168,19 @@ impl Discord {
     async fn table(
         &self,
         table: TableId,
-        chat: &str,
+        chat: &ChatRef,
         text: &str,
         buttons: &[Vec<Button>],
         picture: Option<&Picture>,
     ) -> Result<(), SendFail> {
-        let channel = snowflake(chat, "channel")?;
+        let channel = snowflake(&chat.chat_id, "channel")?;
         let content = cut(&escape(text), MAX_TEXT);
-        let row = self
+        // The table message of this channel: the table's own, or that of a
+        // channel linked to it.
+        let known = self
             .bot
             .service
-            .store()
-            .table(table)
+            .public_message_in(table, chat)
             .await
             .map_err(database)?;
         let drawn = self.bot.table_picture(table, picture).await;
@@ -189,7 +192,7 @@ impl Discord {
                 message["attachments"] = json!([]);
             }
         }
-        if let Some(id) = row.and_then(|r| r.public_message_id) {
+        if let Some(id) = known {
             let mut files = Vec::new();
             if let Some(d) = drawn.as_ref().filter(|d| !self.bot.shows(&id, d)) {
                 message["attachments"] = d.attachment(picture::TABLE_FILE);
@@ -213,7 +216,7 @@ impl Discord {
         self.bot.showing(&id, drawn.as_ref());
         self.bot
             .service
-            .set_public_message(table, &id)
+            .set_public_message_in(table, chat, &id)
             .await
             .map_err(database)
     }
@@ -354,7 +357,7 @@ impl Messenger for Discord {
                 buttons,
                 picture,
             } => {
-                self.table(*table, &chat.chat_id, text, buttons, picture.as_ref())
+                self.table(*table, chat, text, buttons, picture.as_ref())
                     .await
             }
             Outgoing::Chat {

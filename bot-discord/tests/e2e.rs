@@ -1019,7 +1019,15 @@ async fn slash_commands_are_registered_localized_and_refuse_politely() {
         subs.contains(&("join".into(), "mitspielen".into())),
         "{subs:?}"
     );
-    assert_eq!(subs.len(), 14);
+    assert_eq!(subs.len(), 16);
+    assert!(
+        subs.contains(&("link".into(), "verbinden".into())),
+        "{subs:?}"
+    );
+    assert!(
+        subs.contains(&("unlink".into(), "trennen".into())),
+        "{subs:?}"
+    );
     assert!(
         subs.contains(&("pictures".into(), "bilder".into())),
         "{subs:?}"

@@ -46,7 +46,22 @@ pub fn parse(text: &str, bot: &str, private: bool, lang: Lang) -> Option<Typed> 
         let args: Vec<String> = original.iter().map(|w| w.to_lowercase()).collect();
         let typed_name = name;
         let name = name.to_lowercase();
+        // `/tarock link`, `/tarock join CODE`, `/tarock unlink`: the words
+        // of linking, after `/tarock` or on their own (`/link`, `/join
+        // CODE`, `/unlink`).
+        let (name, args, original) = match (name.as_str(), args.first().map(String::as_str)) {
+            (
+                "tarock",
+                Some("link" | "verbinden" | "join" | "mitspielen" | "unlink" | "trennen"),
+            ) => (args[0].clone(), args[1..].to_vec(), original[1..].to_vec()),
+            _ => (name, args, original),
+        };
         let kind = match name.as_str() {
+            "link" | "verbinden" => CommandKind::Link(None),
+            "unlink" | "trennen" => CommandKind::Unlink(None),
+            "mitspielen" | "join" if !original.is_empty() => {
+                CommandKind::LinkWith(original.join(""))
+            }
             "start" if private => {
                 let table = args
                     .first()
@@ -200,6 +215,19 @@ mod tests {
         ));
         assert_eq!(kind("/neu@otherbot"), None);
         assert_eq!(kind("/mitspielen"), Some(CommandKind::Join(None, None)));
+        // Linking a table into another chat, after /tarock or alone.
+        assert_eq!(kind("/tarock link"), Some(CommandKind::Link(None)));
+        assert_eq!(kind("/verbinden"), Some(CommandKind::Link(None)));
+        assert_eq!(
+            kind("/tarock join K7Q 2MX"),
+            Some(CommandKind::LinkWith("K7Q2MX".into()))
+        );
+        assert_eq!(
+            kind("/mitspielen k7q2mx"),
+            Some(CommandKind::LinkWith("k7q2mx".into()))
+        );
+        assert_eq!(kind("/tarock trennen"), Some(CommandKind::Unlink(None)));
+        assert_eq!(kind("/unlink"), Some(CommandKind::Unlink(None)));
         assert_eq!(kind("/join"), Some(CommandKind::Join(None, None)));
         assert_eq!(kind("/start_spiel"), Some(CommandKind::Start(None)));
         assert_eq!(kind("/regeln"), Some(CommandKind::Rules(None)));

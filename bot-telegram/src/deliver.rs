@@ -177,14 +177,13 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
         } => {
             let id = chat_id(&chat.chat_id)?;
             let text = truncate(text, MAX_TEXT);
-            let row = ctx
+            // The table message of this chat: the table's own, or that of a
+            // chat linked to it.
+            let known = ctx
                 .service
-                .store()
-                .table(*table)
+                .public_message_in(*table, chat)
                 .await
-                .map_err(|e| SendFail::Retry(2000, e.to_string()))?;
-            let known = row
-                .and_then(|r| r.public_message_id)
+                .map_err(|e| SendFail::Retry(2000, e.to_string()))?
                 .and_then(|m| m.parse::<i32>().ok());
             if let Some(message_id) = known {
                 let mut request = bot.edit_message_text(id, MessageId(message_id), text.clone());
@@ -217,7 +216,7 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
             .await
             .map_err(|e| classify(&e))?;
             ctx.service
-                .set_public_message(*table, &sent.id.0.to_string())
+                .set_public_message_in(*table, chat, &sent.id.0.to_string())
                 .await
                 .map_err(|e| SendFail::Retry(2000, e.to_string()))?;
             Ok(())

@@ -122,10 +122,13 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), BotError> {
     let store = Store::open(&config.database).await?;
-    let service = Arc::new(match config.fixed_seed {
+    let service = match config.fixed_seed {
         None => TableService::new(store, config.clock.clone()),
         Some(seed) => TableService::with_fixed_seed(store, config.clock.clone(), seed),
-    });
+    };
+    // Only this platform's messages: a linked table also has messages for
+    // the other platform's bot on the same database.
+    let service = Arc::new(service.delivering_for(tarock_storage::Platform::Telegram));
     let mut bot = Bot::new(config.token.clone());
     if let Some(url) = &config.api_url {
         bot = bot.set_api_url(url.clone());

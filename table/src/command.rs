@@ -198,6 +198,15 @@ pub enum CommandKind {
     Close(TableChoice),
     /// Hand my seat (or, for the creator, any seat) to another user between deals.
     HandOver(TableChoice, Seat, UserRef),
+    /// Make a one-time code that links another chat (on any platform) to
+    /// the table; the code goes to the sender only.
+    Link(TableChoice),
+    /// Link the sender's chat to the table of a code made by
+    /// [`CommandKind::Link`].
+    LinkWith(String),
+    /// Unlink: in a linked chat, that chat; in the table's own chat, every
+    /// linked chat.
+    Unlink(TableChoice),
     /// A button press: the payload as the front end received it.
     Button(String),
 }

@@ -90,6 +90,14 @@ pub enum Rejection {
     ForeignChat,
     /// The same button again within a second: taken as one press.
     DoublePress,
+    /// A link code that does not exist, was used, or expired.
+    BadLinkCode,
+    /// This chat shows a table already (its own or a linked one).
+    ChatHasTable,
+    /// Linking and unlinking happen in group chats, not in private ones.
+    LinkInPrivate,
+    /// The chat is not linked to anything to unlink.
+    NotLinked,
 }
 
 impl Rejection {
@@ -99,6 +107,10 @@ impl Rejection {
             Rejection::Malformed => tr!(lang, "rej-malformed"),
             Rejection::ForeignChat => tr!(lang, "rej-foreign-chat"),
             Rejection::DoublePress => tr!(lang, "rej-double-press"),
+            Rejection::BadLinkCode => tr!(lang, "rej-bad-link-code"),
+            Rejection::ChatHasTable => tr!(lang, "rej-chat-has-table"),
+            Rejection::LinkInPrivate => tr!(lang, "rej-link-in-private"),
+            Rejection::NotLinked => tr!(lang, "rej-not-linked"),
             Rejection::UnknownTable => tr!(lang, "rej-unknown-table"),
             Rejection::NoTableHere => tr!(lang, "rej-no-table-here"),
             Rejection::SeveralTables => tr!(lang, "rej-several-tables"),

@@ -41,7 +41,8 @@ pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{EditFail, Messenger, Pump, SendFail};
 pub use service::{
-    Delivery, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, Verdict, rules_spec, table_spec,
+    Delivery, LINK_CODE_MS, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, Verdict,
+    normalize_code, rules_spec, table_spec,
 };
 pub use shuffle::{DealSeed, RandomnessMode};
 pub use text::Lang;

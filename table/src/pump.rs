@@ -104,7 +104,9 @@ pub struct Pump {
     /// The least time between two versions of one table message.
     edit_interval: Duration,
     /// When each table message was last sent or edited.
-    last_table_send: Mutex<HashMap<TableId, Instant>>,
+    /// When each table message (by its lane: the table's chat) was last
+    /// sent: a linked table has one per chat.
+    last_table_send: Mutex<HashMap<String, Instant>>,
 }
 
 impl Pump {
@@ -118,11 +120,11 @@ impl Pump {
     }
 
     /// How long a table message must still wait before its next edit.
-    fn edit_wait(&self, table: TableId) -> Option<Duration> {
+    fn edit_wait(&self, lane: &str) -> Option<Duration> {
         self.last_table_send
             .lock()
             .ok()
-            .and_then(|last| last.get(&table).copied())
+            .and_then(|last| last.get(lane).copied())
             .map(|at| self.edit_interval.saturating_sub(at.elapsed()))
             .filter(|w| !w.is_zero())
     }
@@ -138,11 +140,12 @@ impl Pump {
         messenger: &impl Messenger,
     ) -> Result<usize, ServiceError> {
         let batch: Vec<Delivery> = service.claim(BATCH).await?;
-        // Only the newest version of each table message is sent.
-        let mut newest: HashMap<TableId, usize> = HashMap::new();
+        // Only the newest version of each table message is sent (per chat:
+        // a linked table has a message in each of its chats).
+        let mut newest: HashMap<(TableId, String), usize> = HashMap::new();
         for (i, d) in batch.iter().enumerate() {
             if let Outgoing::Table { table, .. } = &d.message {
-                newest.insert(*table, i);
+                newest.insert((*table, d.message.destination()), i);
             }
         }
         let mut held: HashSet<String> = HashSet::new();
@@ -157,12 +160,12 @@ impl Pump {
                 continue;
             }
             if let Outgoing::Table { table, .. } = &d.message {
-                if newest.get(table) != Some(&i) {
+                if newest.get(&(*table, lane.clone())) != Some(&i) {
                     outcomes.push((d.id, Outcome::Delivered));
                     continue;
                 }
                 // A version that comes too soon waits; newer ones replace it.
-                if let Some(wait) = self.edit_wait(*table) {
+                if let Some(wait) = self.edit_wait(&lane) {
                     let ms = i64::try_from(wait.as_millis()).unwrap_or(i64::MAX) + 1;
                     outcomes.push((d.id, Outcome::RetryIn(ms, "merging table edits".into())));
                     held.insert(lane);
@@ -204,10 +207,10 @@ impl Pump {
             };
             match sent {
                 Ok(()) => {
-                    if let Outgoing::Table { table, .. } = &d.message
+                    if let Outgoing::Table { .. } = &d.message
                         && let Ok(mut last) = self.last_table_send.lock()
                     {
-                        last.insert(*table, Instant::now());
+                        last.insert(d.message.destination(), Instant::now());
                     }
                     outcomes.push((d.id, Outcome::Delivered));
                     // Shown: record it before anything else is sent.

@@ -158,6 +158,20 @@ impl Randomness {
         }
     }
 
+    /// The random numbers of a link code made at `now_ms` for `table`:
+    /// fresh from the OS, or derived from the fixed seed (tests).
+    pub(crate) fn link_rng(self, table: TableId, now_ms: i64) -> Result<StdRng, EntropyError> {
+        match self {
+            Randomness::Entropy => {
+                StdRng::try_from_rng(&mut OsRng).map_err(|e| EntropyError(e.to_string()))
+            }
+            Randomness::Fixed(seed) => Ok(StdRng::seed_from_u64(mix(
+                seed,
+                &[table.0 as u64, now_ms as u64, 4],
+            ))),
+        }
+    }
+
     /// The random numbers of one computer decision: step `seq` of deal
     /// `deal` at `table`. Never the deal's seed or anything derived from it.
     pub(crate) fn computer_rng(

@@ -37,7 +37,11 @@ impl TableService {
     pub async fn claim(&self, limit: u32) -> Result<Vec<Delivery>, ServiceError> {
         let now = self.clock.now_ms();
         let mut out = Vec::new();
-        for m in self.store.claim_outbox(now, LEASE_MS, limit).await? {
+        let claimed = self
+            .store
+            .claim_outbox_of(self.claims_for, now, LEASE_MS, limit)
+            .await?;
+        for m in claimed {
             match serde_json::from_str::<Outgoing>(&m.payload) {
                 Ok(message) => out.push(Delivery {
                     id: m.id,

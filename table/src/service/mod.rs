@@ -36,12 +36,14 @@ mod deadlines;
 mod deal;
 mod delivery;
 mod history;
+mod link;
 mod lobby;
 mod queries;
 mod round;
 mod views;
 
 pub use delivery::{Delivery, Outcome};
+pub use link::{LINK_CODE_MS, normalize_code};
 use views::{label_turn, occupant_name, participant_name, user_of};
 
 /// The computer level that plays for a seat whose time ran out.
@@ -87,6 +89,9 @@ pub struct TableService {
     /// Notified after every command that may have set a deadline, so the
     /// deadline loop looks again instead of sleeping on.
     deadlines_changed: tokio::sync::Notify,
+    /// The platform whose messages [`TableService::claim`] takes (`None`:
+    /// all): a front end sharing the database with another platform's.
+    claims_for: Option<Platform>,
 }
 
 /// A player's move.
@@ -96,11 +101,13 @@ enum Move {
     Card(Card),
 }
 
-/// A table as loaded: the row, its seats and its latest deal.
+/// A table as loaded: the row, its seats, its latest deal, and the chats
+/// it is linked into besides its own.
 struct TableState {
     table: Table,
     seats: Vec<SeatRow>,
     deal: Option<LoadedDeal>,
+    links: Vec<tarock_storage::LinkedChat>,
 }
 
 /// One mutation in progress: the transaction, the table as loaded in it,
@@ -386,7 +393,17 @@ impl TableService {
             clock,
             randomness,
             deadlines_changed: tokio::sync::Notify::new(),
+            claims_for: None,
         }
+    }
+
+    /// This service, claiming only the messages for `platform`: each bot
+    /// delivers its own platform's messages when Telegram and Discord share
+    /// a database (a linked table sends to both).
+    #[must_use]
+    pub fn delivering_for(mut self, platform: Platform) -> TableService {
+        self.claims_for = Some(platform);
+        self
     }
 
     /// Which kind of randomness this service runs on (logged when it is
@@ -477,6 +494,9 @@ impl TableService {
             CommandKind::Stats => self.show_stats(sender).await,
             CommandKind::Leaderboard => self.show_leaderboard(sender).await,
             CommandKind::History(t) => self.show_history(sender, t).await,
+            CommandKind::Link(t) => self.link_code(sender, update, t).await,
+            CommandKind::LinkWith(code) => self.link_with(sender, update, &code).await,
+            CommandKind::Unlink(t) => self.unlink(sender, update, t).await,
             CommandKind::Button(_) => Err(Rejection::Malformed.into()),
             other => {
                 let table = self.resolve(sender, table_choice(&other)).await?;
@@ -495,9 +515,14 @@ impl TableService {
         };
         let table = self.store.table(id).await?.ok_or(Rejection::UnknownTable)?;
         let chat = &sender.chat;
-        let in_table_chat = chat.platform == table.platform
+        let in_table_chat = (chat.platform == table.platform
             && chat.chat_id == table.chat_id
-            && chat.thread_id == table.thread_id;
+            && chat.thread_id == table.thread_id)
+            || self
+                .store
+                .linked_table(chat.platform, &chat.chat_id, chat.thread_id.as_deref())
+                .await?
+                == Some(id);
         let private_action = matches!(
             kind,
             CommandKind::Turn(..)
@@ -511,9 +536,9 @@ impl TableService {
                 | CommandKind::Rules(_)
                 | CommandKind::Balances(_)
         );
-        if in_table_chat
-            || (private_action && sender.in_private_chat() && chat.platform == table.platform)
-        {
+        // A private view reaches each player on their own platform, which
+        // at a linked table may be another than the table's.
+        if in_table_chat || (private_action && sender.in_private_chat()) {
             Ok(())
         } else {
             Err(Rejection::ForeignChat.into())
@@ -537,7 +562,15 @@ impl TableService {
             .filter(|t| t.thread_id == sender.chat.thread_id)
             .collect();
         match open.as_slice() {
-            [] => Err(Rejection::NoTableHere.into()),
+            [] => self
+                .store
+                .linked_table(
+                    sender.chat.platform,
+                    &sender.chat.chat_id,
+                    sender.chat.thread_id.as_deref(),
+                )
+                .await?
+                .ok_or_else(|| Rejection::NoTableHere.into()),
             [one] => Ok(one.id),
             _ => Err(Rejection::SeveralTables.into()),
         }
@@ -558,6 +591,7 @@ impl TableService {
             .lock_and_load_table(table)
             .await?
             .ok_or_else(|| Fail::Reject(Rejection::UnknownTable))?;
+        let links = tx.links(table).await?;
         Ok(Work {
             tx,
             now,
@@ -565,6 +599,7 @@ impl TableService {
                 table: loaded.table,
                 seats: loaded.seats,
                 deal: loaded.deal,
+                links,
             },
             out: Vec::new(),
             moves: Vec::new(),
@@ -591,6 +626,7 @@ impl TableService {
             })
             .map(|(_, m)| m.clone())
             .collect();
+        let kept = link::fan_out(kept, &w.st.chat(), &w.st.links);
         let messages: Vec<NewMessage> = kept
             .iter()
             .map(|message| NewMessage {
@@ -615,16 +651,15 @@ impl TableService {
         if !(0..=MAX_STAKE_CENTS).contains(&settings.stake_cents) {
             return Err(Rejection::BadStake.into());
         }
-        if !settings.another
-            && let Some(open) = self
-                .store
-                .open_tables_in(sender.chat.platform, &sender.chat.chat_id)
-                .await?
-                .into_iter()
-                .filter(|t| t.thread_id == sender.chat.thread_id)
-                .max_by_key(|t| t.id)
-        {
-            return self.show_again(sender, update, open.id).await;
+        if let Some(shown) = self.table_shown_in(&sender.chat).await? {
+            let own = self.store.table(shown).await?.is_some_and(|t| {
+                t.platform == sender.chat.platform && t.chat_id == sender.chat.chat_id
+            });
+            // A linked chat shows its table again even when asked for
+            // another: a chat holds one table at a time besides its own.
+            if !settings.another || !own {
+                return self.show_again(sender, update, shown).await;
+            }
         }
         let now = self.clock.now_ms();
         let mut tx = self.store.begin().await?;
@@ -660,6 +695,7 @@ impl TableService {
                 table,
                 seats,
                 deal: None,
+                links: Vec::new(),
             },
             out: Vec::new(),
             moves: Vec::new(),
@@ -678,8 +714,12 @@ impl TableService {
         update: Option<&str>,
         table: TableId,
     ) -> Result<Vec<Outgoing>, Fail> {
+        // In a linked chat the table message is posted anew as well.
+        self.forget_linked_message(table, &sender.chat).await?;
         let mut w = self.begin(update, sender.user.platform, table).await?;
-        w.tx.set_public_message(table, None, w.now).await?;
+        if sender.chat == w.st.chat() {
+            w.tx.set_public_message(table, None, w.now).await?;
+        }
         self.push_table_view(&mut w);
         self.commit(w).await?;
         Ok(vec![Outgoing::Notice {
@@ -790,8 +830,9 @@ fn table_choice(kind: &CommandKind) -> TableChoice {
         | CommandKind::Resume(t)
         | CommandKind::Close(t)
         | CommandKind::HandOver(t, _, _) => *t,
-        CommandKind::History(t) => *t,
+        CommandKind::History(t) | CommandKind::Link(t) | CommandKind::Unlink(t) => *t,
         CommandKind::Create(_)
+        | CommandKind::LinkWith(_)
         | CommandKind::Button(_)
         | CommandKind::Stats
         | CommandKind::Leaderboard => None,

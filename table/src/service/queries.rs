@@ -18,6 +18,8 @@ impl TableService {
             table: loaded.table,
             seats: loaded.seats,
             deal: loaded.deal,
+            // Answers go to the sender only: no chat copies needed.
+            links: Vec::new(),
         };
         let seat = loaded
             .seats
@@ -262,6 +264,7 @@ impl TableService {
                 table: loaded.table,
                 seats: loaded.seats,
                 deal: loaded.deal,
+                links: Vec::new(),
             };
             if let Some(seat) = st.seat_of(user)
                 && st.deal_active()
