@@ -247,9 +247,10 @@ impl Discord {
 
     /// A link to the table message (Discord shows it as a jump link).
     async fn table_link(&self, table: TableId) -> Option<String> {
-        let row = self.bot.service.store().table(table).await.ok()??;
-        let message = row.public_message_id?;
-        let channel: u64 = row.chat_id.parse().ok()?;
+        let service = &self.bot.service;
+        let shown = service.chat_on(table, Platform::Discord).await.ok()??;
+        let message = service.public_message_in(table, &shown).await.ok()??;
+        let channel: u64 = shown.chat_id.parse().ok()?;
         let guild = match self.bot.guild_of(channel).await {
             Some(g) => g,
             None => {
@@ -299,8 +300,13 @@ impl Discord {
         let Ok(Some(row)) = store.table(table).await else {
             return;
         };
+        // The channel of this platform that shows the table (its own, or
+        // one linked to a table that lives on Telegram).
+        let Ok(Some(shown)) = self.bot.service.chat_on(table, Platform::Discord).await else {
+            return;
+        };
         let (Ok(channel), Ok(uid)) = (
-            snowflake(&row.chat_id, "channel"),
+            snowflake(&shown.chat_id, "channel"),
             snowflake(&to.user_id, "user"),
         ) else {
             return;

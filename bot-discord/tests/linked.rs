@@ -372,8 +372,16 @@ async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() 
     for who in [ANNA, BERTA] {
         assert!(!tg.messages_in(who.0).is_empty(), "{}", who.1);
     }
+    // A Discord player's hand links back to the table message in the
+    // linked channel (the table itself lives in a Telegram group).
+    let jump = format!("https://discord.com/channels/{}/{CHANNEL}/", fake::GUILD_ID);
     for who in [CARL, DORA] {
-        assert!(dc.dm_channel_of(who.id).is_some(), "{}", who.name);
+        let dm = dc.dm_channel_of(who.id).expect("a DM");
+        assert!(
+            dc.messages_in(dm).iter().any(|m| m.content.contains(&jump)),
+            "{}",
+            who.name
+        );
         assert!(tg.messages_in(who.id as i64).is_empty(), "{}", who.name);
     }
 

@@ -289,7 +289,16 @@ pub(crate) async fn tell_group_to_start(ctx: &Ctx, table: TableId, user_id: &str
             return;
         }
     };
-    let Ok(chat) = chat_id(&row.chat_id) else {
+    // The group of this platform that shows the table (its own, or one
+    // linked to a table that lives on Discord).
+    let Ok(Some(shown)) = ctx
+        .service
+        .chat_on(table, tarock_storage::Platform::Telegram)
+        .await
+    else {
+        return;
+    };
+    let Ok(chat) = chat_id(&shown.chat_id) else {
         return;
     };
     let lang = Lang::from_tag(&row.language);

@@ -71,6 +71,17 @@ impl Store {
             .transpose()
     }
 
+    /// The chats `table` is linked into, oldest link first.
+    ///
+    /// # Errors
+    /// The database's error, or a row that cannot be read.
+    pub async fn links_of(&self, table: TableId) -> Result<Vec<LinkedChat>, StorageError> {
+        let mut tx = self.begin_light().await?;
+        let links = tx.links(table).await?;
+        tx.commit().await?;
+        Ok(links)
+    }
+
     /// Removes expired link codes; how many.
     ///
     /// # Errors

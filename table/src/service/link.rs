@@ -244,6 +244,36 @@ impl TableService {
         Ok(())
     }
 
+    /// The table's chat on `platform`: its own chat if it lives there,
+    /// else the first chat of that platform linked to it. Where a front
+    /// end points its players (a jump link, a fallback mention).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn chat_on(
+        &self,
+        table: TableId,
+        platform: Platform,
+    ) -> Result<Option<ChatRef>, ServiceError> {
+        let Some(row) = self.store.table(table).await? else {
+            return Ok(None);
+        };
+        if row.platform == platform {
+            return Ok(Some(ChatRef {
+                platform,
+                chat_id: row.chat_id,
+                thread_id: row.thread_id,
+            }));
+        }
+        Ok(self
+            .store
+            .links_of(table)
+            .await?
+            .iter()
+            .find(|l| l.platform == platform)
+            .map(ChatRef::of_link))
+    }
+
     /// The platform's id of the table message in `chat` (the table's own
     /// chat or a linked one), once it was sent.
     ///
