@@ -97,6 +97,8 @@ impl PresetChoice {
 /// Runs a table command for the invoking user and answers ephemerally:
 /// the service's notices and private views, or a short "done".
 async fn act(ctx: Context<'_>, kind: CommandKind) -> Result<(), Error> {
+    // Counted from its arrival on: a shutdown lets it finish.
+    let _taken = tarock_ops::observe::accepted();
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
     };

@@ -278,6 +278,8 @@ struct Handler {
 #[async_trait]
 impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: SerenityContext, interaction: Interaction) {
+        // Counted from its arrival on: a shutdown lets it finish.
+        let _taken = tarock_ops::observe::accepted();
         if let Interaction::Component(component) = interaction {
             interact::on_component(&self.bot, &ctx.http, &component).await;
         }
@@ -405,7 +407,10 @@ pub async fn run(
             // No new events; then the deliverer records its batch and hands
             // back its leases.
             shards.shutdown_all().await;
-            // The commands already taken commit and are answered.
+            // Events received until now reach their handlers (which count
+            // them at once); then the commands already taken commit and
+            // are answered.
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
             tarock_ops::observe::settled().await;
             let _ = stop_tx.send(true);
             let _ = deliverer.await;

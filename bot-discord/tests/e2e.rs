@@ -4,6 +4,8 @@
 //! INTERACTION_CREATE in Discord's JSON.
 
 mod fake;
+#[path = "../../bot-telegram/tests/support/process.rs"]
+mod process;
 #[path = "e2e/scale.rs"]
 mod scale;
 
@@ -1719,50 +1721,25 @@ async fn sigterm_stops_the_binary_cleanly_and_a_restart_carries_on() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db").display().to_string();
     let spawn = |name: &str| {
-        let log = dir.path().join(format!("{name}.log"));
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_tarock-discord"))
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tarock-discord"));
+        command
             .env("DISCORD_TOKEN", "test-token")
             .env("DISCORD_API_URL", fake.url.as_str())
             .env("TAROCK_DATABASE", &db)
             .env("RUST_LOG", "info")
             .env_remove("DISCORD_SHARDS")
-            .env_remove("TAROCK_METRICS_ADDR")
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        (child, log)
+            .env_remove("TAROCK_METRICS_ADDR");
+        process::Process::spawn(command, dir.path(), name)
     };
-    let (mut first, first_log) = spawn("first");
+    let mut first = spawn("first");
     fake.wait_ready(1).await;
     let table_msg = open_table(&fake).await;
     let join = table_button(&fake, table_msg, "j").await;
     let click = fake.click(&BERTA, CHANNEL, table_msg, &join);
     // SIGTERM while the click may still be in flight.
-    let asked = std::time::Instant::now();
-    assert!(
-        std::process::Command::new("kill")
-            .args(["-TERM", &first.id().to_string()])
-            .status()
-            .unwrap()
-            .success()
-    );
-    let mut status = None;
-    // A hang guard, not a timing assertion.
-    for _ in 0..6000 {
-        if let Some(s) = first.try_wait().unwrap() {
-            status = Some(s);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    let log = std::fs::read_to_string(&first_log).unwrap_or_default();
-    let status = status.unwrap_or_else(|| {
-        let _ = first.kill();
-        panic!("the bot did not exit after SIGTERM:\n{log}")
-    });
-    eprintln!("SHUTDOWN took {} ms", asked.elapsed().as_millis());
+    let (status, took) = first.terminate().await;
+    let log = first.log();
+    eprintln!("SHUTDOWN took {} ms", took.as_millis());
     assert!(status.success(), "{status}: {log}");
     assert!(
         log.contains("stopped") && log.contains("clean=true"),
@@ -1793,7 +1770,7 @@ async fn sigterm_stops_the_binary_cleanly_and_a_restart_carries_on() {
     store.close().await;
     // The next process carries on: it delivers what is left, and the
     // table message shows Berta.
-    let (mut second, _) = spawn("second");
+    let second = spawn("second");
     fake.wait_ready(2).await;
     fake.wait_until("Berta on the table message", |inner| {
         inner.messages[&table_msg]
@@ -1802,7 +1779,6 @@ async fn sigterm_stops_the_binary_cleanly_and_a_restart_carries_on() {
             .then_some(())
     })
     .await;
-    let _ = second.kill();
-    let _ = second.wait();
+    drop(second);
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
 }

@@ -2,6 +2,8 @@
 //! over HTTP against a fake Telegram Bot API server.
 
 mod fake;
+#[path = "support/process.rs"]
+mod process;
 #[path = "e2e/scale.rs"]
 mod scale;
 

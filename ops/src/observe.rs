@@ -77,14 +77,24 @@ static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
 /// Wakes [`settled`] when a command ends.
 static ENDED: tokio::sync::Notify = tokio::sync::Notify::const_new();
 
-/// Counts a command in flight while alive.
-struct InFlight;
+/// Counts a command in flight while alive. A front end takes one with
+/// [`accepted`] as soon as a platform event arrives, before any work of its
+/// own (remembering the user, deduplicating), so that a shutdown waits for
+/// that event too, not only for the part inside [`handle`].
+pub struct InFlight;
 
 impl InFlight {
     fn start() -> InFlight {
         IN_FLIGHT.fetch_add(1, Ordering::SeqCst);
         InFlight
     }
+}
+
+/// A guard counting an event this process has taken in until it is
+/// dropped: [`settled`] waits for it.
+#[must_use = "the event counts only while the guard lives"]
+pub fn accepted() -> InFlight {
+    InFlight::start()
 }
 
 impl Drop for InFlight {

@@ -356,35 +356,36 @@ pub(crate) fn enqueue_many(rows: usize) -> String {
 /// Every read of `outbox` goes through the pending-only partial indexes
 /// `outbox_pending` (covering, in id order) and `outbox_lane`, so sent
 /// history is never read.
-pub(crate) const CLAIM_OUTBOX: &str =
-    "UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = $2
+pub(crate) const CLAIM_OUTBOX: &str = claim_outbox!("");
+
+/// The claim of [`CLAIM_OUTBOX`] with `$filter` added to the candidates'
+/// conditions (a literal; empty for all).
+macro_rules! claim_outbox {
+    ($filter:literal) => {
+        concat!(
+            "UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = $2
  WHERE state = 'pending' AND next_attempt_ms <= $1 AND id IN (
      SELECT o.id FROM outbox o
-     WHERE o.state = 'pending' AND o.next_attempt_ms <= $1
+     WHERE o.state = 'pending' AND o.next_attempt_ms <= $1",
+            $filter,
+            "
        AND NOT EXISTS (
            SELECT 1 FROM outbox p
            WHERE p.state = 'pending' AND p.destination = o.destination
              AND p.id < o.id AND p.next_attempt_ms > $1)
      ORDER BY o.id
      LIMIT $3)
- RETURNING id, table_id, destination, payload, attempts, created_ms";
+ RETURNING id, table_id, destination, payload, attempts, created_ms"
+        )
+    };
+}
+use claim_outbox;
 
 /// [`CLAIM_OUTBOX`] for one platform's destinations only: `$4` ≤
 /// destination < `$5` (the platform's prefix `name:` and `name;`), so that
 /// each front end of a shared database claims what it can deliver.
 pub(crate) const CLAIM_OUTBOX_OF: &str =
-    "UPDATE outbox SET attempts = attempts + 1, next_attempt_ms = $2
- WHERE state = 'pending' AND next_attempt_ms <= $1 AND id IN (
-     SELECT o.id FROM outbox o
-     WHERE o.state = 'pending' AND o.next_attempt_ms <= $1
-       AND o.destination >= $4 AND o.destination < $5
-       AND NOT EXISTS (
-           SELECT 1 FROM outbox p
-           WHERE p.state = 'pending' AND p.destination = o.destination
-             AND p.id < o.id AND p.next_attempt_ms > $1)
-     ORDER BY o.id
-     LIMIT $3)
- RETURNING id, table_id, destination, payload, attempts, created_ms";
+    claim_outbox!("\n       AND o.destination >= $4 AND o.destination < $5");
 
 /// The chats a table is linked into: `$1` table.
 pub(crate) const LINKS_OF_TABLE: &str = "SELECT platform, chat_id, thread_id FROM table_links WHERE table_id = $1 ORDER BY linked_ms, platform, chat_id";

@@ -4,8 +4,8 @@
 //! `(guild_id >> 22) % 2` and direct messages to shard 0, as Discord does.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::json;
@@ -13,6 +13,7 @@ use tarock_storage::scratch::ScratchDatabase;
 use tarock_storage::{Store, TableId};
 
 use super::fake::Fake;
+use super::process::Process;
 use super::{
     ANNA, BERTA, CARL, CHANNEL, DORA, Via, cards_of, deal, deal_over, open_table, play,
     press_table, settlement,
@@ -21,58 +22,19 @@ use super::{
 /// A guild whose events go to shard 1 of 2: `(1 << 22 >> 22) % 2 == 1`.
 const GUILD_ON_SHARD_1: u64 = 1 << 22;
 
-/// A running `tarock-discord` process and its log file.
-struct Process {
-    child: Child,
-    log: PathBuf,
-}
-
-impl Process {
-    /// Starts the binary against the fake on `database`, running `shards`.
-    fn spawn(fake: &Fake, database: &str, dir: &Path, name: &str, shards: &str) -> Process {
-        let log = dir.join(format!("{name}.log"));
-        let child = Command::new(env!("CARGO_BIN_EXE_tarock-discord"))
-            .env("DISCORD_TOKEN", "test-token")
-            .env("DISCORD_API_URL", fake.url.as_str())
-            .env("TAROCK_DATABASE", database)
-            .env("DISCORD_SHARDS", shards)
-            .env("RUST_LOG", "info")
-            .env_remove("DISCORD_GUILD_ID")
-            .env_remove("TAROCK_METRICS_ADDR")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        Process { child, log }
-    }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// SIGTERM, then the exit status (a hang guard, not a timing check).
-    async fn terminate(&mut self) -> std::process::ExitStatus {
-        let sent = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-        for _ in 0..6000 {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        panic!("the bot did not exit after SIGTERM:\n{}", self.log());
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Starts the `tarock-discord` binary against the fake on `database`,
+/// running `shards`.
+fn spawn_bot(fake: &Fake, database: &str, dir: &Path, name: &str, shards: &str) -> Process {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tarock-discord"));
+    command
+        .env("DISCORD_TOKEN", "test-token")
+        .env("DISCORD_API_URL", fake.url.as_str())
+        .env("TAROCK_DATABASE", database)
+        .env("DISCORD_SHARDS", shards)
+        .env("RUST_LOG", "info")
+        .env_remove("DISCORD_GUILD_ID")
+        .env_remove("TAROCK_METRICS_ADDR");
+    Process::spawn(command, dir, name)
 }
 
 /// Messages the bot posted twice: the same content and buttons to the same
@@ -123,8 +85,8 @@ async fn two_shard_processes_share_a_deal_and_survive_a_kill() {
     let fake = Fake::start().await;
     fake.put_channel_in_guild(CHANNEL, GUILD_ON_SHARD_1);
     let dir = tempfile::tempdir().unwrap();
-    let mut a = Process::spawn(&fake, &scratch.url, dir.path(), "a", "0/2");
-    let mut b = Process::spawn(&fake, &scratch.url, dir.path(), "b", "1-1/2");
+    let mut a = spawn_bot(&fake, &scratch.url, dir.path(), "a", "0/2");
+    let mut b = spawn_bot(&fake, &scratch.url, dir.path(), "b", "1-1/2");
     fake.wait_ready(2).await;
     let identified: HashSet<String> = fake
         .lock()
@@ -176,7 +138,7 @@ async fn two_shard_processes_share_a_deal_and_survive_a_kill() {
     }
     assert_eq!(fake.live_connections(), 1, "only B is connected");
     let shard0_before = answered_on(&fake, 0);
-    let mut a2 = Process::spawn(&fake, &scratch.url, dir.path(), "a2", "0/2");
+    let mut a2 = spawn_bot(&fake, &scratch.url, dir.path(), "a2", "0/2");
     fake.wait_ready(3).await;
 
     made.extend(
@@ -207,7 +169,7 @@ async fn two_shard_processes_share_a_deal_and_survive_a_kill() {
     assert!(unanswered.is_empty(), "{unanswered:?}");
 
     for p in [&mut b, &mut a2] {
-        let status = p.terminate().await;
+        let (status, _) = p.terminate().await;
         assert!(status.success(), "{}", p.log());
     }
     let title_count = {

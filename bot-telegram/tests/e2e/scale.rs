@@ -7,8 +7,8 @@
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Command};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use tarock_bot_telegram::webhook::Webhook;
@@ -17,6 +17,7 @@ use tarock_storage::{Platform, Store, TableId};
 use tarock_table::Lang;
 
 use super::fake::{Fake, action, payloads};
+use super::process::Process;
 use super::{
     ANNA, BERTA, CARL, DORA, GROUP, config, current, deal_over, dealt, open_table, play,
     played_cards, press, table_button,
@@ -46,73 +47,27 @@ async fn listening(addr: SocketAddr, child: &mut Child) {
     panic!("nothing listens at {addr}");
 }
 
-/// A running `tarock-telegram` process and its log file.
-struct Process {
-    child: Child,
-    log: std::path::PathBuf,
-}
-
-impl Process {
-    /// Starts the binary against the fake, on `database`, with `extra`
-    /// environment; its standard error goes to a file in `dir`.
-    fn spawn(
-        fake: &Fake,
-        database: &str,
-        dir: &Path,
-        name: &str,
-        extra: &[(&str, String)],
-    ) -> Process {
-        let log = dir.join(format!("{name}.log"));
-        let file = std::fs::File::create(&log).unwrap();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_tarock-telegram"));
-        command
-            .env("TELOXIDE_TOKEN", "123456:TEST")
-            .env("TELOXIDE_API_URL", &fake.url)
-            .env("TAROCK_DATABASE", database)
-            .env("RUST_LOG", "info")
-            .env_remove("TELEGRAM_WEBHOOK_URL")
-            .env_remove("TAROCK_METRICS_ADDR")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(file);
-        for (k, v) in extra {
-            command.env(k, v);
-        }
-        Process {
-            child: command.spawn().unwrap(),
-            log,
-        }
+/// Starts the `tarock-telegram` binary against the fake, on `database`,
+/// with `extra` environment; its standard error goes to a file in `dir`.
+fn spawn_bot(
+    fake: &Fake,
+    database: &str,
+    dir: &Path,
+    name: &str,
+    extra: &[(&str, String)],
+) -> Process {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tarock-telegram"));
+    command
+        .env("TELOXIDE_TOKEN", "123456:TEST")
+        .env("TELOXIDE_API_URL", &fake.url)
+        .env("TAROCK_DATABASE", database)
+        .env("RUST_LOG", "info")
+        .env_remove("TELEGRAM_WEBHOOK_URL")
+        .env_remove("TAROCK_METRICS_ADDR");
+    for (k, v) in extra {
+        command.env(k, v);
     }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// Sends SIGTERM and waits for the exit; the exit status and the time
-    /// it took.
-    async fn terminate(&mut self) -> (std::process::ExitStatus, Duration) {
-        let asked = Instant::now();
-        let sent = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-        // A hang guard, not a timing assertion.
-        for _ in 0..6000 {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return (status, asked.elapsed());
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        panic!("the bot did not exit after SIGTERM:\n{}", self.log());
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    Process::spawn(command, dir, name)
 }
 
 /// Every message the bot sent twice with the same content to the same
@@ -308,7 +263,7 @@ async fn two_webhook_processes_share_a_deal_and_survive_a_kill() {
         .iter()
         .enumerate()
         .map(|(i, addr)| {
-            Process::spawn(
+            spawn_bot(
                 &fake,
                 &url,
                 dir.path(),
@@ -428,7 +383,7 @@ async fn sigterm_stops_the_bot_cleanly_and_a_restart_loses_nothing() {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db").display().to_string();
-    let mut first = Process::spawn(&fake, &db, dir.path(), "first", &[]);
+    let mut first = spawn_bot(&fake, &db, dir.path(), "first", &[]);
     let table_msg = open_table(&fake).await;
     let (m, p) = table_button(&fake, table_msg, "j").await;
     let callback = fake.press(BERTA, &m, &p);
@@ -461,7 +416,7 @@ async fn sigterm_stops_the_bot_cleanly_and_a_restart_loses_nothing() {
     );
     store.close().await;
 
-    let mut second = Process::spawn(&fake, &db, dir.path(), "second", &[]);
+    let mut second = spawn_bot(&fake, &db, dir.path(), "second", &[]);
     fake.answered(&callback).await;
     fake.wait_for("Berta seated", |f| {
         current(f, GROUP, table_msg)["text"]

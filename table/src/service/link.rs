@@ -287,10 +287,7 @@ impl TableService {
         let Some(row) = self.store.table(table).await? else {
             return Ok(None);
         };
-        let own = row.platform == chat.platform
-            && row.chat_id == chat.chat_id
-            && row.thread_id == chat.thread_id;
-        if own {
+        if lives_in(&row, chat) {
             return Ok(row.public_message_id);
         }
         Ok(self
@@ -312,10 +309,7 @@ impl TableService {
         let Some(row) = self.store.table(table).await? else {
             return Ok(());
         };
-        let own = row.platform == chat.platform
-            && row.chat_id == chat.chat_id
-            && row.thread_id == chat.thread_id;
-        if own {
+        if lives_in(&row, chat) {
             return self.set_public_message(table, message_id).await;
         }
         self.store
@@ -328,6 +322,11 @@ impl TableService {
             .await?;
         Ok(())
     }
+}
+
+/// Whether `chat` is the table's own chat (not a linked one).
+fn lives_in(row: &Table, chat: &ChatRef) -> bool {
+    row.platform == chat.platform && row.chat_id == chat.chat_id && row.thread_id == chat.thread_id
 }
 
 /// Copies of the public messages of the table's own chat for each linked
