@@ -117,6 +117,32 @@ pub fn normalize_url(location: &str) -> Result<(String, Backend), StorageError> 
     Ok((url, Backend::Sqlite))
 }
 
+/// Waits for and takes an exclusive lock on `FILE-schema-lock` beside the
+/// SQLite file of `url`; released when the returned file is dropped (or
+/// the process ends, however it ends).
+async fn sqlite_schema_lock(url: &str) -> Result<std::fs::File, StorageError> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:")
+        .split('?')
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    let lock_path = format!("{path}-schema-lock");
+    let locked = tokio::task::spawn_blocking(move || {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)?;
+        file.lock()?;
+        Ok::<_, std::io::Error>(file)
+    })
+    .await
+    .map_err(|e| StorageError::Invalid(format!("the schema lock task failed: {e}")))?;
+    locked.map_err(|e| StorageError::Invalid(format!("cannot lock {path}-schema-lock: {e}")))
+}
+
 impl Store {
     /// Opens (creating an SQLite file if needed) and migrates the database at
     /// `location`: a file path, `sqlite://FILE` or `postgres://…`.
@@ -144,6 +170,16 @@ impl Store {
         let connect = connect.disable_statement_logging();
 
         let in_memory = url.contains(":memory:");
+        // Two processes opening one new file at the same moment (the
+        // Telegram and the Discord bot on one database) would both switch
+        // its journal and run the same migrations: one at a time, by an
+        // exclusive lock on a file beside it, held until the schema is
+        // current. (PostgreSQL's migrator takes a lock of its own.)
+        let schema_lock = if backend == Backend::Sqlite && !in_memory {
+            Some(sqlite_schema_lock(&url).await?)
+        } else {
+            None
+        };
         // The journal mode is a property of the file; switching it needs a
         // lock that cannot wait, so do it before the pool opens more
         // connections.
@@ -197,6 +233,7 @@ impl Store {
             pool.clone()
         };
         backend.migrator().run(&pool).await?;
+        drop(schema_lock);
         let write_lock = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
         let store = Store {
             pool,
