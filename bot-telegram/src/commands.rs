@@ -156,7 +156,7 @@ fn parse_move(text: &str) -> Option<CommandKind> {
 /// The command menu in a language.
 pub fn menu(lang: Lang) -> Vec<BotCommand> {
     let t = |id: &str| tarock_table::text::text(lang, id, Vec::new());
-    let names: [(&str, &str); 13] = match lang {
+    let names: [(&str, &str); 15] = match lang {
         Lang::De => [
             ("tarock", "telegram-cmd-tarock"),
             ("mitspielen", "telegram-cmd-join"),
@@ -171,6 +171,8 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
             ("weiter", "telegram-cmd-resume"),
             ("schluss", "telegram-cmd-close"),
             ("bilder", "telegram-cmd-pictures"),
+            ("verbinden", "telegram-cmd-link"),
+            ("trennen", "telegram-cmd-unlink"),
         ],
         Lang::En => [
             ("tarock", "telegram-cmd-tarock"),
@@ -186,6 +188,8 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
             ("weiter", "telegram-cmd-resume"),
             ("close", "telegram-cmd-close"),
             ("pictures", "telegram-cmd-pictures"),
+            ("link", "telegram-cmd-link"),
+            ("unlink", "telegram-cmd-unlink"),
         ],
     };
     names
@@ -346,7 +350,7 @@ mod tests {
     fn the_menu_has_both_languages() {
         for lang in Lang::ALL {
             let menu = menu(lang);
-            assert_eq!(menu.len(), 13);
+            assert_eq!(menu.len(), 15);
             assert!(menu.iter().all(|c| {
                 !c.description.is_empty()
                     && c.command

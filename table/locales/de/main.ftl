@@ -312,6 +312,8 @@ discord-opt-game = Das Spiel: Zwanzigerrufen (Vorgabe), Königrufen oder 20 ab
 discord-opt-seats = Plätze: 4, bei 20 ab 3 bis 5 (Vorgabe 4)
 
 telegram-cmd-pictures = Kartenbilder an oder aus (/bilder aus: nur Text)
+telegram-cmd-link = Einmal-Code: den Tisch auch in einem anderen Chat zeigen (dort /mitspielen CODE)
+telegram-cmd-unlink = Diesen Chat vom Tisch trennen (am Tisch selbst: alle verbundenen)
 pictures-user-off = Deine Karten kommen ab jetzt nur als Text, ohne Bilder. Bilder wieder an: { $command }
 pictures-user-on = Deine Karten kommen ab jetzt als Bild, der Text steht darunter. Nur Text: { $command }
 pictures-table-off = Tisch { $table } zeigt ab jetzt nur Text, ohne Kartenbilder. Bilder wieder an: { $command }

@@ -315,6 +315,8 @@ discord-opt-game = The game: Zwanzigerrufen (default), Königrufen or 20 ab
 discord-opt-seats = Seats: 4, or 3 to 5 for 20 ab (default 4)
 
 telegram-cmd-pictures = Card pictures on or off (/pictures off: text only)
+telegram-cmd-link = One-time code: show the table in another chat too (there: /join CODE)
+telegram-cmd-unlink = Unlink this chat from its table (at the table itself: every linked chat)
 pictures-user-off = Your cards now come as text only, without pictures. Pictures back on: { $command }
 pictures-user-on = Your cards now come as a picture, with the text below it. Text only: { $command }
 pictures-table-off = Table { $table } now shows text only, without card pictures. Pictures back on: { $command }

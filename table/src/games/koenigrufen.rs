@@ -193,9 +193,11 @@ impl GameFace for KoenigrufenFace {
                 game = words::contract_name(d.contract, lang)
             ));
         }
-        // Ouvert hands are laid open after the first trick (§8.5).
+        // Ouvert hands are laid open after the first trick (§8.5); a deal
+        // that ended with that trick (the Bettler took it) shows no hand
+        // to follow, so nothing is announced.
         let opened = |g: &Game| g.public_view().open_hands.iter().any(Option::is_some);
-        if !opened(b) && opened(a) {
+        if !opened(b) && opened(a) && a.to_act().is_some() {
             out.push(tr!(lang, "kr-event-ouvert"));
         }
         out
