@@ -582,7 +582,11 @@ async fn koenigrufen_deals_of_every_family_in_two_languages() {
     );
     assert!(plays >= 4, "{plays} cards played");
     // Said only when play went on after the first trick.
-    assert_eq!(said, plays > 4, "the chat says {ouvert} ({plays} cards played)");
+    assert_eq!(
+        said,
+        plays > 4,
+        "the chat says {ouvert} ({plays} cards played)"
+    );
     // The table message shows the declarer's hand, open (this seed's
     // Bettler ends before the last trick).
     let loaded = h.loaded(table).await;

@@ -85,6 +85,21 @@ impl TableService {
             .await?)
     }
 
+    /// The table of a linking command, loaded for a change: refused in a
+    /// private chat.
+    async fn begin_in_group(
+        &self,
+        sender: &Sender,
+        update: Option<&str>,
+        choice: TableChoice,
+    ) -> Result<Work, Fail> {
+        if sender.in_private_chat() {
+            return Err(Rejection::LinkInPrivate.into());
+        }
+        let table = self.resolve(sender, choice).await?;
+        self.begin(update, sender.user.platform, table).await
+    }
+
     /// `/tarock link`: a one-time code for the sender, who must sit at the
     /// table or have opened it.
     pub(crate) async fn link_code(
@@ -93,11 +108,8 @@ impl TableService {
         update: Option<&str>,
         choice: TableChoice,
     ) -> Result<Vec<Outgoing>, Fail> {
-        if sender.in_private_chat() {
-            return Err(Rejection::LinkInPrivate.into());
-        }
-        let table = self.resolve(sender, choice).await?;
-        let mut w = self.begin(update, sender.user.platform, table).await?;
+        let mut w = self.begin_in_group(sender, update, choice).await?;
+        let table = w.st.table.id;
         if w.st.table.status == TableStatus::Closed {
             return Err(Rejection::TableClosed.into());
         }
@@ -185,11 +197,8 @@ impl TableService {
         update: Option<&str>,
         choice: TableChoice,
     ) -> Result<Vec<Outgoing>, Fail> {
-        if sender.in_private_chat() {
-            return Err(Rejection::LinkInPrivate.into());
-        }
-        let table = self.resolve(sender, choice).await?;
-        let mut w = self.begin(update, sender.user.platform, table).await?;
+        let mut w = self.begin_in_group(sender, update, choice).await?;
+        let table = w.st.table.id;
         let own = sender.chat == w.st.chat();
         if !own && !w.st.shown_in(&sender.chat) {
             return Err(Rejection::ForeignChat.into());
