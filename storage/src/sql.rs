@@ -19,6 +19,15 @@
 //!   SQLite keeps as written and PostgreSQL plans freely) or uses `EXISTS`
 //!   on the key.
 
+/// The ids of a chat's tables (`$1` platform, `$2` chat): those it opened
+/// and those linked into it.
+macro_rules! chat_tables {
+    () => {
+        "SELECT id FROM tables WHERE platform = $1 AND chat_id = $2
+ UNION SELECT table_id FROM table_links WHERE platform = $1 AND chat_id = $2"
+    };
+}
+
 macro_rules! table_columns {
     () => {
         "id, platform, chat_id, thread_id, game, seat_count, rules, stake_cents, pace_ms, language, \
@@ -269,22 +278,27 @@ macro_rules! stats_columns {
 /// The people of a chat's tables, best balance first (`tables_by_chat_all`,
 /// then `ledger_stats_by_table`): only the columns a leaderboard shows, as
 /// every aggregate costs time over a busy chat's rows.
-pub(crate) const CHAT_LEADERBOARD: &str = "SELECT l.player_id, COUNT(*) AS deals,
+pub(crate) const CHAT_LEADERBOARD: &str = concat!(
+    "SELECT l.player_id, COUNT(*) AS deals,
         CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
         CAST(SUM(CASE WHEN l.units < 0 THEN 1 ELSE 0 END) AS BIGINT) AS lost,
         CAST(SUM(l.units) AS BIGINT) AS units, CAST(SUM(l.cents) AS BIGINT) AS cents
- FROM tables t CROSS JOIN ledger l
- WHERE t.platform = $1 AND t.chat_id = $2 AND l.table_id = t.id AND l.player_id IS NOT NULL
+ FROM ledger l
+ WHERE l.table_id IN (",
+    chat_tables!(),
+    ") AND l.player_id IS NOT NULL
  GROUP BY l.player_id
  ORDER BY SUM(l.units) DESC, l.player_id
- LIMIT $3";
+ LIMIT $3"
+);
 
 /// One person's figures at a chat's tables.
 pub(crate) const PLAYER_STATS_IN_CHAT: &str = concat!(
     "SELECT ",
     stats_columns!(),
-    " FROM tables t CROSS JOIN ledger l
- WHERE t.platform = $1 AND t.chat_id = $2 AND l.table_id = t.id AND l.player_id = $3"
+    " FROM ledger l WHERE l.table_id IN (",
+    chat_tables!(),
+    ") AND l.player_id = $3"
 );
 
 /// One person's figures at every table (`ledger_stats_by_player`).
@@ -295,15 +309,18 @@ pub(crate) const PLAYER_STATS: &str = concat!(
 );
 
 /// One person's deals at a chat's tables by contract and side.
-pub(crate) const PLAYER_CONTRACTS_IN_CHAT: &str =
+pub(crate) const PLAYER_CONTRACTS_IN_CHAT: &str = concat!(
     "SELECT s.contract, l.declarer, COUNT(*) AS deals,
         CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
         CAST(COALESCE(SUM(l.units), 0) AS BIGINT) AS units
- FROM tables t CROSS JOIN ledger l CROSS JOIN settlements s
- WHERE t.platform = $1 AND t.chat_id = $2 AND l.table_id = t.id AND l.player_id = $3
+ FROM ledger l CROSS JOIN settlements s
+ WHERE l.table_id IN (",
+    chat_tables!(),
+    ") AND l.player_id = $3
    AND s.deal_id = l.deal_id
  GROUP BY s.contract, l.declarer
- ORDER BY COUNT(*) DESC, COALESCE(s.contract, ''), COALESCE(l.declarer, -1)";
+ ORDER BY COUNT(*) DESC, COALESCE(s.contract, ''), COALESCE(l.declarer, -1)"
+);
 
 // --------------------------------------------------------- delivery state
 

@@ -265,6 +265,19 @@ async fn a_table_played_from_a_telegram_group_and_a_discord_channel() {
         }
     }
 
+    // The channel's leaderboard and statistics count the linked table:
+    // all four players, and Carl's one deal here.
+    let board = notice(
+        &h.run_as(on_discord("Carl"), None, CommandKind::Leaderboard)
+            .await,
+    );
+    assert_eq!(board.lines().count(), 1 + 4, "{board}");
+    for name in ["Anna", "Berta", "Carl", "Dora"] {
+        assert!(board.contains(name), "{name} in {board}");
+    }
+    let stats = notice(&h.run_as(on_discord("Carl"), None, CommandKind::Stats).await);
+    assert!(stats.contains("In this chat: 1 deals"), "{stats}");
+
     // Unlinking from the channel: it is told, and its buttons stop acting.
     let from = h.sent.len();
     let r = h
