@@ -201,6 +201,9 @@ async fn a_table_played_from_a_telegram_group_and_a_discord_channel() {
             assert_eq!(to.platform, expected, "{}", to.name);
         }
     }
+    // A reminder for a player on Discord: the channel's copy mentions
+    // them; the Telegram group's message names them without a mention.
+    let mut reminded = false;
     // Play it out, each player pressing the moves of their own view from
     // their own private chat.
     let players = [
@@ -212,6 +215,46 @@ async fn a_table_played_from_a_telegram_group_and_a_discord_channel() {
     for _ in 0..400 {
         if !h.settlements_of(table).is_empty() {
             break;
+        }
+        let to_act = h
+            .store()
+            .deadline(table)
+            .await
+            .unwrap()
+            .filter(|d| d.remind_ms.is_some());
+        if !reminded
+            && let Some(d) = to_act
+            && let Some(name) = h
+                .name_on(
+                    table,
+                    tarock_zwanzigerrufen::Seat::try_from(d.seat).unwrap(),
+                )
+                .await
+            && (name == "Carl" || name == "Dora")
+        {
+            reminded = true;
+            h.clock.set(d.remind_ms.unwrap());
+            assert_eq!(h.service.tick().await.unwrap(), 1);
+            let sent = h.drain().await;
+            let reminders: Vec<(&ChatRef, Vec<&str>)> = sent
+                .iter()
+                .filter_map(|m| match m {
+                    Outgoing::Chat {
+                        chat,
+                        text,
+                        mentions,
+                        ..
+                    } if text.contains(&name) => {
+                        Some((chat, mentions.iter().map(|u| u.name.as_str()).collect()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(
+                reminders,
+                [(&chat(), vec![]), (&discord_chat(), vec![name.as_str()])],
+                "{sent:?}"
+            );
         }
         let mut moved = false;
         for (name, user) in &players {
@@ -245,6 +288,7 @@ async fn a_table_played_from_a_telegram_group_and_a_discord_channel() {
         }
         assert!(moved, "nobody could move");
     }
+    assert!(reminded, "a Discord player was reminded");
     // The settlement is shown in both chats.
     let shown: Vec<ChatRef> = h
         .settlements_of(table)

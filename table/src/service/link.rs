@@ -339,13 +339,15 @@ fn lives_in(row: &Table, chat: &ChatRef) -> bool {
 }
 
 /// Copies of the public messages of the table's own chat for each linked
-/// chat; a copy mentions only the users of its chat's platform.
+/// chat. Every chat message mentions only the users of its chat's platform
+/// (a reminder for a Discord player at a Telegram table mentions them in
+/// the Discord chat only).
 pub(crate) fn fan_out(out: Vec<Outgoing>, own: &ChatRef, links: &[LinkedChat]) -> Vec<Outgoing> {
     if links.is_empty() {
         return out;
     }
     let mut all = Vec::with_capacity(out.len() * (links.len() + 1));
-    for message in out {
+    for mut message in out {
         let copies: Vec<Outgoing> = match &message {
             Outgoing::Table { chat, .. }
             | Outgoing::Chat { chat, .. }
@@ -359,6 +361,9 @@ pub(crate) fn fan_out(out: Vec<Outgoing>, own: &ChatRef, links: &[LinkedChat]) -
             }
             _ => Vec::new(),
         };
+        if let Outgoing::Chat { chat, mentions, .. } = &mut message {
+            mentions.retain(|m| m.platform == chat.platform);
+        }
         all.push(message);
         all.extend(copies);
     }
