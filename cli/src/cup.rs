@@ -218,14 +218,7 @@ fn names(list: &str) -> Vec<&str> {
 /// The players of the next round: a day's field (everyone on its first
 /// round, the first round's players after that) minus `absent`.
 fn present(cup: &Cup, absent: &[&str]) -> anyhow::Result<Vec<PlayerNo>> {
-    let next = cup.next_round_id().context("the season is over")?;
-    let field = if next.round == 1 {
-        (0..cup.players.len())
-            .map(|i| PlayerNo(u16::try_from(i).expect("the cup limits players")))
-            .collect()
-    } else {
-        cup.field_of(next.day)
-    };
+    let field = cup.next_field().context("the season is over")?;
     for name in absent {
         if !cup.players.iter().any(|p| p.eq_ignore_ascii_case(name)) {
             bail!("the cup has no player {name:?}");

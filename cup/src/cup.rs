@@ -221,6 +221,21 @@ impl Cup {
         field
     }
 
+    /// Who the next round draws from, before anyone is named absent:
+    /// everyone on a day's first round, the day's field on its later
+    /// rounds; `None` when the season is over.
+    #[must_use]
+    pub fn next_field(&self) -> Option<Vec<PlayerNo>> {
+        let next = self.next_round_id()?;
+        Some(if next.round == 1 {
+            (0..self.players.len())
+                .map(|i| PlayerNo(u16::try_from(i).expect("add_player limits the players")))
+                .collect()
+        } else {
+            self.field_of(next.day)
+        })
+    }
+
     /// Draws the next round's tables among `present` with `seed`.
     ///
     /// # Errors

@@ -1,6 +1,8 @@
 //! Tables shown in more chats than their own (`table_links`) and the
 //! one-time codes that link them (`link_codes`).
 
+use sqlx::AnyConnection;
+
 use crate::error::StorageError;
 use crate::model::{Platform, TableId};
 use crate::row::{get, parse};
@@ -30,6 +32,24 @@ pub enum LinkRefusal {
 /// The thread column: '' stands for no thread, so that the key holds.
 fn thread_key(thread: Option<&str>) -> &str {
     thread.unwrap_or("")
+}
+
+/// The chats `table` is linked into, oldest link first.
+async fn links(conn: &mut AnyConnection, table: TableId) -> Result<Vec<LinkedChat>, StorageError> {
+    let rows = sqlx::query(sql::LINKS_OF_TABLE)
+        .bind(table.0)
+        .fetch_all(conn)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let thread: String = get(r, "table_links", "thread_id")?;
+            Ok(LinkedChat {
+                platform: parse(r, "table_links", "platform")?,
+                chat_id: get(r, "table_links", "chat_id")?,
+                thread_id: (!thread.is_empty()).then_some(thread),
+            })
+        })
+        .collect()
 }
 
 impl Store {
@@ -76,10 +96,7 @@ impl Store {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn links_of(&self, table: TableId) -> Result<Vec<LinkedChat>, StorageError> {
-        let mut tx = self.begin_light().await?;
-        let links = tx.links(table).await?;
-        tx.commit().await?;
-        Ok(links)
+        links(&mut *self.conn().await?, table).await
     }
 
     /// Removes expired link codes; how many.
@@ -101,20 +118,7 @@ impl Tx {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn links(&mut self, table: TableId) -> Result<Vec<LinkedChat>, StorageError> {
-        let rows = sqlx::query(sql::LINKS_OF_TABLE)
-            .bind(table.0)
-            .fetch_all(self.conn())
-            .await?;
-        rows.iter()
-            .map(|r| {
-                let thread: String = get(r, "table_links", "thread_id")?;
-                Ok(LinkedChat {
-                    platform: parse(r, "table_links", "platform")?,
-                    chat_id: get(r, "table_links", "chat_id")?,
-                    thread_id: (!thread.is_empty()).then_some(thread),
-                })
-            })
-            .collect()
+        links(self.conn(), table).await
     }
 
     /// Stores a one-time code for linking a chat to `table`, alive until

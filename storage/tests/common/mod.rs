@@ -9,12 +9,11 @@
 #![allow(dead_code)]
 
 use std::future::Future;
-use std::io::Write;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sqlx::{AnyConnection, Connection, Executor};
+use tarock_storage::scratch::ScratchDatabase;
 use tarock_storage::{
     Backend, DealId, Event, NewDeal, NewPlayer, NewTable, Occupant, Platform, PlayerId, Store,
     TableId,
@@ -32,34 +31,7 @@ pub struct TestDb {
 
 enum Keep {
     File(tempfile::TempDir),
-    Postgres(PgDrop),
-}
-
-/// Drops the test database when the test ends, also after a panic.
-struct PgDrop {
-    admin_url: String,
-    name: String,
-}
-
-impl Drop for PgDrop {
-    fn drop(&mut self) {
-        let admin = self.admin_url.clone();
-        let name = self.name.clone();
-        // The test's runtime may be shutting down: use a thread of our own.
-        let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async {
-                if let Ok(mut conn) = AnyConnection::connect(&admin).await {
-                    let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-                    let _ = conn.execute(sqlx::AssertSqlSafe(sql)).await;
-                }
-            });
-        })
-        .join();
-    }
+    Postgres(ScratchDatabase),
 }
 
 impl TestDb {
@@ -83,13 +55,6 @@ impl TestDb {
         conn.close().await.unwrap();
     }
 }
-
-fn postgres_admin_url() -> String {
-    std::env::var("TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
-}
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 /// A fresh SQLite file database.
 pub async fn sqlite_db() -> TestDb {
@@ -116,45 +81,9 @@ pub async fn postgres_db() -> Option<TestDb> {
 }
 
 /// An empty PostgreSQL database (no schema) and the guard that drops it.
-async fn fresh_postgres() -> Option<(String, PgDrop)> {
-    sqlx::any::install_default_drivers();
-    let admin_url = postgres_admin_url();
-    let mut admin = match AnyConnection::connect(&admin_url).await {
-        Ok(conn) => conn,
-        Err(e) => {
-            if std::env::var("REQUIRE_POSTGRES").as_deref() == Ok("1") {
-                panic!(
-                    "PostgreSQL is required (REQUIRE_POSTGRES=1) but {admin_url} is not reachable: {e}"
-                );
-            }
-            // Straight to stderr: the test harness would swallow eprintln!.
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED (PostgreSQL variant): no PostgreSQL at {admin_url} ({e}); \
-                 set TEST_POSTGRES_URL, or REQUIRE_POSTGRES=1 to fail instead"
-            );
-            return None;
-        }
-    };
-    let name = format!(
-        "tarock_test_{}_{}_{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .subsec_nanos()
-    );
-    admin
-        .execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .await
-        .unwrap();
-    admin.close().await.unwrap();
-    let guard = PgDrop {
-        admin_url: admin_url.clone(),
-        name: name.clone(),
-    };
-    Some((replace_database(&admin_url, &name), guard))
+async fn fresh_postgres() -> Option<(String, ScratchDatabase)> {
+    let db = ScratchDatabase::create("test").await?;
+    Some((db.url.clone(), db))
 }
 
 /// A database of `backend` with the schema of the migrations up to
@@ -209,23 +138,6 @@ impl OldDb {
         conn.execute(sqlx::AssertSqlSafe(sql.to_owned()))
             .await
             .unwrap();
-    }
-}
-
-/// The URL with its database name replaced.
-fn replace_database(url: &str, name: &str) -> String {
-    let (base, query) = match url.split_once('?') {
-        Some((b, q)) => (b, Some(q)),
-        None => (url, None),
-    };
-    let scheme_end = base.find("://").map_or(0, |i| i + 3);
-    let base = match base[scheme_end..].find('/') {
-        Some(i) => &base[..scheme_end + i],
-        None => base,
-    };
-    match query {
-        Some(q) => format!("{base}/{name}?{q}"),
-        None => format!("{base}/{name}"),
     }
 }
 

@@ -65,24 +65,51 @@ impl TableState {
     }
 }
 
+/// The table a chat shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shown {
+    /// A table the chat opened (the newest, if several).
+    Own(TableId),
+    /// The open table the chat is linked to.
+    Linked(TableId),
+}
+
+impl Shown {
+    /// The table.
+    pub(crate) fn id(self) -> TableId {
+        match self {
+            Shown::Own(id) | Shown::Linked(id) => id,
+        }
+    }
+}
+
 impl TableService {
-    /// The table a chat shows: its own open one, else the open table it is
-    /// linked to.
-    pub(crate) async fn table_shown_in(&self, chat: &ChatRef) -> Result<Option<TableId>, Fail> {
-        let own = self
+    /// The open tables `chat` (and its thread) opened, oldest first.
+    pub(crate) async fn own_open_tables(&self, chat: &ChatRef) -> Result<Vec<Table>, Fail> {
+        Ok(self
             .store
             .open_tables_in(chat.platform, &chat.chat_id)
             .await?
             .into_iter()
             .filter(|t| t.thread_id == chat.thread_id)
-            .max_by_key(|t| t.id);
-        if let Some(t) = own {
-            return Ok(Some(t.id));
-        }
+            .collect())
+    }
+
+    /// The open table `chat` is linked to, if any.
+    pub(crate) async fn linked_table_of(&self, chat: &ChatRef) -> Result<Option<TableId>, Fail> {
         Ok(self
             .store
             .linked_table(chat.platform, &chat.chat_id, chat.thread_id.as_deref())
             .await?)
+    }
+
+    /// The table a chat shows: its own newest open one, else the open
+    /// table it is linked to.
+    pub(crate) async fn table_shown_in(&self, chat: &ChatRef) -> Result<Option<Shown>, Fail> {
+        if let Some(t) = self.own_open_tables(chat).await?.last() {
+            return Ok(Some(Shown::Own(t.id)));
+        }
+        Ok(self.linked_table_of(chat).await?.map(Shown::Linked))
     }
 
     /// The table of a linking command, loaded for a change: refused in a
@@ -339,13 +366,10 @@ fn lives_in(row: &Table, chat: &ChatRef) -> bool {
 }
 
 /// Copies of the public messages of the table's own chat for each linked
-/// chat. Every chat message mentions only the users of its chat's platform
-/// (a reminder for a Discord player at a Telegram table mentions them in
-/// the Discord chat only).
+/// chat. Every chat message mentions only the users of its chat's platform:
+/// a player of another platform (seated through a link, perhaps unlinked
+/// since) is named there, and mentioned only in their own platform's chat.
 pub(crate) fn fan_out(out: Vec<Outgoing>, own: &ChatRef, links: &[LinkedChat]) -> Vec<Outgoing> {
-    if links.is_empty() {
-        return out;
-    }
     let mut all = Vec::with_capacity(out.len() * (links.len() + 1));
     for mut message in out {
         let copies: Vec<Outgoing> = match &message {

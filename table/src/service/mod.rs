@@ -518,11 +518,7 @@ impl TableService {
         let in_table_chat = (chat.platform == table.platform
             && chat.chat_id == table.chat_id
             && chat.thread_id == table.thread_id)
-            || self
-                .store
-                .linked_table(chat.platform, &chat.chat_id, chat.thread_id.as_deref())
-                .await?
-                == Some(id);
+            || self.linked_table_of(chat).await? == Some(id);
         let private_action = matches!(
             kind,
             CommandKind::Turn(..)
@@ -554,21 +550,10 @@ impl TableService {
                 Some(_) => Ok(id),
             };
         }
-        let open: Vec<Table> = self
-            .store
-            .open_tables_in(sender.chat.platform, &sender.chat.chat_id)
-            .await?
-            .into_iter()
-            .filter(|t| t.thread_id == sender.chat.thread_id)
-            .collect();
+        let open = self.own_open_tables(&sender.chat).await?;
         match open.as_slice() {
             [] => self
-                .store
-                .linked_table(
-                    sender.chat.platform,
-                    &sender.chat.chat_id,
-                    sender.chat.thread_id.as_deref(),
-                )
+                .linked_table_of(&sender.chat)
                 .await?
                 .ok_or_else(|| Rejection::NoTableHere.into()),
             [one] => Ok(one.id),
@@ -651,15 +636,13 @@ impl TableService {
         if !(0..=MAX_STAKE_CENTS).contains(&settings.stake_cents) {
             return Err(Rejection::BadStake.into());
         }
-        if let Some(shown) = self.table_shown_in(&sender.chat).await? {
-            let own = self.store.table(shown).await?.is_some_and(|t| {
-                t.platform == sender.chat.platform && t.chat_id == sender.chat.chat_id
-            });
+        match self.table_shown_in(&sender.chat).await? {
+            // Another table on purpose, beside the chat's own ones.
+            Some(link::Shown::Own(_)) if settings.another => {}
             // A linked chat shows its table again even when asked for
-            // another: a chat holds one table at a time besides its own.
-            if !settings.another || !own {
-                return self.show_again(sender, update, shown).await;
-            }
+            // another: a chat holds one linked table and none of its own.
+            Some(shown) => return self.show_again(sender, update, shown.id()).await,
+            None => {}
         }
         let now = self.clock.now_ms();
         let mut tx = self.store.begin().await?;
