@@ -4,6 +4,8 @@
 //! INTERACTION_CREATE in Discord's JSON.
 
 mod fake;
+#[path = "e2e/family.rs"]
+mod family;
 #[path = "../../bot-telegram/tests/support/process.rs"]
 mod process;
 #[path = "e2e/scale.rs"]

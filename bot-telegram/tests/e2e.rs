@@ -2,6 +2,8 @@
 //! over HTTP against a fake Telegram Bot API server.
 
 mod fake;
+#[path = "e2e/family.rs"]
+mod family;
 #[path = "support/process.rs"]
 mod process;
 #[path = "e2e/scale.rs"]

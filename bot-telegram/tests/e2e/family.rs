@@ -4,79 +4,15 @@
 //! messages the fake received (actions `g…`, steps of a multi-press
 //! choice `~…`).
 
-// The fake's picture helpers are for the Zwanzigerrufen tests.
-#[allow(unused_imports)]
-mod fake;
-
 use std::collections::HashSet;
-use std::path::Path;
 use std::time::Duration;
 
-use fake::{Event, Fake, action, payloads};
+use super::fake::{Event, Fake, action, payloads};
+use super::{ANNA, BERTA, GROUP, current, press, start, stop, table_button};
 use serde_json::Value;
-use tarock_bot_telegram::{BotError, Config, run};
 use tarock_storage::{Store, TableId};
 use tarock_table::Lang;
 use tarock_table::text::text;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
-
-const GROUP: i64 = -100_123;
-const ANNA: (i64, &str) = (101, "Anna");
-const BERTA: (i64, &str) = (102, "Berta");
-
-struct Running {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), BotError>>,
-}
-
-fn config(fake: &Fake, db: &Path, seed: u64) -> Config {
-    let mut c = Config::new("123456:TEST");
-    c.api_url = Some(fake.url.parse().unwrap());
-    c.database = db.display().to_string();
-    c.fixed_seed = Some(seed);
-    c.poll_timeout = Duration::from_secs(1);
-    c.delivery_interval = Duration::from_millis(50);
-    c.edit_interval = Duration::ZERO;
-    c
-}
-
-async fn start(fake: &Fake, db: &Path, seed: u64) -> Running {
-    let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config(fake, db, seed), async {
-        let _ = rx.await;
-    }));
-    Running { stop, task }
-}
-
-async fn stop(bot: Running) {
-    let _ = bot.stop.send(());
-    bot.task.await.unwrap().unwrap();
-}
-
-fn current(fake: &Fake, chat: i64, id: i64) -> Value {
-    fake.inner.lock().unwrap().messages[&(chat, id)].clone()
-}
-
-/// Presses a button and waits for its answer; the answer's alert text.
-async fn press(fake: &Fake, who: (i64, &str), message: &Value, payload: &str) -> Option<String> {
-    let id = fake.press(who, message, payload);
-    let answer = fake.answered(&id).await;
-    answer["text"].as_str().map(str::to_owned)
-}
-
-/// A table-message button with this action prefix, once it shows.
-async fn table_button(fake: &Fake, table_msg: i64, prefix: &str) -> (Value, String) {
-    let prefix = prefix.to_owned();
-    fake.wait_for(&format!("a table button {prefix}"), |f| {
-        let m = current(f, GROUP, table_msg);
-        let p = payloads(&m)
-            .into_iter()
-            .find(|p| action(p).starts_with(&prefix))?;
-        Some((m, p))
-    })
-    .await
-}
 
 /// Opens a table with `command` as Anna, seats `joiners` by button and
 /// computers on the other `seats`, starts it; the table message's id.

@@ -3,73 +3,19 @@
 //! talon and discard, played by clicking the components of the DMs (and of
 //! the ephemeral drafts a multi-press choice shows) the fake received.
 
-mod fake;
-
 use std::collections::HashSet;
-use std::path::Path;
 use std::time::Duration;
 
-use fake::{Fake, Message, User};
+use super::fake::{Fake, Message, User};
+use super::{ANNA, BERTA, CHANNEL, EPHEMERAL, action, start, stop, table_button, words};
 use serde_json::{Value, json};
-use tarock_bot_discord::{BotError, Config, run};
 use tarock_storage::{Store, TableId};
 use tarock_table::Lang;
 use tarock_table::text::text;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
-
-const CHANNEL: u64 = 4_000;
-const ANNA: User = User {
-    id: 101,
-    name: "Anna",
-    locale: "de",
-};
-const BERTA: User = User {
-    id: 102,
-    name: "Berta",
-    locale: "de",
-};
-
-/// Discord's flag of an ephemeral message.
-const EPHEMERAL: u64 = 1 << 6;
 
 /// The index of a game among the `game` option's choices.
 const GAME_KOENIGRUFEN: u64 = 1;
 const GAME_ZWANZIG_AB: u64 = 2;
-
-struct Running {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), BotError>>,
-}
-
-fn config(fake: &Fake, db: &Path, seed: u64) -> Config {
-    let mut c = Config::new("test-token");
-    c.api_url = Some(fake.url.clone());
-    c.database = db.display().to_string();
-    c.fixed_seed = Some(seed);
-    c.delivery_interval = Duration::from_millis(50);
-    c.edit_interval = Duration::ZERO;
-    c
-}
-
-async fn start(fake: &Fake, db: &Path, seed: u64) -> Running {
-    let (stop, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(run(config(fake, db, seed), async {
-        let _ = rx.await;
-    }));
-    fake.wait_ready(1).await;
-    Running { stop, task }
-}
-
-async fn stop(bot: Running) {
-    let _ = bot.stop.send(());
-    bot.task.await.unwrap().unwrap();
-}
-
-/// The action part of a payload `t<table>:<step>:<action>`.
-fn action(payload: &str) -> &str {
-    payload.splitn(3, ':').nth(2).unwrap_or("")
-}
 
 /// The game token of an action payload (`…:gswap.SA` → `swap.SA`).
 fn token(payload: &str) -> Option<&str> {
@@ -133,16 +79,6 @@ async fn open_and_start(
     let p = table_button(fake, table_msg, "s").await;
     click_table(fake, &ANNA, table_msg, &p).await;
     table_msg
-}
-
-async fn table_button(fake: &Fake, table_msg: u64, prefix: &str) -> String {
-    fake.wait_until(&format!("a table button {prefix}"), |inner| {
-        inner.messages[&table_msg]
-            .custom_ids()
-            .into_iter()
-            .find(|p| action(p).starts_with(prefix))
-    })
-    .await
 }
 
 /// Clicks a table-message button; it must be acknowledged without a word.
@@ -460,13 +396,6 @@ fn hand_labels(private: &str) -> Option<HashSet<String>> {
     })
 }
 
-fn words(text: &str) -> HashSet<String> {
-    text.split(|c: char| c.is_whitespace() || ",;()[]·:!?\"„“".contains(c))
-        .map(|w| w.trim_end_matches('.').to_owned())
-        .filter(|w| !w.is_empty())
-        .collect()
-}
-
 /// No card of a person's hand in a message everybody in the channel can
 /// see while they hold it (the cards of their DM's hand line before and
 /// after the message, minus those they clicked in between). Returns the
@@ -510,7 +439,7 @@ fn assert_no_hand_card_leaks(fake: &Fake, users: &[User], made: &[Made]) -> (usi
                 continue;
             };
             let dm_path = format!("/channels/{dm}/messages");
-            let hand = |r: &fake::Request| {
+            let hand = |r: &super::fake::Request| {
                 (r.path.starts_with(&dm_path) && matches!(r.method.as_str(), "POST" | "PATCH"))
                     .then(|| hand_labels(&content(&r.body)).unwrap_or_default())
             };
@@ -550,7 +479,7 @@ async fn a_twenty_ab_session_is_played_by_clicks_to_its_settlement() {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
-    let bot = start(&fake, &db, 7).await;
+    let bot = start(&fake, &db, 7, 1).await;
     let table_msg = open_and_start(
         &fake,
         &[("game", json!(GAME_ZWANZIG_AB)), ("seats", json!(3))],
@@ -678,7 +607,7 @@ async fn a_koenigrufen_deal_with_talon_and_discard_is_played_by_clicks() {
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
-    let bot = start(&fake, &db, 3).await;
+    let bot = start(&fake, &db, 3, 1).await;
     let table_msg = open_and_start(&fake, &[("game", json!(GAME_KOENIGRUFEN))], &[], 4).await;
     assert!(plain(&fake.message(table_msg).unwrap().content).contains("Königrufen"));
     let title = settlement_title("Königrufen");
