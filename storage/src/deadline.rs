@@ -35,7 +35,7 @@ impl Tx {
             .bind(deadline.remind_ms)
             .bind(deadline.due_ms)
             .bind(i32::from(deadline.reminded))
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         Ok(())
     }
@@ -47,7 +47,7 @@ impl Tx {
     pub async fn clear_deadline(&mut self, table: TableId) -> Result<(), StorageError> {
         sqlx::query(sql::DELETE_DEADLINE)
             .bind(table.0)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         Ok(())
     }

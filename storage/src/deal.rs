@@ -279,7 +279,17 @@ async fn load_table(
     conn: &mut AnyConnection,
     id: TableId,
 ) -> Result<Option<LoadedTable>, StorageError> {
-    let Some(table) = table::table(&mut *conn, id).await? else {
+    load_table_by(conn, sql::TABLE_BY_ID, id).await
+}
+
+/// [`load_table`] reading the table's row with `table_sql` (which may lock
+/// it as well).
+async fn load_table_by(
+    conn: &mut AnyConnection,
+    table_sql: &'static str,
+    id: TableId,
+) -> Result<Option<LoadedTable>, StorageError> {
+    let Some(table) = table::table_by(&mut *conn, table_sql, id).await? else {
         return Ok(None);
     };
     let seats = table::seats(&mut *conn, id).await?;
@@ -292,6 +302,33 @@ async fn load_table(
         None => None,
     };
     Ok(Some(LoadedTable { table, seats, deal }))
+}
+
+/// How many steps one statement appends at most (a round of 20 ab holds a
+/// few hundred; the databases cap a statement's parameters).
+const EVENTS_PER_STATEMENT: usize = 200;
+
+/// Refuses an action that is not in the record format.
+fn check_record_action(event: &Event) -> Result<(), StorageError> {
+    let text = format!("{} {}", event.seat, event.action);
+    if event.action.trim() != event.action || text.parse::<RecordAction>().is_err() {
+        return Err(StorageError::Invalid(format!(
+            "not a record action: {:?}",
+            event.action
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses an action token that is not well formed.
+fn check_token(event: &Event) -> Result<(), StorageError> {
+    if !tarock_game_core::token::is_well_formed(&event.action) {
+        return Err(StorageError::Invalid(format!(
+            "not an action token: {:?}",
+            event.action
+        )));
+    }
+    Ok(())
 }
 
 /// Checks that a deal can be stored: readable rules and hands, in the
@@ -369,7 +406,7 @@ impl Tx {
             .bind(deal.started_ms)
             .bind(seed)
             .bind(ZWANZIGERRUFEN)
-            .fetch_one(self.conn())
+            .fetch_one(self.conn().await?)
             .await?;
         Ok(DealId(id))
     }
@@ -410,7 +447,7 @@ impl Tx {
             .bind(round.started_ms)
             .bind(Some(hex(seed)))
             .bind(&round.game)
-            .fetch_one(self.conn())
+            .fetch_one(self.conn().await?)
             .await?;
         Ok(DealId(id))
     }
@@ -425,14 +462,9 @@ impl Tx {
     /// [`StorageError::Invalid`] when the action is not in the record format
     /// or the deal is not active; [`StorageError::NotFound`].
     pub async fn append_event(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
-        let text = format!("{} {}", event.seat, event.action);
-        if event.action.trim() != event.action || text.parse::<RecordAction>().is_err() {
-            return Err(StorageError::Invalid(format!(
-                "not a record action: {:?}",
-                event.action
-            )));
-        }
-        self.insert_event(deal, event).await
+        check_record_action(event)?;
+        self.write_queued().await?;
+        self.insert_events(deal, std::slice::from_ref(event)).await
     }
 
     /// Appends one accepted action of a round of another game
@@ -442,58 +474,118 @@ impl Tx {
     /// As [`Tx::append_event`]; [`StorageError::Invalid`] when the action
     /// is not a well-formed token.
     pub async fn append_token(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
-        if !tarock_game_core::token::is_well_formed(&event.action) {
-            return Err(StorageError::Invalid(format!(
-                "not an action token: {:?}",
-                event.action
-            )));
-        }
-        self.insert_event(deal, event).await
+        check_token(event)?;
+        self.write_queued().await?;
+        self.insert_events(deal, std::slice::from_ref(event)).await
     }
 
-    async fn insert_event(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
-        // The common case in one statement: insert only if the deal is
-        // active and `seq` is its next step. Find out why only when not.
-        let inserted = sqlx::query(sql::APPEND_EVENT)
-            .bind(deal.0)
-            .bind(i64::from(event.seq))
-            .bind(seat_value(event.seat))
-            .bind(&event.action)
-            .bind(event.at_ms)
-            .bind(i32::from(event.by_computer))
-            .execute(self.conn())
-            .await
-            .map_err(|e| {
-                if is_unique_violation(&e) {
-                    StorageError::Conflict {
-                        deal,
-                        seq: event.seq,
-                    }
-                } else {
-                    e.into()
-                }
-            })?;
-        if inserted.rows_affected() == 1 {
+    /// [`Tx::append_event`], written together with the other queued steps
+    /// by this transaction's next statement or its commit: a command that
+    /// appends several steps (a move and the computers' answers) costs one
+    /// statement instead of one per step. A step that is not in the record
+    /// format, or does not follow the queued one before it, is refused at
+    /// once; a conflict with another writer or a deal that is not active is
+    /// reported by that next statement or commit, which then fails.
+    ///
+    /// # Errors
+    /// [`StorageError::Invalid`], [`StorageError::OutOfOrder`] as above.
+    pub fn queue_event(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
+        check_record_action(event)?;
+        self.queue(deal, event)
+    }
+
+    /// [`Tx::append_token`], queued like [`Tx::queue_event`].
+    ///
+    /// # Errors
+    /// As [`Tx::queue_event`]; [`StorageError::Invalid`] when the action
+    /// is not a well-formed token.
+    pub fn queue_token(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
+        check_token(event)?;
+        self.queue(deal, event)
+    }
+
+    fn queue(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
+        if let Some((last_deal, last)) = self.queued.last()
+            && *last_deal == deal
+            && event.seq != last.seq + 1
+        {
+            return Err(StorageError::OutOfOrder {
+                deal,
+                seq: event.seq,
+                expected: last.seq + 1,
+            });
+        }
+        self.queued.push((deal, event.clone()));
+        Ok(())
+    }
+
+    /// Writes the queued steps, one statement per run of one deal's steps.
+    pub(crate) async fn write_queued(&mut self) -> Result<(), StorageError> {
+        let queued = std::mem::take(&mut self.queued);
+        for run in queued.chunk_by(|(a, _), (b, _)| a == b) {
+            let deal = run[0].0;
+            let events: Vec<Event> = run.iter().map(|(_, e)| e.clone()).collect();
+            for chunk in events.chunks(EVENTS_PER_STATEMENT) {
+                self.insert_events(deal, chunk).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Inserts consecutive steps of one deal, if the deal is active and the
+    /// first of them is its next step; otherwise finds out why not.
+    async fn insert_events(&mut self, deal: DealId, events: &[Event]) -> Result<(), StorageError> {
+        let first = events[0].seq;
+        let sql = if events.len() == 1 {
+            sql::APPEND_EVENT.to_owned()
+        } else {
+            sql::append_events(events.len())
+        };
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(deal.0);
+        if events.len() == 1 {
+            let event = &events[0];
+            query = query
+                .bind(i64::from(event.seq))
+                .bind(seat_value(event.seat))
+                .bind(event.action.clone())
+                .bind(event.at_ms)
+                .bind(i32::from(event.by_computer));
+        } else {
+            query = query.bind(i64::from(first));
+            for event in events {
+                query = query
+                    .bind(i64::from(event.seq))
+                    .bind(seat_value(event.seat))
+                    .bind(event.action.clone())
+                    .bind(event.at_ms)
+                    .bind(i32::from(event.by_computer));
+            }
+        }
+        let inserted = query.execute(&mut *self.tx).await.map_err(|e| {
+            if is_unique_violation(&e) {
+                StorageError::Conflict { deal, seq: first }
+            } else {
+                e.into()
+            }
+        })?;
+        if inserted.rows_affected() == events.len() as u64 {
             return Ok(());
         }
         let row = sqlx::query(sql::DEAL_STATUS_AND_NEXT_SEQ)
             .bind(deal.0)
-            .fetch_optional(self.conn())
+            .fetch_optional(&mut *self.tx)
             .await?
             .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
         let status: DealStatus = parse(&row, "deals", "status")?;
         let expected = count(&row, "deals", "next_seq")?;
         Err(if status != DealStatus::Active {
             StorageError::Invalid(format!("deal {deal} is {status}, not active"))
-        } else if event.seq < expected {
-            StorageError::Conflict {
-                deal,
-                seq: event.seq,
-            }
+        } else if first < expected {
+            StorageError::Conflict { deal, seq: first }
         } else {
             StorageError::OutOfOrder {
                 deal,
-                seq: event.seq,
+                seq: first,
                 expected,
             }
         })
@@ -513,7 +605,7 @@ impl Tx {
             .bind(deal.0)
             .bind(status.as_str())
             .bind(now_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         if done.rows_affected() == 0 {
             return Err(StorageError::NotFound(format!("deal {deal}")));
@@ -531,16 +623,12 @@ impl Tx {
         &mut self,
         id: TableId,
     ) -> Result<Option<LoadedTable>, StorageError> {
-        if self.backend == crate::Backend::Postgres {
-            let found: Option<i64> = sqlx::query_scalar(sql::LOCK_TABLE_ID)
-                .bind(id.0)
-                .fetch_optional(self.conn())
-                .await?;
-            if found.is_none() {
-                return Ok(None);
-            }
-        }
-        load_table(self.conn(), id).await
+        // PostgreSQL locks the row as it reads it.
+        let table_sql = match self.backend {
+            crate::Backend::Postgres => sql::LOCK_TABLE,
+            crate::Backend::Sqlite => sql::TABLE_BY_ID,
+        };
+        load_table_by(self.conn().await?, table_sql, id).await
     }
 
     /// The table with its seats and replayed current deal, read inside this
@@ -549,7 +637,7 @@ impl Tx {
     /// # Errors
     /// As [`Store::load_table`].
     pub async fn load_table(&mut self, id: TableId) -> Result<Option<LoadedTable>, StorageError> {
-        load_table(self.conn(), id).await
+        load_table(self.conn().await?, id).await
     }
 }
 

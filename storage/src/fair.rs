@@ -107,7 +107,7 @@ impl Tx {
             .bind(deal.0)
             .bind(hex(commitment))
             .bind(hex(salt))
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         if done.rows_affected() == 0 {
             return Err(StorageError::Invalid(format!(
@@ -128,7 +128,7 @@ impl Tx {
         &mut self,
         deal: DealId,
     ) -> Result<Option<DealSecrets>, StorageError> {
-        Ok(secrets(self.conn(), deal).await?.1)
+        Ok(secrets(self.conn().await?, deal).await?.1)
     }
 }
 

@@ -70,11 +70,18 @@ impl Store {
         Ok(())
     }
 
-    /// The connections this process holds open to the database.
+    /// The connections this process holds open to the database (the
+    /// commands' pool and the delivery bookkeeping's).
     pub fn pool_use(&self) -> PoolUse {
-        PoolUse {
-            open: self.pool.size(),
-            idle: u32::try_from(self.pool.num_idle()).unwrap_or(u32::MAX),
-        }
+        let idle = |pool: &sqlx::AnyPool| u32::try_from(pool.num_idle()).unwrap_or(u32::MAX);
+        let (open, idle) = if self.light_own {
+            (
+                self.pool.size() + self.light.size(),
+                idle(&self.pool).saturating_add(idle(&self.light)),
+            )
+        } else {
+            (self.pool.size(), idle(&self.pool))
+        };
+        PoolUse { open, idle }
     }
 }

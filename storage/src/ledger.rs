@@ -77,7 +77,7 @@ impl Tx {
     /// # Errors
     /// The database's error; unreadable rows.
     pub async fn table_balances(&mut self, table: TableId) -> Result<Vec<Balance>, StorageError> {
-        table_balances(self.conn(), table).await
+        table_balances(self.conn().await?, table).await
     }
 
     /// The rules (JSON) and settlement breakdown (JSON) of every settled deal
@@ -92,7 +92,7 @@ impl Tx {
     ) -> Result<Vec<(String, String)>, StorageError> {
         Ok(sqlx::query_as(sql::SETTLED_DEALS)
             .bind(table.0)
-            .fetch_all(self.conn())
+            .fetch_all(self.conn().await?)
             .await?)
     }
 
@@ -116,7 +116,7 @@ impl Tx {
         }
         let row = sqlx::query(sql::DEAL_FOR_SETTLING)
             .bind(deal.0)
-            .fetch_optional(self.conn())
+            .fetch_optional(self.conn().await?)
             .await?
             .ok_or_else(|| StorageError::NotFound(format!("deal {deal}")))?;
         let table = TableId(get(&row, "deals", "table_id")?);
@@ -147,7 +147,7 @@ impl Tx {
             .bind(&settlement.breakdown)
             .bind(stake)
             .bind(settlement.settled_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         for seat_row in &seats {
             let units = settlement.changes[seat_row.seat.index()];
@@ -160,7 +160,7 @@ impl Tx {
                 .bind(computer)
                 .bind(units)
                 .bind(units * stake)
-                .execute(self.conn())
+                .execute(self.conn().await?)
                 .await?;
         }
         self.finish_deal(deal, DealStatus::Finished, settlement.settled_ms)

@@ -118,7 +118,7 @@ impl Tx {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn links(&mut self, table: TableId) -> Result<Vec<LinkedChat>, StorageError> {
-        links(self.conn(), table).await
+        links(self.conn().await?, table).await
     }
 
     /// Stores a one-time code for linking a chat to `table`, alive until
@@ -136,7 +136,7 @@ impl Tx {
             .bind(code)
             .bind(table.0)
             .bind(expires_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         Ok(inserted.rows_affected() == 1)
     }
@@ -158,7 +158,7 @@ impl Tx {
         let taken = sqlx::query(sql::TAKE_LINK_CODE)
             .bind(code)
             .bind(now_ms)
-            .fetch_optional(self.conn())
+            .fetch_optional(self.conn().await?)
             .await?;
         let valid = match taken {
             Some(row) => {
@@ -178,7 +178,7 @@ impl Tx {
             .bind(chat.platform.as_str())
             .bind(&chat.chat_id)
             .bind(thread)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         let inserted = sqlx::query(sql::INSERT_LINK)
             .bind(chat.platform.as_str())
@@ -186,7 +186,7 @@ impl Tx {
             .bind(thread)
             .bind(table.0)
             .bind(now_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         if inserted.rows_affected() == 1 {
             Ok(Ok(()))
@@ -209,7 +209,7 @@ impl Tx {
             .bind(&chat.chat_id)
             .bind(thread_key(chat.thread_id.as_deref()))
             .bind(table.0)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?
             .rows_affected()
             > 0)
@@ -222,7 +222,7 @@ impl Tx {
     pub async fn unlink_all(&mut self, table: TableId) -> Result<u64, StorageError> {
         Ok(sqlx::query(sql::DELETE_LINKS_OF_TABLE)
             .bind(table.0)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?
             .rows_affected())
     }

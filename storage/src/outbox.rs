@@ -52,7 +52,7 @@ impl Tx {
             .bind(&message.destination)
             .bind(&message.payload)
             .bind(now_ms)
-            .fetch_one(self.conn())
+            .fetch_one(self.conn().await?)
             .await?;
         Ok(MessageId(id))
     }
@@ -79,7 +79,7 @@ impl Tx {
                     .bind(message.destination.as_str())
                     .bind(message.payload.as_str());
             }
-            query.execute(self.conn()).await?;
+            query.execute(self.conn().await?).await?;
         }
         Ok(())
     }
@@ -104,7 +104,7 @@ impl Tx {
             for id in chunk {
                 query = query.bind(*id);
             }
-            query.execute(self.conn()).await?;
+            query.execute(self.conn().await?).await?;
         }
         for (id, outcome) in outcomes {
             match outcome {
@@ -114,21 +114,21 @@ impl Tx {
                         .bind(id.0)
                         .bind(error)
                         .bind(*at_ms)
-                        .execute(self.conn())
+                        .execute(self.conn().await?)
                         .await?;
                 }
                 Delivered::GaveUp { error } => {
                     sqlx::query(sql::GIVE_UP)
                         .bind(id.0)
                         .bind(error)
-                        .execute(self.conn())
+                        .execute(self.conn().await?)
                         .await?;
                 }
                 Delivered::Released => {
                     sqlx::query(sql::RELEASE)
                         .bind(id.0)
                         .bind(now_ms)
-                        .execute(self.conn())
+                        .execute(self.conn().await?)
                         .await?;
                 }
             }
@@ -191,7 +191,7 @@ impl Store {
         lease_ms: i64,
         limit: u32,
     ) -> Result<Vec<OutboxMessage>, StorageError> {
-        let mut tx = self.begin_light().await?;
+        let mut light = self.light_statement().await?;
         let query = match platform {
             None => sqlx::query(sql::CLAIM_OUTBOX),
             Some(_) => sqlx::query(sql::CLAIM_OUTBOX_OF),
@@ -207,8 +207,8 @@ impl Store {
                 .bind(format!("{}:", p.as_str()))
                 .bind(format!("{};", p.as_str())),
         };
-        let rows = query.fetch_all(tx.conn()).await?;
-        tx.commit().await?;
+        let rows = query.fetch_all(&mut *light.conn).await?;
+        drop(light);
         let mut messages = rows
             .iter()
             .map(message_from_row)
@@ -233,6 +233,19 @@ impl Store {
         now_ms: i64,
     ) -> Result<(), StorageError> {
         if outcomes.is_empty() {
+            return Ok(());
+        }
+        // The common case, messages sent, is one statement that commits by
+        // itself.
+        if outcomes.len() <= MARK_CHUNK && outcomes.iter().all(|(_, o)| *o == Delivered::Sent) {
+            let mut query =
+                sqlx::query(sqlx::AssertSqlSafe(sql::mark_sent(outcomes.len()))).bind(now_ms);
+            for (id, _) in outcomes {
+                query = query.bind(id.0);
+            }
+            query
+                .execute(&mut *self.light_statement().await?.conn)
+                .await?;
             return Ok(());
         }
         let mut tx = self.begin_light().await?;

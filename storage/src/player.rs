@@ -36,7 +36,7 @@ impl Tx {
             .bind(&player.display_name)
             .bind(&player.language)
             .bind(now_ms)
-            .fetch_one(self.conn())
+            .fetch_one(self.conn().await?)
             .await?;
         Ok(PlayerId(id))
     }
@@ -50,7 +50,7 @@ impl Tx {
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<Player>, StorageError> {
-        player_on(self.conn(), platform, user_id).await
+        player_on(self.conn().await?, platform, user_id).await
     }
 
     /// The player with this id, read inside this transaction.
@@ -58,7 +58,7 @@ impl Tx {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn player(&mut self, id: PlayerId) -> Result<Option<Player>, StorageError> {
-        player(self.conn(), id).await
+        player(self.conn().await?, id).await
     }
 }
 

@@ -92,11 +92,11 @@ impl Store {
         let bound: Option<i64> = sqlx::query_scalar(sql::PRUNE_SENT_BOUND)
             .bind(sent_before)
             .bind(last)
-            .fetch_optional(tx.conn())
+            .fetch_optional(tx.conn().await?)
             .await?;
         let sent = sqlx::query(sql::PRUNE_SENT)
             .bind(bound.unwrap_or(sent_before - 1))
-            .execute(tx.conn())
+            .execute(tx.conn().await?)
             .await?
             .rows_affected();
         tx.commit().await?;
@@ -104,18 +104,18 @@ impl Store {
         let mut tx = self.begin().await?;
         let beyond_cap: Option<i64> = sqlx::query_scalar(sql::FAILED_BEYOND_CAP)
             .bind(keep_failed)
-            .fetch_optional(tx.conn())
+            .fetch_optional(tx.conn().await?)
             .await?;
         let mut failed = 0;
         if let Some(beyond_cap) = beyond_cap {
             let oldest: Option<i64> = sqlx::query_scalar(sql::FAILED_OLDEST_BOUND)
                 .bind(last)
-                .fetch_optional(tx.conn())
+                .fetch_optional(tx.conn().await?)
                 .await?;
             let upto = oldest.map_or(beyond_cap, |o| o.min(beyond_cap));
             failed = sqlx::query(sql::PRUNE_FAILED)
                 .bind(upto)
-                .execute(tx.conn())
+                .execute(tx.conn().await?)
                 .await?
                 .rows_affected();
         }
@@ -125,11 +125,11 @@ impl Store {
         let bound: Option<i64> = sqlx::query_scalar(sql::PRUNE_UPDATES_BOUND)
             .bind(updates_before)
             .bind(last)
-            .fetch_optional(tx.conn())
+            .fetch_optional(tx.conn().await?)
             .await?;
         let updates = sqlx::query(sql::PRUNE_UPDATES)
             .bind(bound.unwrap_or(updates_before - 1))
-            .execute(tx.conn())
+            .execute(tx.conn().await?)
             .await?
             .rows_affected();
         tx.commit().await?;
@@ -172,7 +172,9 @@ impl Store {
         if self.backend() == Backend::Sqlite {
             // ANALYZE writes its statistics: take the write turn.
             let mut tx = self.begin().await?;
-            sqlx::query(sql::SQLITE_OPTIMIZE).execute(tx.conn()).await?;
+            sqlx::query(sql::SQLITE_OPTIMIZE)
+                .execute(tx.conn().await?)
+                .await?;
             tx.commit().await?;
         }
         Ok(())

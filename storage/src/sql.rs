@@ -87,9 +87,6 @@ pub(crate) const LOCK_TABLE: &str = concat!(
     " FROM tables WHERE id = $1 FOR UPDATE"
 );
 
-/// Locks a table's row without reading it (PostgreSQL only).
-pub(crate) const LOCK_TABLE_ID: &str = "SELECT id FROM tables WHERE id = $1 FOR UPDATE";
-
 /// The seats of a table with their players, in seat order.
 pub(crate) const SEATS_OF_TABLE: &str = "SELECT s.seat, s.player_id, s.computer, s.since_ms,
         p.id, p.platform, p.platform_user_id, p.display_name, p.language
@@ -181,6 +178,27 @@ pub(crate) const APPEND_EVENT: &str =
  SELECT $1, $2, $3, $4, $5, $6
  WHERE EXISTS (SELECT 1 FROM deals WHERE id = $1 AND status = 'active')
    AND (SELECT COUNT(*) FROM events WHERE deal_id = $1) = $2";
+
+/// Appends `count` consecutive steps of one deal in one statement, on the
+/// same condition as [`APPEND_EVENT`] (checked once, for the first step):
+/// `$1` the deal, `$2` the first step's number, then per step its number,
+/// seat, action, time and whether a computer took it.
+pub(crate) fn append_events(count: usize) -> String {
+    assert!(count > 0, "at least one event");
+    let rows: Vec<String> = (0..count)
+        .map(|i| {
+            let p = 3 + 5 * i;
+            format!("(${}, ${}, ${}, ${}, ${})", p, p + 1, p + 2, p + 3, p + 4)
+        })
+        .collect();
+    format!(
+        "INSERT INTO events (deal_id, seq, seat, action, at_ms, by_computer)
+ SELECT $1, v.* FROM (VALUES {}) AS v
+ WHERE EXISTS (SELECT 1 FROM deals WHERE id = $1 AND status = 'active')
+   AND (SELECT COUNT(*) FROM events WHERE deal_id = $1) = $2",
+        rows.join(", ")
+    )
+}
 
 /// Why [`APPEND_EVENT`] inserted nothing: the deal's status and next step.
 pub(crate) const DEAL_STATUS_AND_NEXT_SEQ: &str =
@@ -625,9 +643,10 @@ pub(crate) fn sqlite_busy_timeout(ms: u128) -> String {
     format!("PRAGMA busy_timeout = {ms}")
 }
 
-/// Lets a PostgreSQL transaction commit without waiting for its WAL flush
-/// (delivery bookkeeping; the next synchronous commit flushes it).
-pub(crate) const POSTGRES_ASYNC_COMMIT: &str = "SET LOCAL synchronous_commit = off";
+/// Lets a PostgreSQL connection's commits return without waiting for their
+/// WAL flush (the delivery bookkeeping's connections; the next synchronous
+/// commit flushes them).
+pub(crate) const POSTGRES_ASYNC_COMMIT: &str = "SET synchronous_commit = off";
 
 /// SQLite's commit durability: `FULL` or `NORMAL`.
 pub(crate) fn sqlite_synchronous(mode: &str) -> String {
@@ -700,7 +719,6 @@ pub fn statements() -> Vec<Statement> {
         hot("PLAYER_BY_ID", PLAYER_BY_ID),
         hot("TABLE_BY_ID", TABLE_BY_ID),
         on(Postgres, hot("LOCK_TABLE", LOCK_TABLE)),
-        on(Postgres, hot("LOCK_TABLE_ID", LOCK_TABLE_ID)),
         hot("SEATS_OF_TABLE", SEATS_OF_TABLE),
         hot("INSERT_TABLE", INSERT_TABLE),
         hot("SET_TABLE_STATUS", SET_TABLE_STATUS),
@@ -717,6 +735,7 @@ pub fn statements() -> Vec<Statement> {
         hot("EVENTS_OF_DEAL", EVENTS_OF_DEAL),
         hot("INSERT_DEAL", INSERT_DEAL),
         hot("APPEND_EVENT", APPEND_EVENT),
+        hot("append_events", &append_events(3)),
         hot("DEAL_STATUS_AND_NEXT_SEQ", DEAL_STATUS_AND_NEXT_SEQ),
         hot("FINISH_DEAL", FINISH_DEAL),
         hot("SHUFFLE_SEED", SHUFFLE_SEED),

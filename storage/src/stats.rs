@@ -127,7 +127,7 @@ impl Tx {
         let done = sqlx::query(sql::SET_SETTLEMENT_CONTRACT)
             .bind(deal.0)
             .bind(contract)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         if done.rows_affected() == 0 {
             return Err(StorageError::NotFound(format!("settlement of deal {deal}")));
@@ -135,7 +135,7 @@ impl Tx {
         sqlx::query(sql::SET_LEDGER_SIDES)
             .bind(deal.0)
             .bind(i64::from(declarers))
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         Ok(())
     }

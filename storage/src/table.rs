@@ -71,10 +71,17 @@ pub(crate) async fn table(
     conn: &mut AnyConnection,
     id: TableId,
 ) -> Result<Option<Table>, StorageError> {
-    let row = sqlx::query(sql::TABLE_BY_ID)
-        .bind(id.0)
-        .fetch_optional(conn)
-        .await?;
+    table_by(conn, sql::TABLE_BY_ID, id).await
+}
+
+/// A table read with `sql` ([`sql::TABLE_BY_ID`], or [`sql::LOCK_TABLE`]
+/// that locks it too).
+pub(crate) async fn table_by(
+    conn: &mut AnyConnection,
+    sql: &'static str,
+    id: TableId,
+) -> Result<Option<Table>, StorageError> {
+    let row = sqlx::query(sql).bind(id.0).fetch_optional(conn).await?;
     row.as_ref().map(table_from_row).transpose()
 }
 
@@ -148,7 +155,7 @@ impl Tx {
             .bind(now_ms)
             .bind(&new.game)
             .bind(i32::from(new.seats))
-            .fetch_one(self.conn())
+            .fetch_one(self.conn().await?)
             .await?;
         Ok(TableId(id))
     }
@@ -167,7 +174,7 @@ impl Tx {
         };
         let row = sqlx::query(sql)
             .bind(id.0)
-            .fetch_optional(self.conn())
+            .fetch_optional(self.conn().await?)
             .await?;
         match row {
             Some(row) => table_from_row(&row),
@@ -189,7 +196,7 @@ impl Tx {
             .bind(id.0)
             .bind(status.as_str())
             .bind(now_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         found(done.rows_affected(), id)
     }
@@ -209,7 +216,7 @@ impl Tx {
             .bind(id.0)
             .bind(message_id)
             .bind(now_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         found(done.rows_affected(), id)
     }
@@ -241,7 +248,7 @@ impl Tx {
             .bind(pace_ms)
             .bind(language)
             .bind(now_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         found(done.rows_affected(), id)
     }
@@ -265,7 +272,7 @@ impl Tx {
             .bind(player)
             .bind(computer)
             .bind(now_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         Ok(())
     }
@@ -278,7 +285,7 @@ impl Tx {
         let done = sqlx::query(sql::DELETE_SEAT)
             .bind(id.0)
             .bind(seat_value(seat))
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await?;
         Ok(done.rows_affected() > 0)
     }
@@ -288,7 +295,7 @@ impl Tx {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn table(&mut self, id: TableId) -> Result<Option<Table>, StorageError> {
-        table(self.conn(), id).await
+        table(self.conn().await?, id).await
     }
 
     /// The occupied seats, read inside this transaction.
@@ -296,7 +303,7 @@ impl Tx {
     /// # Errors
     /// The database's error, or a row that cannot be read.
     pub async fn seats(&mut self, id: TableId) -> Result<Vec<SeatRow>, StorageError> {
-        seats(self.conn(), id).await
+        seats(self.conn().await?, id).await
     }
 }
 

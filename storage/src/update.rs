@@ -22,7 +22,7 @@ impl Tx {
             .bind(platform.as_str())
             .bind(update_id)
             .bind(now_ms)
-            .execute(self.conn())
+            .execute(self.conn().await?)
             .await
             .map_err(|e| {
                 if is_unique_violation(&e) {

@@ -81,7 +81,6 @@ fn params(name: &str) -> Vec<P> {
         "PLAYER_BY_ID" => vec![I(7)],
         "TABLE_BY_ID"
         | "LOCK_TABLE"
-        | "LOCK_TABLE_ID"
         | "SEATS_OF_TABLE"
         | "LATEST_DEAL_OF_TABLE"
         | "TABLE_BALANCES"
@@ -143,6 +142,13 @@ fn params(name: &str) -> Vec<P> {
             T("cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd"),
         ],
         "APPEND_EVENT" => vec![I(15_000), I(10), I(1), T("pass"), I(NOW), I(0)],
+        "append_events" => {
+            let mut values = vec![I(15_000), I(10)];
+            for seq in 10..13 {
+                values.extend([I(seq), I(1), T("pass"), I(NOW), I(0)]);
+            }
+            values
+        }
         "FINISH_DEAL" => vec![I(15_000), T("finished"), I(NOW)],
         "INSERT_SETTLEMENT" => vec![I(15_000), live_table, T("{}"), I(10), I(NOW)],
         "INSERT_LEDGER_ROW" => vec![I(15_000), I(1), live_table, I(7), NullText, I(2), I(20)],

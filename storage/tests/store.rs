@@ -18,6 +18,8 @@ on_both!(
     second_writer_of_a_step_gets_conflict,
     racing_writers_leave_a_log_without_gaps,
     appends_must_be_in_order_and_readable,
+    queued_steps_are_written_by_the_next_statement_in_one_go,
+    a_queued_step_that_lost_the_race_fails_the_commit,
     failed_outbox_insert_leaves_no_event,
     failed_ledger_row_leaves_no_settlement,
     redelivered_update_is_applied_once,
@@ -336,6 +338,91 @@ async fn appends_must_be_in_order_and_readable(db: TestDb) {
     assert_eq!(
         store.load_deal(deal).await.unwrap().unwrap().events.len(),
         2
+    );
+}
+
+/// Queued steps are invisible to nobody: the transaction's next statement
+/// writes them (here the deal's end, which would refuse steps after it),
+/// the log is the same as when appended one by one, and a step that does
+/// not follow the queued one before it or is not in the record format is
+/// refused at once.
+async fn queued_steps_are_written_by_the_next_statement_in_one_go(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-q", 10, [false; 4]).await;
+    let game = finished_game(14, &Preset::Standard.rules(), Seat::S1);
+    let record = Record::from_game(&game);
+    let events = events_of(&record, NOW);
+    let mut empty = record.clone();
+    empty.actions.clear();
+    let deal = store_record(store, table, 1, &empty).await;
+
+    let mut tx = store.begin().await.unwrap();
+    for event in &events[..4] {
+        tx.queue_event(deal, event).unwrap();
+    }
+    match tx.queue_event(deal, &events[5]) {
+        Err(StorageError::OutOfOrder {
+            seq: 5,
+            expected: 4,
+            ..
+        }) => {}
+        other => panic!("expected out of order, got {other:?}"),
+    }
+    let unreadable = Event {
+        action: "T99".into(),
+        ..events[4].clone()
+    };
+    assert!(matches!(
+        tx.queue_event(deal, &unreadable),
+        Err(StorageError::Invalid(_))
+    ));
+    for event in &events[4..] {
+        tx.queue_event(deal, event).unwrap();
+    }
+    // The next statement writes them before the deal ends.
+    tx.finish_deal(deal, DealStatus::Finished, NOW)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let loaded = store.load_deal(deal).await.unwrap().unwrap();
+    assert_eq!(loaded.events, events);
+    assert_eq!(loaded.deal.status, DealStatus::Finished);
+    assert_eq!(store.deal_record(deal).await.unwrap(), record);
+}
+
+/// A queued step whose number another writer took in the meantime makes
+/// the commit fail with a conflict, and nothing of the transaction stays.
+async fn a_queued_step_that_lost_the_race_fails_the_commit(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-qr", 10, [false; 4]).await;
+    let game = finished_game(15, &Preset::Standard.rules(), Seat::S2);
+    let record = Record::from_game(&game);
+    let events = events_of(&record, NOW);
+    let mut first = record.clone();
+    first.actions.truncate(3);
+    let deal = store_record(store, table, 1, &first).await;
+
+    // Queued from an old view of the deal: steps 1 and 2 are taken.
+    let mut tx = store.begin().await.unwrap();
+    tx.queue_event(deal, &events[1]).unwrap();
+    tx.queue_event(deal, &events[2]).unwrap();
+    match tx.enqueue(Some(table), &message("chat", "lost"), NOW).await {
+        Err(StorageError::Conflict { seq: 1, .. }) => {}
+        other => panic!("the next statement reports the conflict, got {other:?}"),
+    }
+    drop(tx);
+    let mut tx = store.begin().await.unwrap();
+    tx.queue_event(deal, &events[1]).unwrap();
+    match tx.commit().await {
+        Err(StorageError::Conflict { deal: d, seq: 1 }) => assert_eq!(d, deal),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    let loaded = store.load_deal(deal).await.unwrap().unwrap();
+    assert_eq!(loaded.events, events[..3].to_vec());
+    let pending = store.claim_outbox(NOW + 10_000, 1_000, 10).await.unwrap();
+    assert!(
+        pending.is_empty(),
+        "nothing of the failed transaction stays"
     );
 }
 

@@ -325,8 +325,15 @@ async fn coordinate() {
             .await
             .unwrap();
         conn.close().await.unwrap();
-        let base = admin.rsplit_once('/').unwrap().0;
-        (format!("{base}/{name}"), Some(admin), name)
+        // The database name replaced, the query (`?sslmode=…`) kept.
+        let (path, query) = admin.split_once('?').unwrap_or((&admin, ""));
+        let base = path.rsplit_once('/').unwrap().0;
+        let query = if query.is_empty() {
+            String::new()
+        } else {
+            format!("?{query}")
+        };
+        (format!("{base}/{name}{query}"), Some(admin.clone()), name)
     } else {
         let url = format!("sqlite://{}", dir.path().join("load.db").display());
         (url, None, String::new())

@@ -184,7 +184,7 @@ impl TableService {
             at_ms: now,
             by_computer,
         };
-        w.tx.append_event(deal.deal.id, &event).await?;
+        w.tx.queue_event(deal.deal.id, &event)?;
         deal.events.push(event);
         Ok(())
     }

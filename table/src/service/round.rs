@@ -346,7 +346,7 @@ impl TableService {
             at_ms: now,
             by_computer,
         };
-        w.tx.append_token(deal.deal.id, &event).await?;
+        w.tx.queue_token(deal.deal.id, &event)?;
         deal.events.push(event);
         w.moves.push(said);
         for text in events {
