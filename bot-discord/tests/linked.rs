@@ -45,6 +45,18 @@ struct Bots {
     tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
+impl Bots {
+    /// Stops both bots and waits until they have.
+    async fn stop(self) {
+        for stop in self.stops {
+            let _ = stop.send(());
+        }
+        for task in self.tasks {
+            task.await.unwrap();
+        }
+    }
+}
+
 /// Both bots on one SQLite file, with fixed seeds.
 fn start(tg: &TelegramFake, dc: &DiscordFake, db: &Path) -> Bots {
     let mut telegram = tarock_bot_telegram::Config::new("123456:TEST");
@@ -239,17 +251,11 @@ async fn play(tg: &TelegramFake, dc: &DiscordFake, table_msg: i64) -> (usize, us
     (on_tg, on_dc)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() {
-    let tg = TelegramFake::start().await;
-    let dc = DiscordFake::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("shared.db");
-    // Both bots create and migrate the new file at the same moment (the
-    // schema lock lets one go first).
-    let bots = start(&tg, &dc, &db);
-    dc.wait_ready(1).await;
-
+/// Anna opens a table in the Telegram group and Berta sits down; Anna
+/// links it, Carl joins the link in the Discord channel (after a wrong
+/// code), and Carl and Dora take seats there. Returns the Telegram table
+/// message.
+async fn open_linked_table(tg: &TelegramFake, dc: &DiscordFake) -> i64 {
     // Anna opens the table in the Telegram group; Berta sits down.
     tg.say(GROUP, ANNA, "/tarock");
     let table_msg = tg
@@ -261,7 +267,7 @@ async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() 
         .await["message_id"]
         .as_i64()
         .unwrap();
-    let (m, p) = tg_button(&tg, table_msg, "j").await;
+    let (m, p) = tg_button(tg, table_msg, "j").await;
     let id = tg.press(BERTA, &m, &p);
     assert_eq!(tg.answered(&id).await["text"], Value::Null);
 
@@ -303,7 +309,7 @@ async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() 
     assert_eq!(answer["data"]["flags"], EPHEMERAL, "{answer}");
     // The channel shows the table (in its own format: components) and
     // both chats are told.
-    let (channel_msg, join) = dc_button(&dc, "j").await;
+    dc_button(dc, "j").await;
     tg.wait_for("the group told of the link", |f| {
         f.messages_in(GROUP)
             .into_iter()
@@ -312,7 +318,7 @@ async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() 
     .await;
     // Carl and Dora take seats from Discord.
     for who in [CARL, DORA] {
-        let (message, join) = dc_button(&dc, "j").await;
+        let (message, join) = dc_button(dc, "j").await;
         let id = dc.click(&who, CHANNEL, message, &join);
         let answer = dc.response(&id).await;
         assert_eq!(answer["type"], 6, "{} joining: {answer}", who.name);
@@ -324,7 +330,21 @@ async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() 
         })
         .await;
     }
-    let _ = (channel_msg, join);
+    table_msg
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() {
+    let tg = TelegramFake::start().await;
+    let dc = DiscordFake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shared.db");
+    // Both bots create and migrate the new file at the same moment (the
+    // schema lock lets one go first).
+    let bots = start(&tg, &dc, &db);
+    dc.wait_ready(1).await;
+
+    let table_msg = open_linked_table(&tg, &dc).await;
     // The Telegram table message shows all four: Anna deals.
     let (m, p) = tg_button(&tg, table_msg, "s").await;
     let id = tg.press(ANNA, &m, &p);
@@ -402,12 +422,7 @@ async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() 
         "{answer}"
     );
 
-    for stop in bots.stops {
-        let _ = stop.send(());
-    }
-    for task in bots.tasks {
-        task.await.unwrap();
-    }
+    bots.stop().await;
     dc.assert_no_violations();
     assert!(tg.violations().is_empty(), "{:?}", tg.violations());
     let store = Store::open(&db.display().to_string()).await.unwrap();
@@ -416,4 +431,76 @@ async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() 
     assert!(balances.iter().all(|b| b.deals == 1), "{balances:?}");
     assert_eq!(balances.iter().map(|b| b.units).sum::<i64>(), 0);
     store.close().await;
+}
+
+/// At a linked table, a player who cannot be written to privately is told
+/// so in the chat of their own platform that shows the table, and only
+/// there: Dora (Discord, direct messages closed) in the Discord channel,
+/// mentioned; Berta (Telegram, never started the bot) in the Telegram
+/// group, with the link that opens the private chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_player_is_told_in_the_chat_of_their_own_platform() {
+    let tg = TelegramFake::start().await;
+    let dc = DiscordFake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shared.db");
+    dc.lock().dm_closed.insert(DORA.id);
+    tg.inner.lock().unwrap().forbidden.insert(BERTA.0);
+    let bots = start(&tg, &dc, &db);
+    dc.wait_ready(1).await;
+    let table_msg = open_linked_table(&tg, &dc).await;
+
+    // Anna deals: every hand goes out privately.
+    let (m, p) = tg_button(&tg, table_msg, "s").await;
+    let id = tg.press(ANNA, &m, &p);
+    assert_eq!(tg.answered(&id).await["text"], Value::Null, "starting");
+    let mention = format!("<@{}>", DORA.id);
+    let dora_told = text(
+        Lang::De,
+        "discord-dm-closed",
+        vec![("mention", mention.clone().into())],
+    );
+    dc.wait_until("Dora told in the Discord channel", |inner| {
+        inner
+            .messages
+            .values()
+            .find(|m| m.channel_id == CHANNEL && m.content == dora_told)
+            .map(|_| ())
+    })
+    .await;
+    let berta_told = tg
+        .wait_for("Berta told in the Telegram group", |f| {
+            f.messages_in(GROUP).into_iter().find(|m| {
+                m["text"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Berta") && t.contains("https://t.me/"))
+            })
+        })
+        .await;
+    assert!(
+        berta_told["text"].as_str().unwrap().contains("?start="),
+        "{berta_told}"
+    );
+    // Neither is told on the other platform.
+    assert!(
+        tg.messages_in(GROUP).iter().all(|m| {
+            let t = m["text"].as_str().unwrap_or_default();
+            !t.contains(&mention) && t != dora_told
+        }),
+        "the Telegram group is not told about Dora"
+    );
+    assert!(
+        dc.messages_in(CHANNEL)
+            .iter()
+            .all(|m| !m.content.contains("https://t.me/")),
+        "the Discord channel is not told about Berta"
+    );
+    // Anna and Carl got their hands privately.
+    assert!(!tg.messages_in(ANNA.0).is_empty());
+    let carl_dm = dc.dm_channel_of(CARL.id).expect("Carl's DM");
+    assert!(!dc.messages_in(carl_dm).is_empty());
+
+    bots.stop().await;
+    dc.assert_no_violations();
+    assert!(tg.violations().is_empty(), "{:?}", tg.violations());
 }

@@ -311,7 +311,9 @@ pub(crate) async fn tell_group_to_start(ctx: &Ctx, table: TableId, user_id: &str
     if let Err(e) = send_text(
         &ctx.bot,
         chat,
-        thread_id(row.thread_id.as_deref()),
+        // The topic of the group that shows it: a linked group's own, not
+        // the table's chat's.
+        thread_id(shown.thread_id.as_deref()),
         &text,
         &[],
     )
