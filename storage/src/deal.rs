@@ -536,30 +536,16 @@ impl Tx {
     /// first of them is its next step; otherwise finds out why not.
     async fn insert_events(&mut self, deal: DealId, events: &[Event]) -> Result<(), StorageError> {
         let first = events[0].seq;
-        let sql = if events.len() == 1 {
-            sql::APPEND_EVENT.to_owned()
-        } else {
-            sql::append_events(events.len())
-        };
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(deal.0);
-        if events.len() == 1 {
-            let event = &events[0];
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql::append_events(events.len())))
+            .bind(deal.0)
+            .bind(i64::from(first));
+        for event in events {
             query = query
                 .bind(i64::from(event.seq))
                 .bind(seat_value(event.seat))
                 .bind(event.action.clone())
                 .bind(event.at_ms)
                 .bind(i32::from(event.by_computer));
-        } else {
-            query = query.bind(i64::from(first));
-            for event in events {
-                query = query
-                    .bind(i64::from(event.seq))
-                    .bind(seat_value(event.seat))
-                    .bind(event.action.clone())
-                    .bind(event.at_ms)
-                    .bind(i32::from(event.by_computer));
-            }
         }
         let inserted = query.execute(&mut *self.tx).await.map_err(|e| {
             if is_unique_violation(&e) {

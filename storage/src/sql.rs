@@ -172,17 +172,10 @@ pub(crate) const INSERT_DEAL: &str = "INSERT INTO deals (table_id, number, foreh
  VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9)
  RETURNING id";
 
-/// Appends an event if the deal is active and `seq` is its next step.
-pub(crate) const APPEND_EVENT: &str =
-    "INSERT INTO events (deal_id, seq, seat, action, at_ms, by_computer)
- SELECT $1, $2, $3, $4, $5, $6
- WHERE EXISTS (SELECT 1 FROM deals WHERE id = $1 AND status = 'active')
-   AND (SELECT COUNT(*) FROM events WHERE deal_id = $1) = $2";
-
-/// Appends `count` consecutive steps of one deal in one statement, on the
-/// same condition as [`APPEND_EVENT`] (checked once, for the first step):
-/// `$1` the deal, `$2` the first step's number, then per step its number,
-/// seat, action, time and whether a computer took it.
+/// Appends `count` consecutive steps of one deal in one statement if the
+/// deal is active and the first of them is its next step: `$1` the deal,
+/// `$2` the first step's number, then per step its number, seat, action,
+/// time and whether a computer took it.
 pub(crate) fn append_events(count: usize) -> String {
     assert!(count > 0, "at least one event");
     let rows: Vec<String> = (0..count)
@@ -200,7 +193,7 @@ pub(crate) fn append_events(count: usize) -> String {
     )
 }
 
-/// Why [`APPEND_EVENT`] inserted nothing: the deal's status and next step.
+/// Why [`append_events`] inserted nothing: the deal's status and next step.
 pub(crate) const DEAL_STATUS_AND_NEXT_SEQ: &str =
     "SELECT status, (SELECT COUNT(*) FROM events WHERE deal_id = $1) AS next_seq
  FROM deals WHERE id = $1";
@@ -734,7 +727,6 @@ pub fn statements() -> Vec<Statement> {
         hot("DEALS_OF_TABLE", DEALS_OF_TABLE),
         hot("EVENTS_OF_DEAL", EVENTS_OF_DEAL),
         hot("INSERT_DEAL", INSERT_DEAL),
-        hot("APPEND_EVENT", APPEND_EVENT),
         hot("append_events", &append_events(3)),
         hot("DEAL_STATUS_AND_NEXT_SEQ", DEAL_STATUS_AND_NEXT_SEQ),
         hot("FINISH_DEAL", FINISH_DEAL),

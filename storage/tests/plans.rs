@@ -141,7 +141,6 @@ fn params(name: &str) -> Vec<P> {
             T("abababababababababababababababababababababababababababababababab"),
             T("cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd"),
         ],
-        "APPEND_EVENT" => vec![I(15_000), I(10), I(1), T("pass"), I(NOW), I(0)],
         "append_events" => {
             let mut values = vec![I(15_000), I(10)];
             for seq in 10..13 {
