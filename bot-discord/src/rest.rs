@@ -62,6 +62,11 @@ pub struct Rest {
     base: String,
     token: String,
     limits: Mutex<Limits>,
+    /// One request at a time per channel: the outbox
+    /// delivers several tables at once and the handlers answer at the same
+    /// time, so a second request to a channel waits for the first one's
+    /// answer, and its rate-limit headers, instead of racing into a 429.
+    gates: Mutex<HashMap<String, std::sync::Arc<tokio::sync::Mutex<()>>>>,
 }
 
 /// The route of a path: ids after the major parameter blanked, so that
@@ -99,7 +104,14 @@ impl Rest {
             base: format!("{}/api/v10", base.trim_end_matches('/')),
             token: token.to_owned(),
             limits: Mutex::new(Limits::default()),
+            gates: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The gate of requests with major parameter `major`.
+    fn gate(&self, major: &str) -> Option<std::sync::Arc<tokio::sync::Mutex<()>>> {
+        let mut gates = self.gates.lock().ok()?;
+        Some(gates.entry(major.to_owned()).or_default().clone())
     }
 
     /// How long a request on this route must still wait, if at all.
@@ -211,6 +223,18 @@ impl Rest {
         files: &[Upload],
     ) -> Result<Value, RestError> {
         let (route, major) = route(&method, path);
+        // Channels only: every interaction follow-up shares the
+        // application's id as its major parameter, and those must not
+        // wait for each other.
+        let gate = if path.starts_with("/channels/") && !major.is_empty() {
+            self.gate(&major)
+        } else {
+            None
+        };
+        let _turn = match &gate {
+            Some(gate) => Some(gate.lock().await),
+            None => None,
+        };
         if let Some(wait) = self.wait_for(&route, &major) {
             return Err(RestError::Wait(wait));
         }

@@ -71,11 +71,23 @@ async fn handle(service: &TableService, sender: Sender, kind: CommandKind) -> Ve
         .expect("the database failed")
 }
 
-/// A platform that takes every message and shows nothing.
-struct Nowhere;
+/// A platform that takes every message and shows nothing, after a round
+/// trip of `LOAD_SEND_MS` milliseconds (0 unless set) per request.
+struct Nowhere {
+    round_trip: Duration,
+}
+
+impl Nowhere {
+    async fn wait(&self) {
+        if !self.round_trip.is_zero() {
+            tokio::time::sleep(self.round_trip).await;
+        }
+    }
+}
 
 impl Messenger for Nowhere {
     async fn send(&self, _message: &Outgoing) -> Result<(), SendFail> {
+        self.wait().await;
         Ok(())
     }
     async fn unreachable(&self, _message: &Outgoing) {}
@@ -87,6 +99,7 @@ impl Messenger for Nowhere {
         _buttons: &Keyboard,
         _picture: Option<&Picture>,
     ) -> Result<String, SendFail> {
+        self.wait().await;
         Ok(format!("{}:{}", to.user_id, table.0))
     }
     async fn edit_private(
@@ -98,6 +111,7 @@ impl Messenger for Nowhere {
         _buttons: &Keyboard,
         _picture: Option<&Picture>,
     ) -> Result<(), EditFail> {
+        self.wait().await;
         Ok(())
     }
     async fn retire_private(&self, _to: &UserRef, _id: &str) {}
@@ -199,9 +213,12 @@ async fn worker() {
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let pump = {
         let service = service.clone();
+        let messenger = Nowhere {
+            round_trip: Duration::from_millis(var("LOAD_SEND_MS", "0").parse().unwrap()),
+        };
         tokio::spawn(async move {
             Pump::new(Duration::ZERO)
-                .run(&service, &Nowhere, Duration::from_millis(20), stop_rx)
+                .run(&service, &messenger, Duration::from_millis(20), stop_rx)
                 .await;
         })
     };
@@ -366,7 +383,10 @@ async fn coordinate() {
         }
         // What the tables queued is delivered before the load starts.
         let pump = Pump::new(Duration::ZERO);
-        while pump.deliver_batch(&service, &Nowhere).await.unwrap() > 0 {}
+        let nowhere = Nowhere {
+            round_trip: Duration::ZERO,
+        };
+        while pump.deliver_batch(&service, &nowhere).await.unwrap() > 0 {}
         service.store().close().await;
     }
     println!(

@@ -9,14 +9,17 @@
 //! allows: everything decided without the platform (skipped older table
 //! versions, held lanes, postponed edits) waits and is recorded together
 //! with the next message the platform shows, right after it was sent. So a
-//! crash while sending still costs at most one visible duplicate, and a
-//! batch costs one commit per message shown instead of one per message.
+//! crash while sending still costs at most one visible duplicate per group
+//! of the batch in flight (a group: the messages of tables that share a
+//! chat or a player; see [`Pump::deliver_batch`]), and a batch costs one
+//! commit per message shown instead of one per message.
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use futures_util::StreamExt;
 use tarock_storage::{TableId, table_scope};
 use tokio::sync::{Notify, watch};
 
@@ -26,6 +29,53 @@ use crate::{Keyboard, Outgoing, ServiceError, UserRef};
 
 /// How many outbox messages one round claims.
 const BATCH: u32 = 50;
+
+/// How many independent groups of a batch are delivered at the same time.
+const GROUPS_AT_ONCE: usize = 8;
+
+/// The indices of `batch` in groups that share no table and no
+/// destination, each in the order written; the groups in the order of
+/// their first message.
+fn independent_groups(batch: &[Delivery]) -> Vec<Vec<usize>> {
+    // Union-find over the messages: joined by a common table or lane.
+    let mut parent: Vec<usize> = (0..batch.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut first_of: HashMap<String, usize> = HashMap::new();
+    for (i, d) in batch.iter().enumerate() {
+        let mut keys = vec![format!("lane:{}", d.message.destination())];
+        if let Some(table) = d.message.table() {
+            keys.push(format!("table:{}", table.0));
+        }
+        for key in keys {
+            match first_of.get(&key) {
+                Some(&j) => {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                    parent[a.max(b)] = a.min(b);
+                }
+                None => {
+                    first_of.insert(key, i);
+                }
+            }
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut group_of_root: HashMap<usize, usize> = HashMap::new();
+    for i in 0..batch.len() {
+        let r = root(&mut parent, i);
+        let g = *group_of_root.entry(r).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(i);
+    }
+    groups
+}
 
 /// How sending one message went wrong, as far as the outbox cares.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,6 +182,14 @@ impl Pump {
     /// Delivers one batch from the outbox; returns how many messages it
     /// claimed.
     ///
+    /// The batch falls into groups that share nothing: messages of one
+    /// table, or of one destination (a player at two tables), are in one
+    /// group, delivered one after the other in the order written, so
+    /// everything a table shows keeps its order across its chats (the deal's
+    /// commitment before any hand). Up to [`GROUPS_AT_ONCE`] groups are
+    /// delivered at the same time: a platform's round trip of tens of
+    /// milliseconds per message would otherwise bound the whole bot.
+    ///
     /// # Errors
     /// When the database fails.
     pub async fn deliver_batch(
@@ -148,12 +206,44 @@ impl Pump {
                 newest.insert((*table, d.message.destination()), i);
             }
         }
+        let groups = independent_groups(&batch);
+        let mut deliveries = futures_util::stream::iter(groups)
+            .map(|group| self.deliver_group(service, messenger, &batch, &newest, group))
+            .buffer_unordered(GROUPS_AT_ONCE);
+        // Every group runs to its end (each records its own outcomes); the
+        // first database failure is reported.
+        let mut failed = None;
+        while let Some(done) = deliveries.next().await {
+            if let Err(e) = done
+                && failed.is_none()
+            {
+                failed = Some(e);
+            }
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(batch.len()),
+        }
+    }
+
+    /// Delivers one group of a batch ([`Pump::deliver_batch`]) in order:
+    /// a lane waits after a rate limit, a user who cannot be written to
+    /// privately is given up on for the rest of the group.
+    async fn deliver_group(
+        &self,
+        service: &TableService,
+        messenger: &impl Messenger,
+        batch: &[Delivery],
+        newest: &HashMap<(TableId, String), usize>,
+        group: Vec<usize>,
+    ) -> Result<(), ServiceError> {
         let mut held: HashSet<String> = HashSet::new();
         let mut unreachable: HashSet<String> = HashSet::new();
         // Outcomes not yet recorded; recorded right after each message the
         // platform showed, and at the end.
         let mut outcomes: Vec<(tarock_storage::MessageId, Outcome)> = Vec::new();
-        for (i, d) in batch.iter().enumerate() {
+        for i in group {
+            let d = &batch[i];
             let lane = d.message.destination();
             if held.contains(&lane) {
                 outcomes.push((d.id, Outcome::Release));
@@ -255,7 +345,7 @@ impl Pump {
             }
         }
         service.record(&outcomes).await?;
-        Ok(batch.len())
+        Ok(())
     }
 
     /// A private view: the player has one message per table, recorded in

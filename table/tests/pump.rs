@@ -5,9 +5,13 @@
 //! `send`). A new service on the same file delivers the rest once the lease
 //! ran out; compared with a run without the crash, exactly the message in
 //! flight is shown twice and every other message once, in the same order.
+//!
+//! Tables that share no chat and no player are delivered side by side,
+//! each in its own order.
 
 mod common;
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -190,6 +194,149 @@ async fn a_crash_while_sending_shows_one_message_twice_at_most() {
             counts.sent as usize,
             sent_before + pending,
             "crash at {crash_at}"
+        );
+    }
+}
+
+/// A platform whose every request takes a while (a real platform's round
+/// trip), recording what is on the way at once.
+#[derive(Default)]
+struct SlowPlatform {
+    /// Messages in flight, by table.
+    in_flight: Mutex<HashMap<TableId, usize>>,
+    /// The most messages in flight at once, over all tables.
+    most_at_once: Mutex<usize>,
+    /// A table with two messages in flight at once, if ever.
+    overlapped: Mutex<Option<TableId>>,
+    shown: Mutex<Vec<Outgoing>>,
+}
+
+impl SlowPlatform {
+    async fn show(&self, table: TableId, message: Outgoing) {
+        {
+            let mut in_flight = self.in_flight.lock().unwrap();
+            let here = in_flight.entry(table).or_default();
+            *here += 1;
+            if *here > 1 {
+                *self.overlapped.lock().unwrap() = Some(table);
+            }
+            let total: usize = in_flight.values().sum();
+            let mut most = self.most_at_once.lock().unwrap();
+            *most = (*most).max(total);
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        *self.in_flight.lock().unwrap().get_mut(&table).unwrap() -= 1;
+        self.shown.lock().unwrap().push(message);
+    }
+}
+
+impl Messenger for SlowPlatform {
+    async fn send(&self, message: &Outgoing) -> Result<(), SendFail> {
+        self.show(message.table().unwrap(), message.clone()).await;
+        Ok(())
+    }
+
+    async fn unreachable(&self, _message: &Outgoing) {}
+
+    async fn post_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        text: &str,
+        buttons: &Keyboard,
+        picture: Option<&Picture>,
+    ) -> Result<String, SendFail> {
+        self.show(table, private(table, to, text, buttons, picture))
+            .await;
+        Ok(format!("{table}:{}", to.user_id))
+    }
+
+    async fn edit_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        _id: &str,
+        text: &str,
+        buttons: &Keyboard,
+        picture: Option<&Picture>,
+    ) -> Result<(), EditFail> {
+        self.show(table, private(table, to, text, buttons, picture))
+            .await;
+        Ok(())
+    }
+
+    async fn retire_private(&self, _to: &UserRef, _id: &str) {}
+}
+
+/// Four tables in four chats, each with its own players, dealt without
+/// delivering: the pump shows several tables' messages at once but never
+/// two of one table (one after the other, so in the order written: the
+/// table message before any hand).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_are_delivered_side_by_side_each_in_its_own_order() {
+    let mut h = Harness::new(78).await;
+    let mut tables = Vec::new();
+    for t in 0..4 {
+        let person = |name: &str| {
+            let mut s = sender(&format!("{name}{t}"), Lang::De);
+            s.chat.chat_id = format!("-10{t}");
+            s
+        };
+        let create = CommandKind::Create(TableSettings {
+            lang: Lang::De,
+            ..TableSettings::default()
+        });
+        h.handle(person("Anna"), None, create).await;
+        let table = h
+            .store()
+            .open_tables_in(tarock_storage::Platform::Telegram, &format!("-10{t}"))
+            .await
+            .unwrap()[0]
+            .id;
+        for name in ["Bert", "Cora"] {
+            h.handle(person(name), None, CommandKind::Join(Some(table), None))
+                .await;
+        }
+        h.handle(
+            person("Anna"),
+            None,
+            CommandKind::AddComputer(Some(table), "medium".into(), None),
+        )
+        .await;
+        h.handle(person("Anna"), None, CommandKind::Start(Some(table)))
+            .await;
+        tables.push(table);
+    }
+    let pending = h.store().outbox_counts().await.unwrap().pending;
+    assert!(pending >= 4 * 6, "{pending} messages waiting");
+
+    let platform = SlowPlatform::default();
+    let pump = Pump::new(Duration::ZERO);
+    while pump.deliver_batch(&h.service, &platform).await.unwrap() > 0 {}
+    assert_eq!(*platform.overlapped.lock().unwrap(), None);
+    let most = *platform.most_at_once.lock().unwrap();
+    assert!(most >= 2, "at most {most} message(s) in flight at once");
+    let counts = h.store().outbox_counts().await.unwrap();
+    assert_eq!((counts.pending, counts.failed), (0, 0));
+    // Every table shows its deal: its table message and each person's hand.
+    let shown = platform.shown.lock().unwrap().clone();
+    for table in &tables {
+        let of_table: Vec<&Outgoing> = shown.iter().filter(|m| m.table() == Some(*table)).collect();
+        let hands = of_table
+            .iter()
+            .filter(|m| matches!(m, Outgoing::Private { .. }))
+            .count();
+        assert!(hands >= 3, "table {table}: {hands} private views");
+        // The table message in the lobby comes before any hand.
+        let first_private = of_table
+            .iter()
+            .position(|m| matches!(m, Outgoing::Private { .. }))
+            .unwrap();
+        assert!(
+            of_table[..first_private]
+                .iter()
+                .any(|m| matches!(m, Outgoing::Table { .. })),
+            "table {table}: a hand before the table message"
         );
     }
 }
