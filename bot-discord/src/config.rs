@@ -93,6 +93,9 @@ pub struct Config {
     /// between are merged (Discord allows about five messages per five
     /// seconds in a channel).
     pub edit_interval: Duration,
+    /// The most messages the outbox sends a second, over all chats
+    /// (Discord allows a bot 50 requests a second; several tables are delivered at once). 0: no limit.
+    pub send_rate: u32,
     /// How long an interaction is worked on before it is acknowledged
     /// first; Discord needs the first answer within three seconds. Zero:
     /// always acknowledge first.
@@ -132,6 +135,7 @@ impl Config {
             clock: Arc::new(SystemClock),
             delivery_interval: Duration::from_millis(500),
             edit_interval: Duration::from_millis(1500),
+            send_rate: 45,
             answer_within: Duration::from_millis(2000),
             register_commands: true,
             metrics_addr: None,

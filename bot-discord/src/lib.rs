@@ -80,7 +80,7 @@ impl Bot {
     fn new(service: Arc<TableService>, config: &Config) -> Bot {
         Bot {
             service,
-            pump: Pump::new(config.edit_interval),
+            pump: Pump::new(config.edit_interval).with_rate(config.send_rate),
             answer_within: config.answer_within,
             dms: Mutex::new(HashMap::new()),
             renderer: Arc::new(tarock_cards::Renderer::new()),

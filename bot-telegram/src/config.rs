@@ -62,6 +62,9 @@ pub struct Config {
     /// between are merged into the newest (Telegram allows about 20
     /// messages a minute in a group).
     pub edit_interval: Duration,
+    /// The most messages the outbox sends a second, over all chats
+    /// (Telegram asks bots to stay under about 30 messages a second; several tables are delivered at once). 0: no limit.
+    pub send_rate: u32,
     /// Whether to delete a webhook at start (long polling needs none).
     pub delete_webhook: bool,
     /// Whether to register the command menu (`setMyCommands`) at start.
@@ -105,6 +108,7 @@ impl Config {
             poll_timeout: Duration::from_secs(10),
             delivery_interval: Duration::from_millis(500),
             edit_interval: Duration::from_secs(3),
+            send_rate: 30,
             delete_webhook: true,
             register_commands: true,
             halt_after_receipt: false,

@@ -143,7 +143,7 @@ pub async fn run(
         service: service.clone(),
         bot: bot.clone(),
         username,
-        pump: Pump::new(config.edit_interval),
+        pump: Pump::new(config.edit_interval).with_rate(config.send_rate),
         renderer: Arc::new(tarock_cards::Renderer::new()),
         photos: std::sync::Mutex::new(std::collections::HashMap::new()),
     });

@@ -157,6 +157,9 @@ pub struct Pump {
     /// When each table message (by its lane: the table's chat) was last
     /// sent: a linked table has one per chat.
     last_table_send: Mutex<HashMap<String, Instant>>,
+    /// The least time between two messages sent to the platform (its
+    /// limit for a whole bot), if any, and when the next may go.
+    pace: Option<(Duration, tokio::sync::Mutex<Instant>)>,
 }
 
 impl Pump {
@@ -166,6 +169,38 @@ impl Pump {
             wake: Notify::new(),
             edit_interval,
             last_table_send: Mutex::new(HashMap::new()),
+            pace: None,
+        }
+    }
+
+    /// The same pump sending at most `per_second` messages a second to
+    /// the platform, over all chats (a platform's limit for a whole bot,
+    /// which groups delivered at once could otherwise pass). 0: no limit.
+    #[must_use]
+    pub fn with_rate(mut self, per_second: u32) -> Pump {
+        self.pace = (per_second > 0).then(|| {
+            (
+                Duration::from_secs(1) / per_second,
+                tokio::sync::Mutex::new(Instant::now()),
+            )
+        });
+        self
+    }
+
+    /// Waits for this message's turn under the platform's limit.
+    async fn paced(&self) {
+        let Some((interval, next)) = &self.pace else {
+            return;
+        };
+        let wait = {
+            let mut next = next.lock().await;
+            let now = Instant::now();
+            let at = (*next).max(now);
+            *next = at + *interval;
+            at - now
+        };
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
         }
     }
 
@@ -274,6 +309,7 @@ impl Pump {
                 outcomes.clear();
                 continue;
             }
+            self.paced().await;
             let sent = match &d.message {
                 Outgoing::Private {
                     table,

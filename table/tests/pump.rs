@@ -272,9 +272,10 @@ impl Messenger for SlowPlatform {
 /// delivering: the pump shows several tables' messages at once but never
 /// two of one table (one after the other, so in the order written: the
 /// table message before any hand).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn tables_are_delivered_side_by_side_each_in_its_own_order() {
-    let mut h = Harness::new(78).await;
+/// Four tables in four chats, each with its own three people and a
+/// computer, dealt without delivering.
+async fn four_tables_dealt(seed: u64) -> (Harness, Vec<TableId>) {
+    let mut h = Harness::new(seed).await;
     let mut tables = Vec::new();
     for t in 0..4 {
         let person = |name: &str| {
@@ -307,6 +308,12 @@ async fn tables_are_delivered_side_by_side_each_in_its_own_order() {
             .await;
         tables.push(table);
     }
+    (h, tables)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_are_delivered_side_by_side_each_in_its_own_order() {
+    let (h, tables) = four_tables_dealt(78).await;
     let pending = h.store().outbox_counts().await.unwrap().pending;
     assert!(pending >= 4 * 6, "{pending} messages waiting");
 
@@ -337,6 +344,79 @@ async fn tables_are_delivered_side_by_side_each_in_its_own_order() {
                 .iter()
                 .any(|m| matches!(m, Outgoing::Table { .. })),
             "table {table}: a hand before the table message"
+        );
+    }
+}
+
+/// A platform that shows everything at once and notes when each message
+/// came.
+#[derive(Default)]
+struct Clocked {
+    at: Mutex<Vec<std::time::Instant>>,
+}
+
+impl Clocked {
+    fn note(&self) {
+        self.at.lock().unwrap().push(std::time::Instant::now());
+    }
+}
+
+impl Messenger for Clocked {
+    async fn send(&self, _message: &Outgoing) -> Result<(), SendFail> {
+        self.note();
+        Ok(())
+    }
+
+    async fn unreachable(&self, _message: &Outgoing) {}
+
+    async fn post_private(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        _text: &str,
+        _buttons: &Keyboard,
+        _picture: Option<&Picture>,
+    ) -> Result<String, SendFail> {
+        self.note();
+        Ok(format!("{table}:{}", to.user_id))
+    }
+
+    async fn edit_private(
+        &self,
+        _table: TableId,
+        _to: &UserRef,
+        _id: &str,
+        _text: &str,
+        _buttons: &Keyboard,
+        _picture: Option<&Picture>,
+    ) -> Result<(), EditFail> {
+        self.note();
+        Ok(())
+    }
+
+    async fn retire_private(&self, _to: &UserRef, _id: &str) {}
+}
+
+/// With a rate, the groups delivered at once still keep to it over all
+/// chats: the k-th message goes no sooner than k − 1 intervals after the
+/// pump began.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_holds_over_all_groups_delivered_at_once() {
+    let (h, _) = four_tables_dealt(79).await;
+    let platform = Clocked::default();
+    let pump = Pump::new(Duration::ZERO).with_rate(100);
+    let interval = Duration::from_millis(10);
+    let began = std::time::Instant::now();
+    while pump.deliver_batch(&h.service, &platform).await.unwrap() > 0 {}
+    let mut at = platform.at.lock().unwrap().clone();
+    at.sort();
+    assert!(at.len() >= 16, "{} messages", at.len());
+    for (k, sent) in at.iter().enumerate() {
+        let earliest = interval * u32::try_from(k).unwrap();
+        assert!(
+            *sent - began >= earliest,
+            "message {k} went {:?} after the start, before {earliest:?}",
+            *sent - began
         );
     }
 }
