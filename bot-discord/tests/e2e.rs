@@ -565,16 +565,17 @@ async fn a_whole_deal_with_three_computers_from_ephemeral_hands() {
     assert!(balance.contains('€'), "{balance}");
     stop(bot).await;
     fake.assert_no_violations();
-    // The table message was posted once and edited in place after that.
+    // The table message was posted once and edited in place after that:
+    // at least for the start button and for the deal (how many versions in
+    // between the outbox merged depends on how fast Anna clicked).
     assert_eq!(table_posts(&fake), 1);
     let edit_path = format!("/channels/{CHANNEL}/messages/{table_msg}");
-    assert!(
-        fake.requests()
-            .iter()
-            .filter(|r| r.method == "PATCH" && r.path == edit_path)
-            .count()
-            > 10
-    );
+    let edits = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "PATCH" && r.path == edit_path)
+        .count();
+    assert!(edits >= 2, "{edits} edits");
 
     let store = Store::open(&db.display().to_string()).await.unwrap();
     let balances = store.table_balances(TableId(1)).await.unwrap();

@@ -198,10 +198,13 @@ async fn a_crash_while_sending_shows_one_message_twice_at_most() {
     }
 }
 
-/// A platform whose every request takes a while (a real platform's round
-/// trip), recording what is on the way at once.
+/// A platform whose every request takes `round_trip` (a real platform's),
+/// recording when each came and what is on the way at once.
 #[derive(Default)]
 struct SlowPlatform {
+    round_trip: Duration,
+    /// When each request came.
+    at: Mutex<Vec<std::time::Instant>>,
     /// Messages in flight, by table.
     in_flight: Mutex<HashMap<TableId, usize>>,
     /// The most messages in flight at once, over all tables.
@@ -213,6 +216,7 @@ struct SlowPlatform {
 
 impl SlowPlatform {
     async fn show(&self, table: TableId, message: Outgoing) {
+        self.at.lock().unwrap().push(std::time::Instant::now());
         {
             let mut in_flight = self.in_flight.lock().unwrap();
             let here = in_flight.entry(table).or_default();
@@ -224,7 +228,7 @@ impl SlowPlatform {
             let mut most = self.most_at_once.lock().unwrap();
             *most = (*most).max(total);
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(self.round_trip).await;
         *self.in_flight.lock().unwrap().get_mut(&table).unwrap() -= 1;
         self.shown.lock().unwrap().push(message);
     }
@@ -317,7 +321,10 @@ async fn tables_are_delivered_side_by_side_each_in_its_own_order() {
     let pending = h.store().outbox_counts().await.unwrap().pending;
     assert!(pending >= 4 * 6, "{pending} messages waiting");
 
-    let platform = SlowPlatform::default();
+    let platform = SlowPlatform {
+        round_trip: Duration::from_millis(20),
+        ..SlowPlatform::default()
+    };
     let pump = Pump::new(Duration::ZERO);
     while pump.deliver_batch(&h.service, &platform).await.unwrap() > 0 {}
     assert_eq!(*platform.overlapped.lock().unwrap(), None);
@@ -348,62 +355,13 @@ async fn tables_are_delivered_side_by_side_each_in_its_own_order() {
     }
 }
 
-/// A platform that shows everything at once and notes when each message
-/// came.
-#[derive(Default)]
-struct Clocked {
-    at: Mutex<Vec<std::time::Instant>>,
-}
-
-impl Clocked {
-    fn note(&self) {
-        self.at.lock().unwrap().push(std::time::Instant::now());
-    }
-}
-
-impl Messenger for Clocked {
-    async fn send(&self, _message: &Outgoing) -> Result<(), SendFail> {
-        self.note();
-        Ok(())
-    }
-
-    async fn unreachable(&self, _message: &Outgoing) {}
-
-    async fn post_private(
-        &self,
-        table: TableId,
-        to: &UserRef,
-        _text: &str,
-        _buttons: &Keyboard,
-        _picture: Option<&Picture>,
-    ) -> Result<String, SendFail> {
-        self.note();
-        Ok(format!("{table}:{}", to.user_id))
-    }
-
-    async fn edit_private(
-        &self,
-        _table: TableId,
-        _to: &UserRef,
-        _id: &str,
-        _text: &str,
-        _buttons: &Keyboard,
-        _picture: Option<&Picture>,
-    ) -> Result<(), EditFail> {
-        self.note();
-        Ok(())
-    }
-
-    async fn retire_private(&self, _to: &UserRef, _id: &str) {}
-}
-
 /// With a rate, the groups delivered at once still keep to it over all
 /// chats: the k-th message goes no sooner than k − 1 intervals after the
 /// pump began.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rate_holds_over_all_groups_delivered_at_once() {
     let (h, _) = four_tables_dealt(79).await;
-    let platform = Clocked::default();
+    let platform = SlowPlatform::default();
     let pump = Pump::new(Duration::ZERO).with_rate(100);
     let interval = Duration::from_millis(10);
     let began = std::time::Instant::now();
