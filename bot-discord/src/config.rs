@@ -24,6 +24,9 @@ pub enum ConfigError {
     /// `TAROCK_METRICS_ADDR` is not an address.
     #[error(transparent)]
     MetricsAddr(#[from] tarock_ops::MetricsAddrError),
+    /// `TAROCK_SEND_RATE` is not a whole number.
+    #[error(transparent)]
+    SendRate(#[from] tarock_ops::SendRateError),
     /// `DISCORD_SHARDS` is not `FIRST-LAST/TOTAL` (or `ID/TOTAL`).
     #[error("DISCORD_SHARDS is not FIRST-LAST/TOTAL like 0-1/4, with FIRST ≤ LAST < TOTAL: {0}")]
     BadShards(String),
@@ -94,6 +97,7 @@ pub struct Config {
     /// seconds in a channel).
     pub edit_interval: Duration,
     /// The most messages the outbox sends a second, over all chats
+    /// (`TAROCK_SEND_RATE`)
     /// (Discord allows a bot 50 requests a second; several tables are delivered at once). 0: no limit.
     pub send_rate: u32,
     /// How long an interaction is worked on before it is acknowledged
@@ -178,6 +182,7 @@ impl Config {
         }
         config.maintenance = tarock_table::maintenance::Maintenance::from_vars(&var)?;
         config.metrics_addr = tarock_ops::metrics_addr(&var)?;
+        config.send_rate = tarock_ops::send_rate(&var, config.send_rate)?;
         if let Some(shards) = set("DISCORD_SHARDS") {
             config.shards = Some(shards.parse()?);
         }
@@ -264,7 +269,12 @@ mod tests {
         assert_eq!(c.api_url.as_deref(), Some("http://127.0.0.1:9000"));
         assert_eq!(c.guild_id, Some(123));
         assert_eq!(c.database, "x.db");
+        assert_eq!(c.send_rate, 45);
+        let c = Config::from_vars(env(&[("DISCORD_TOKEN", "abc"), ("TAROCK_SEND_RATE", "20")]))
+            .unwrap();
+        assert_eq!(c.send_rate, 20);
         for (name, value) in [
+            ("TAROCK_SEND_RATE", "fast"),
             ("DISCORD_API_URL", "not a url"),
             ("DISCORD_API_URL", "ftp://x"),
             ("DISCORD_GUILD_ID", "abc"),

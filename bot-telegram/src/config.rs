@@ -22,6 +22,9 @@ pub enum ConfigError {
     /// `TAROCK_METRICS_ADDR` is not an address.
     #[error(transparent)]
     MetricsAddr(#[from] tarock_ops::MetricsAddrError),
+    /// `TAROCK_SEND_RATE` is not a whole number.
+    #[error(transparent)]
+    SendRate(#[from] tarock_ops::SendRateError),
     /// `TELEGRAM_WEBHOOK_URL` is not an HTTPS URL.
     #[error("TELEGRAM_WEBHOOK_URL must be an https:// URL: {0}")]
     BadWebhookUrl(String),
@@ -63,6 +66,7 @@ pub struct Config {
     /// messages a minute in a group).
     pub edit_interval: Duration,
     /// The most messages the outbox sends a second, over all chats
+    /// (`TAROCK_SEND_RATE`)
     /// (Telegram asks bots to stay under about 30 messages a second; several tables are delivered at once). 0: no limit.
     pub send_rate: u32,
     /// Whether to delete a webhook at start (long polling needs none).
@@ -138,6 +142,7 @@ impl Config {
         config.halt_after_receipt = var("TAROCK_TEST_HALT_AFTER_RECEIPT").is_some_and(|v| v == "1");
         config.maintenance = tarock_table::maintenance::Maintenance::from_vars(&var)?;
         config.metrics_addr = tarock_ops::metrics_addr(&var)?;
+        config.send_rate = tarock_ops::send_rate(&var, config.send_rate)?;
         config.webhook = webhook_from_vars(&var)?;
         Ok(config)
     }
@@ -287,6 +292,15 @@ mod tests {
         assert!(matches!(
             with(vec![("TAROCK_METRICS_ADDR", "nine")]),
             Err(ConfigError::MetricsAddr(_))
+        ));
+        assert_eq!(polling.send_rate, 30);
+        assert_eq!(
+            with(vec![("TAROCK_SEND_RATE", "15")]).unwrap().send_rate,
+            15
+        );
+        assert!(matches!(
+            with(vec![("TAROCK_SEND_RATE", "fast")]),
+            Err(ConfigError::SendRate(_))
         ));
     }
 

@@ -22,7 +22,9 @@ pub mod endpoint;
 pub mod logs;
 pub mod metrics;
 pub mod observe;
+pub mod pacing;
 pub mod shutdown;
 
 pub use endpoint::{MetricsAddrError, metrics_addr, serve};
 pub use observe::{Counted, handle};
+pub use pacing::{SendRateError, send_rate};
