@@ -73,15 +73,12 @@ impl Store {
     /// The connections this process holds open to the database (the
     /// commands' pool and the delivery bookkeeping's).
     pub fn pool_use(&self) -> PoolUse {
-        let idle = |pool: &sqlx::AnyPool| u32::try_from(pool.num_idle()).unwrap_or(u32::MAX);
-        let (open, idle) = if self.light_own {
-            (
-                self.pool.size() + self.light.size(),
-                idle(&self.pool).saturating_add(idle(&self.light)),
-            )
-        } else {
-            (self.pool.size(), idle(&self.pool))
-        };
-        PoolUse { open, idle }
+        let pools = std::iter::once(&self.pool).chain(&self.light);
+        PoolUse {
+            open: pools.clone().map(sqlx::AnyPool::size).sum(),
+            idle: pools
+                .map(|pool| u32::try_from(pool.num_idle()).unwrap_or(u32::MAX))
+                .fold(0, u32::saturating_add),
+        }
     }
 }

@@ -85,10 +85,9 @@ impl Default for StoreOptions {
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) pool: AnyPool,
-    /// Where delivery bookkeeping commits without waiting for the disk.
-    pub(crate) light: AnyPool,
-    /// Whether `light` is a pool of its own (not `pool` again).
-    pub(crate) light_own: bool,
+    /// Where delivery bookkeeping commits without waiting for the disk;
+    /// `None` where it shares `pool` (an in-memory SQLite database).
+    pub(crate) light: Option<AnyPool>,
     backend: Backend,
     /// SQLite has one writer at a time. Writers of this process queue here,
     /// first come first served, instead of polling the file lock (which
@@ -246,9 +245,9 @@ impl Store {
         // since the last game commit (each flushes everything before it),
         // and then those messages go out again.
         let light = match backend {
-            Backend::Sqlite if in_memory => pool.clone(),
-            Backend::Sqlite => pool_with(1, "NORMAL", true).await?,
-            Backend::Postgres => pool_with(LIGHT_CONNECTIONS, synchronous, true).await?,
+            Backend::Sqlite if in_memory => None,
+            Backend::Sqlite => Some(pool_with(1, "NORMAL", true).await?),
+            Backend::Postgres => Some(pool_with(LIGHT_CONNECTIONS, synchronous, true).await?),
         };
         backend.migrator().run(&pool).await?;
         drop(schema_lock);
@@ -256,7 +255,6 @@ impl Store {
         let store = Store {
             pool,
             light,
-            light_own: !in_memory,
             backend,
             write_lock,
         };
@@ -278,33 +276,22 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn begin(&self) -> Result<Tx, StorageError> {
-        // Queue for the write lock before taking a connection, so that
-        // waiting writers do not hold connections readers need.
-        let write_turn = match &self.write_lock {
-            Some(lock) => Some(lock.clone().lock_owned().await),
-            None => None,
-        };
-        let tx = self.pool.begin_with(self.backend.begin_statement()).await?;
-        Ok(Tx {
-            tx,
-            backend: self.backend,
-            queued: Vec::new(),
-            _write_turn: write_turn,
-        })
+        self.begin_on(&self.pool).await
     }
 
     /// A write transaction for delivery bookkeeping (claims and delivery
     /// records), whose commit does not wait for the disk (see
     /// [`Store::open_with`]).
     pub(crate) async fn begin_light(&self) -> Result<Tx, StorageError> {
-        let write_turn = match &self.write_lock {
-            Some(lock) => Some(lock.clone().lock_owned().await),
-            None => None,
-        };
-        let tx = self
-            .light
-            .begin_with(self.backend.begin_statement())
-            .await?;
+        self.begin_on(self.light()).await
+    }
+
+    /// A write transaction on a connection of `pool`.
+    async fn begin_on(&self, pool: &AnyPool) -> Result<Tx, StorageError> {
+        // Queue for the write lock before taking a connection, so that
+        // waiting writers do not hold connections readers need.
+        let write_turn = self.write_turn().await;
+        let tx = pool.begin_with(self.backend.begin_statement()).await?;
         Ok(Tx {
             tx,
             backend: self.backend,
@@ -317,19 +304,31 @@ impl Store {
     /// commits by itself (a claim, a record of sent messages): one round
     /// trip instead of three. Holds SQLite's write turn like a transaction.
     pub(crate) async fn light_statement(&self) -> Result<LightConn, StorageError> {
-        let write_turn = match &self.write_lock {
-            Some(lock) => Some(lock.clone().lock_owned().await),
-            None => None,
-        };
+        let write_turn = self.write_turn().await;
         Ok(LightConn {
-            conn: self.light.acquire().await?,
+            conn: self.light().acquire().await?,
             _write_turn: write_turn,
         })
     }
 
+    /// This process's turn to write (SQLite: one writer at a time).
+    async fn write_turn(&self) -> Option<OwnedMutexGuard<()>> {
+        match &self.write_lock {
+            Some(lock) => Some(lock.clone().lock_owned().await),
+            None => None,
+        }
+    }
+
+    /// The pool of the delivery bookkeeping.
+    fn light(&self) -> &AnyPool {
+        self.light.as_ref().unwrap_or(&self.pool)
+    }
+
     /// Closes every connection, waiting for them to be returned.
     pub async fn close(&self) {
-        self.light.close().await;
+        if let Some(light) = &self.light {
+            light.close().await;
+        }
         self.pool.close().await;
     }
 

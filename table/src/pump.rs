@@ -242,23 +242,15 @@ impl Pump {
             }
         }
         let groups = independent_groups(&batch);
-        let mut deliveries = futures_util::stream::iter(groups)
-            .map(|group| self.deliver_group(service, messenger, &batch, &newest, group))
-            .buffer_unordered(GROUPS_AT_ONCE);
         // Every group runs to its end (each records its own outcomes); the
         // first database failure is reported.
-        let mut failed = None;
-        while let Some(done) = deliveries.next().await {
-            if let Err(e) = done
-                && failed.is_none()
-            {
-                failed = Some(e);
-            }
-        }
-        match failed {
-            Some(e) => Err(e),
-            None => Ok(batch.len()),
-        }
+        let done: Vec<Result<(), ServiceError>> = futures_util::stream::iter(groups)
+            .map(|group| self.deliver_group(service, messenger, &batch, &newest, group))
+            .buffer_unordered(GROUPS_AT_ONCE)
+            .collect()
+            .await;
+        done.into_iter().collect::<Result<(), _>>()?;
+        Ok(batch.len())
     }
 
     /// Delivers one group of a batch ([`Pump::deliver_batch`]) in order:
