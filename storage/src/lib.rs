@@ -33,6 +33,7 @@
 //! # Ok(()) }
 //! ```
 
+mod cup;
 mod deadline;
 mod deal;
 mod delivery;
@@ -54,6 +55,7 @@ mod store;
 mod table;
 mod update;
 
+pub use cup::{CupChat, CupId, CupRow, CupStatus, CupTable, NewCup};
 pub use deal::record_of;
 pub use delivery::table_scope;
 pub use error::StorageError;

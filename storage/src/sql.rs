@@ -461,6 +461,58 @@ pub(crate) const PEEK_LINK_CODE: &str =
 /// Removes expired link codes: `$1` now.
 pub(crate) const PRUNE_LINK_CODES: &str = "DELETE FROM link_codes WHERE expires_ms <= $1";
 
+/// The columns of a cup row.
+macro_rules! cup_columns {
+    () => {
+        "id, platform, chat_id, thread_id, name, status, data, pace_ms, language, creator_id, created_ms, updated_ms"
+    };
+}
+
+/// Opens a cup in a chat unless the chat has an open one (no row then):
+/// `$1` platform, `$2` chat, `$3` thread ('' for none), `$4` name, `$5`
+/// data, `$6` pace, `$7` language, `$8` creator, `$9` now.
+pub(crate) const INSERT_CUP: &str = "INSERT INTO cups (platform, chat_id, thread_id, name, status, data, pace_ms, language, creator_id, created_ms, updated_ms)
+ VALUES ($1, $2, $3, $4, 'open', $5, $6, $7, $8, $9, $9)
+ ON CONFLICT (platform, chat_id, thread_id) WHERE status = 'open' DO NOTHING
+ RETURNING id";
+
+/// The open cup of a chat: `$1` platform, `$2` chat, `$3` thread.
+pub(crate) const OPEN_CUP_IN_CHAT: &str = concat!(
+    "SELECT ",
+    cup_columns!(),
+    " FROM cups WHERE platform = $1 AND chat_id = $2 AND thread_id = $3 AND status = 'open'"
+);
+
+/// [`OPEN_CUP_IN_CHAT`], held for the transaction (PostgreSQL).
+pub(crate) const LOCK_OPEN_CUP_IN_CHAT: &str = concat!(
+    "SELECT ",
+    cup_columns!(),
+    " FROM cups WHERE platform = $1 AND chat_id = $2 AND thread_id = $3 AND status = 'open' FOR UPDATE"
+);
+
+/// A cup by id: `$1` cup.
+pub(crate) const CUP_BY_ID: &str = concat!("SELECT ", cup_columns!(), " FROM cups WHERE id = $1");
+
+/// [`CUP_BY_ID`], held for the transaction (PostgreSQL).
+pub(crate) const LOCK_CUP: &str = concat!(
+    "SELECT ",
+    cup_columns!(),
+    " FROM cups WHERE id = $1 FOR UPDATE"
+);
+
+/// Writes a cup's document and status: `$1` cup, `$2` data, `$3` status,
+/// `$4` now.
+pub(crate) const SAVE_CUP: &str =
+    "UPDATE cups SET data = $2, status = $3, updated_ms = $4 WHERE id = $1";
+
+/// Records a table drawn for a cup's round: `$1` table, `$2` cup, `$3`
+/// day, `$4` round, `$5` table number, `$6` deals.
+pub(crate) const INSERT_CUP_TABLE: &str = "INSERT INTO cup_tables (table_id, cup_id, day, round, table_no, deals) VALUES ($1, $2, $3, $4, $5, $6)";
+
+/// The cup round a table belongs to, if any: `$1` table.
+pub(crate) const CUP_TABLE: &str =
+    "SELECT table_id, cup_id, day, round, table_no, deals FROM cup_tables WHERE table_id = $1";
+
 /// Marks `ids` claimed messages delivered: `$1` now, then the ids.
 pub(crate) fn mark_sent(ids: usize) -> String {
     let list: Vec<String> = (0..ids).map(|i| format!("${}", i + 2)).collect();
@@ -768,6 +820,17 @@ pub fn statements() -> Vec<Statement> {
         hot("TAKE_LINK_CODE", TAKE_LINK_CODE),
         hot("PEEK_LINK_CODE", PEEK_LINK_CODE),
         hot("PRUNE_LINK_CODES", PRUNE_LINK_CODES),
+        hot("INSERT_CUP", INSERT_CUP),
+        hot("OPEN_CUP_IN_CHAT", OPEN_CUP_IN_CHAT),
+        on(
+            Postgres,
+            hot("LOCK_OPEN_CUP_IN_CHAT", LOCK_OPEN_CUP_IN_CHAT),
+        ),
+        hot("CUP_BY_ID", CUP_BY_ID),
+        on(Postgres, hot("LOCK_CUP", LOCK_CUP)),
+        hot("SAVE_CUP", SAVE_CUP),
+        hot("INSERT_CUP_TABLE", INSERT_CUP_TABLE),
+        hot("CUP_TABLE", CUP_TABLE),
         hot("mark_sent", &mark_sent(3)),
         hot("RETRY_LATER", RETRY_LATER),
         hot("GIVE_UP", GIVE_UP),
