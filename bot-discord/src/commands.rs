@@ -9,7 +9,9 @@ use std::sync::Arc;
 use poise::CreateReply;
 use serenity::all::{CreateAllowedMentions, GuildId};
 use tarock_table::text::text;
-use tarock_table::{Command, CommandKind, Lang, Pace, Sender, TableSettings, tr};
+use tarock_table::{
+    Command, CommandKind, CupAction, CupSettings, Lang, Pace, Sender, TableSettings, tr,
+};
 use tarock_zwanzigerrufen::Preset;
 
 use crate::interact::pieces;
@@ -198,7 +200,8 @@ fn lang(ctx: Context<'_>) -> Lang {
         "close",
         "pictures",
         "link",
-        "unlink"
+        "unlink",
+        "cup"
     ),
     subcommand_required
 )]
@@ -381,6 +384,128 @@ pub async fn pictures(
     reply(ctx, answer).await
 }
 
+/// A cup in this channel: Königrufen rounds at drawn tables.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "cup_new",
+        "cup_join",
+        "cup_leave",
+        "cup_draw",
+        "cup_standings",
+        "cup_end"
+    ),
+    subcommand_required
+)]
+pub async fn cup(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Opens a cup in this channel.
+#[poise::command(slash_command, guild_only, rename = "new", name_localized("de", "neu"))]
+pub async fn cup_new(
+    ctx: Context<'_>,
+    #[name_localized("de", "name")]
+    #[max_length = 60]
+    name: String,
+    #[name_localized("de", "tage")]
+    #[min = 1]
+    #[max = 52]
+    days: Option<u32>,
+    #[name_localized("de", "runden")]
+    #[min = 1]
+    #[max = 10]
+    rounds: Option<u32>,
+    #[name_localized("de", "beste")]
+    #[min = 1]
+    #[max = 52]
+    best: Option<u32>,
+    #[name_localized("de", "tempo")]
+    #[max_length = 8]
+    pace: Option<String>,
+    #[name_localized("de", "sprache")] language: Option<LangChoice>,
+) -> Result<(), Error> {
+    let lang = lang(ctx);
+    let mut settings = CupSettings::named(&name, language.map_or(lang, LangChoice::lang));
+    match pace.as_deref().map(Pace::parse) {
+        None => {}
+        Some(Some(pace)) => settings.pace = pace,
+        Some(None) => return reply(ctx, tr!(lang, "discord-bad-pace")).await,
+    }
+    let count = |n: Option<u32>, default: usize| n.map_or(default, |n| n as usize);
+    settings.days = count(days, settings.days);
+    settings.rounds = count(rounds, settings.rounds);
+    settings.best = count(best, settings.best.min(settings.days));
+    act(ctx, CommandKind::Cup(CupAction::New(settings))).await
+}
+
+/// Joins the channel's cup.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "join",
+    name_localized("de", "mitspielen")
+)]
+pub async fn cup_join(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Cup(CupAction::Join)).await
+}
+
+/// Leaves the channel's cup before its first draw.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "leave",
+    name_localized("de", "verlassen")
+)]
+pub async fn cup_leave(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Cup(CupAction::Leave)).await
+}
+
+/// Draws the next round and deals at its tables.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "draw",
+    name_localized("de", "auslosen")
+)]
+pub async fn cup_draw(
+    ctx: Context<'_>,
+    #[name_localized("de", "ohne")]
+    #[max_length = 1000]
+    absent: Option<String>,
+) -> Result<(), Error> {
+    let absent = absent
+        .unwrap_or_default()
+        .split(',')
+        .map(|n| n.trim().to_owned())
+        .filter(|n| !n.is_empty())
+        .collect();
+    act(ctx, CommandKind::Cup(CupAction::Draw { absent })).await
+}
+
+/// Posts the cup's standings in the channel.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "standings",
+    name_localized("de", "stand")
+)]
+pub async fn cup_standings(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Cup(CupAction::Standings)).await
+}
+
+/// Ends the cup now.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "end",
+    name_localized("de", "ende")
+)]
+pub async fn cup_end(ctx: Context<'_>) -> Result<(), Error> {
+    act(ctx, CommandKind::Cup(CupAction::End)).await
+}
+
 /// A description in English (Discord's default) with its German
 /// localization, from the catalogue.
 fn described(id: &str) -> (String, String) {
@@ -393,7 +518,10 @@ fn described(id: &str) -> (String, String) {
 /// Fills in the descriptions of a command, its options and subcommands
 /// from the catalogue: `discord-cmd-<name>` and `discord-opt-<name>`.
 fn describe(command: &mut poise::Command<Arc<Bot>, Error>) {
-    let (en, de) = described(&format!("discord-cmd-{}", command.name));
+    // The function's name tells apart subcommands of one name in two
+    // groups (`/tarock new`, `/tarock cup new`: `cup_new`).
+    let id = command.identifying_name.replace('_', "-");
+    let (en, de) = described(&format!("discord-cmd-{id}"));
     command.description = Some(en.into());
     command.description_localizations = vec![("de".into(), de.into())].into();
     for parameter in &mut command.parameters {
@@ -529,9 +657,29 @@ mod tests {
                 "close",
                 "pictures",
                 "link",
-                "unlink"
+                "unlink",
+                "cup",
+                "new",
+                "join",
+                "leave",
+                "draw",
+                "standings",
+                "end"
             ]
         );
+        // The cup's subcommands and their options.
+        let cup = commands[0].subcommands.last().unwrap();
+        assert_eq!(cup.name, "cup");
+        let cup_new: Vec<&str> = cup.subcommands[0]
+            .parameters
+            .iter()
+            .map(|p| p.name.as_ref())
+            .collect();
+        assert_eq!(
+            cup_new,
+            ["name", "days", "rounds", "best", "pace", "language"]
+        );
+        assert_eq!(cup.subcommands[3].parameters[0].name, "absent");
         let new = &commands[0].subcommands[0];
         let options: Vec<&str> = new.parameters.iter().map(|p| p.name.as_ref()).collect();
         assert_eq!(

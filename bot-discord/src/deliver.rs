@@ -371,6 +371,11 @@ impl Messenger for Discord {
                 text,
                 mentions,
                 ..
+            }
+            | Outgoing::Post {
+                chat,
+                text,
+                mentions,
             } => {
                 let (text, notify) = with_mentions(
                     &escape(text),

@@ -3,7 +3,7 @@
 use tarock_storage::TableId;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
-use tarock_table::{CommandKind, Lang, TableSettings, game_id};
+use tarock_table::{CommandKind, CupAction, CupSettings, Lang, Pace, TableSettings, game_id};
 use tarock_zwanzigerrufen::Rules;
 use teloxide::types::BotCommand;
 
@@ -52,11 +52,12 @@ pub fn parse(text: &str, bot: &str, private: bool, lang: Lang) -> Option<Typed> 
         let (name, args, original) = match (name.as_str(), args.first().map(String::as_str)) {
             (
                 "tarock",
-                Some("link" | "verbinden" | "join" | "mitspielen" | "unlink" | "trennen"),
+                Some("link" | "verbinden" | "join" | "mitspielen" | "unlink" | "trennen" | "cup"),
             ) => (args[0].clone(), args[1..].to_vec(), original[1..].to_vec()),
             _ => (name, args, original),
         };
         let kind = match name.as_str() {
+            "cup" => CommandKind::Cup(parse_cup(&original, lang)),
             "link" | "verbinden" => CommandKind::Link(None),
             "unlink" | "trennen" => CommandKind::Unlink(None),
             "mitspielen" | "join" if !original.is_empty() => {
@@ -138,6 +139,73 @@ pub fn parse(text: &str, bot: &str, private: bool, lang: Lang) -> Option<Typed> 
     parse_move(text).map(Typed::Kind)
 }
 
+/// The words after `/cup` (or `/tarock cup`): `neu NAME [tage:8]
+/// [runden:3] [beste:6] [tempo:slow] [de|en]`, `mitspielen`, `verlassen`,
+/// `auslosen [ohne NAME, NAME]`, `stand` (also nothing), `ende`; the
+/// English words as well. Anything else asks for the cup's help.
+fn parse_cup(words: &[&str], lang: Lang) -> CupAction {
+    let Some(first) = words.first() else {
+        return CupAction::Standings;
+    };
+    let rest = &words[1..];
+    match first.to_lowercase().as_str() {
+        "neu" | "new" | "eröffnen" | "open" => CupAction::New(cup_settings(rest, lang)),
+        "mitspielen" | "join" => CupAction::Join,
+        "verlassen" | "austreten" | "leave" => CupAction::Leave,
+        "auslosen" | "draw" => {
+            let names = match rest.first().map(|w| w.to_lowercase()) {
+                Some(w) if ["ohne", "without", "abwesend", "absent"].contains(&w.as_str()) => {
+                    &rest[1..]
+                }
+                _ => rest,
+            };
+            CupAction::Draw {
+                absent: names
+                    .join(" ")
+                    .split(',')
+                    .map(|n| n.trim().to_owned())
+                    .filter(|n| !n.is_empty())
+                    .collect(),
+            }
+        }
+        "stand" | "standings" | "tabelle" | "wertung" => CupAction::Standings,
+        "ende" | "beenden" | "end" => CupAction::End,
+        _ => CupAction::Help,
+    }
+}
+
+/// A new cup's settings from `NAME [tage:N] [runden:N] [beste:N]
+/// [tempo:P] [de|en]`. A number or pace that cannot be read gives
+/// settings the service refuses in words (0 days).
+fn cup_settings(words: &[&str], lang: Lang) -> CupSettings {
+    let mut settings = CupSettings::named("", lang);
+    let mut name = Vec::new();
+    let mut bad = false;
+    for word in words {
+        let lower = word.to_lowercase();
+        let number = |n: &str| n.parse::<usize>().ok();
+        match lower.split_once(':') {
+            Some(("tage" | "days", n)) => settings.days = number(n).unwrap_or(0),
+            Some(("runden" | "rounds", n)) => settings.rounds = number(n).unwrap_or(0),
+            Some(("beste" | "best", n)) => settings.best = number(n).unwrap_or(0),
+            Some(("tempo" | "pace", p)) => match Pace::parse(p) {
+                Some(pace) => settings.pace = pace,
+                None => bad = true,
+            },
+            _ => match lower.as_str() {
+                "de" | "deutsch" => settings.lang = Lang::De,
+                "en" | "english" => settings.lang = Lang::En,
+                _ => name.push(*word),
+            },
+        }
+    }
+    settings.name = name.join(" ");
+    if bad {
+        settings.days = 0;
+    }
+    settings
+}
+
 /// A card or a bidding turn typed as plain text; anything else is chat.
 fn parse_move(text: &str) -> Option<CommandKind> {
     if let Some(card) = parse_card(text) {
@@ -156,7 +224,7 @@ fn parse_move(text: &str) -> Option<CommandKind> {
 /// The command menu in a language.
 pub fn menu(lang: Lang) -> Vec<BotCommand> {
     let t = |id: &str| tarock_table::text::text(lang, id, Vec::new());
-    let names: [(&str, &str); 15] = match lang {
+    let names: [(&str, &str); 16] = match lang {
         Lang::De => [
             ("tarock", "telegram-cmd-tarock"),
             ("mitspielen", "telegram-cmd-join"),
@@ -173,6 +241,7 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
             ("bilder", "telegram-cmd-pictures"),
             ("verbinden", "telegram-cmd-link"),
             ("trennen", "telegram-cmd-unlink"),
+            ("cup", "telegram-cmd-cup"),
         ],
         Lang::En => [
             ("tarock", "telegram-cmd-tarock"),
@@ -190,6 +259,7 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
             ("pictures", "telegram-cmd-pictures"),
             ("link", "telegram-cmd-link"),
             ("unlink", "telegram-cmd-unlink"),
+            ("cup", "telegram-cmd-cup"),
         ],
     };
     names
@@ -208,6 +278,58 @@ mod tests {
             Typed::Kind(k) => Some(k),
             other => panic!("{text}: {other:?}"),
         }
+    }
+
+    #[test]
+    fn cup_commands_are_read_in_both_languages() {
+        let cup = |text: &str| match kind(text) {
+            Some(CommandKind::Cup(action)) => action,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(cup("/cup"), CupAction::Standings);
+        assert_eq!(cup("/tarock cup stand"), CupAction::Standings);
+        assert_eq!(cup("/cup standings"), CupAction::Standings);
+        assert_eq!(cup("/tarock cup mitspielen"), CupAction::Join);
+        assert_eq!(cup("/cup join"), CupAction::Join);
+        assert_eq!(cup("/cup verlassen"), CupAction::Leave);
+        assert_eq!(cup("/cup ende"), CupAction::End);
+        assert_eq!(cup("/cup end"), CupAction::End);
+        assert_eq!(cup("/cup tralala"), CupAction::Help);
+        assert_eq!(cup("/cup auslosen"), CupAction::Draw { absent: vec![] });
+        assert_eq!(
+            cup("/tarock cup auslosen ohne Anna Maria, Berta"),
+            CupAction::Draw {
+                absent: vec!["Anna Maria".into(), "Berta".into()]
+            }
+        );
+        assert_eq!(
+            cup("/cup draw without Carl"),
+            CupAction::Draw {
+                absent: vec!["Carl".into()]
+            }
+        );
+        // A new cup: its name and settings, defaulting to seed 002's season.
+        let CupAction::New(s) = cup("/tarock cup neu Herbstcup Gmunden") else {
+            panic!()
+        };
+        assert_eq!(s, CupSettings::named("Herbstcup Gmunden", Lang::De));
+        assert_eq!((s.days, s.rounds, s.best), (8, 3, 6));
+        let CupAction::New(s) = cup("/cup new Winter tage:4 runden:2 beste:3 tempo:slow en") else {
+            panic!()
+        };
+        assert_eq!(s.name, "Winter");
+        assert_eq!((s.days, s.rounds, s.best), (4, 2, 3));
+        assert_eq!(s.pace, Pace::SLOW);
+        assert_eq!(s.lang, Lang::En);
+        // What cannot be read makes settings the service refuses in words.
+        let CupAction::New(s) = cup("/cup neu X tempo:bald") else {
+            panic!()
+        };
+        assert_eq!(s.days, 0);
+        let CupAction::New(s) = cup("/cup neu X tage:viele") else {
+            panic!()
+        };
+        assert_eq!(s.days, 0);
     }
 
     #[test]
@@ -350,7 +472,7 @@ mod tests {
     fn the_menu_has_both_languages() {
         for lang in Lang::ALL {
             let menu = menu(lang);
-            assert_eq!(menu.len(), 15);
+            assert_eq!(menu.len(), 16);
             assert!(menu.iter().all(|c| {
                 !c.description.is_empty()
                     && c.command

@@ -226,6 +226,11 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
             text,
             mentions,
             ..
+        }
+        | Outgoing::Post {
+            chat,
+            text,
+            mentions,
         } if !mentions.is_empty() && split_text(text).len() == 1 => {
             // Each mentioned name in the text becomes a mention that
             // notifies its user.
@@ -247,7 +252,9 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
             }
             request.await.map(|_| ()).map_err(|e| classify(&e))
         }
-        Outgoing::Chat { chat, text, .. } | Outgoing::Settlement { chat, text, .. } => {
+        Outgoing::Chat { chat, text, .. }
+        | Outgoing::Post { chat, text, .. }
+        | Outgoing::Settlement { chat, text, .. } => {
             let id = chat_id(&chat.chat_id)?;
             send_text(bot, id, thread_id(chat.thread_id.as_deref()), text, &[])
                 .await

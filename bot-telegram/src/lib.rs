@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use tarock_storage::{Platform, StorageError, Store, TableId, TableStatus};
 use tarock_table::{
-    ChatRef, Command, CommandKind, Lang, Outgoing, Pump, SendFail, Sender, ServiceError,
+    ChatRef, Command, CommandKind, CupAction, Lang, Outgoing, Pump, SendFail, Sender, ServiceError,
     TableService, UserRef, scheduler, tr,
 };
 use teloxide::RequestError;
@@ -461,8 +461,10 @@ async fn on_message(
             return Ok(());
         }
     };
-    let is_admin = matches!(kind, CommandKind::Close(_))
-        && !private
+    let is_admin = matches!(
+        kind,
+        CommandKind::Close(_) | CommandKind::Cup(CupAction::Draw { .. } | CupAction::End)
+    ) && !private
         && ctx
             .bot
             .get_chat_member(message.chat.id, from.id)

@@ -207,8 +207,67 @@ pub enum CommandKind {
     /// Unlink: in a linked chat, that chat; in the table's own chat, every
     /// linked chat.
     Unlink(TableChoice),
+    /// A cup of this chat (`/tarock cup …`).
+    Cup(CupAction),
     /// A button press: the payload as the front end received it.
     Button(String),
+}
+
+/// What a cup command asks for (`/tarock cup …`): a tournament owned by the
+/// chat, its rounds drawn into tables of this chat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CupAction {
+    /// Open a cup in this chat; the sender organizes it and takes part.
+    New(CupSettings),
+    /// Take part (also later: a newcomer is drawn from the next day on).
+    Join,
+    /// Stop taking part; only before the first round is drawn.
+    Leave,
+    /// Draw the next round's tables and deal (the organizer or a chat
+    /// admin); the named players are absent for the rest of the day.
+    Draw {
+        /// Names of the absent players, as the cup lists them.
+        absent: Vec<String>,
+    },
+    /// Post the standings of the day and the season in the chat.
+    Standings,
+    /// End the cup now (the organizer or a chat admin); its tables close.
+    End,
+    /// A cup command that cannot be read: the sender is shown the cup's
+    /// commands.
+    Help,
+}
+
+/// A new cup's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CupSettings {
+    /// Its name.
+    pub name: String,
+    /// Cup days in the season.
+    pub days: usize,
+    /// Rounds a day.
+    pub rounds: usize,
+    /// Days counted for the season (the best ones).
+    pub best: usize,
+    /// Time per action at its tables.
+    pub pace: Pace,
+    /// The language of its messages and tables.
+    pub lang: Lang,
+}
+
+impl CupSettings {
+    /// A season as seed 002's Tarockcup runs it: 8 days of 3 rounds, the
+    /// best 6 days count; live tables.
+    pub fn named(name: &str, lang: Lang) -> CupSettings {
+        CupSettings {
+            name: name.trim().to_owned(),
+            days: 8,
+            rounds: 3,
+            best: 6,
+            pace: Pace::LIVE,
+            lang,
+        }
+    }
 }
 
 /// One input for the table service.

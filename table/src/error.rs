@@ -98,6 +98,79 @@ pub enum Rejection {
     LinkInPrivate,
     /// The chat is not linked to anything to unlink.
     NotLinked,
+    /// What a cup refuses.
+    Cup(CupRefusal),
+}
+
+/// Why a cup command was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CupRefusal {
+    /// Cups are played in group chats, not in private ones.
+    InPrivate,
+    /// The chat has no open cup.
+    NoCup,
+    /// The chat has an open cup already.
+    ChatHasCup,
+    /// The cup's name is empty or too long, or its days do not fit.
+    BadSettings,
+    /// The sender takes part already.
+    AlreadyIn,
+    /// The sender does not take part.
+    NotIn,
+    /// Leaving is for before the first draw; later the organizer names
+    /// the absent at the draw.
+    AlreadyDrawn,
+    /// No player of the cup has this name.
+    UnknownPlayer(String),
+    /// A chat cup seats four to a table: this many players are present.
+    FoursOnly(usize),
+    /// The current round still has tables playing.
+    RoundOpen {
+        /// Its tables still playing, by number.
+        tables: Vec<usize>,
+    },
+    /// All days of the season are played.
+    SeasonOver,
+    /// A cup table ends by itself after its deals.
+    TableOfCup(u32),
+}
+
+impl CupRefusal {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            CupRefusal::InPrivate => tr!(lang, "cup-rej-in-private"),
+            CupRefusal::NoCup => tr!(lang, "cup-rej-no-cup"),
+            CupRefusal::ChatHasCup => tr!(lang, "cup-rej-chat-has-cup"),
+            CupRefusal::BadSettings => tr!(lang, "cup-rej-bad-settings"),
+            CupRefusal::AlreadyIn => tr!(lang, "cup-rej-already-in"),
+            CupRefusal::NotIn => tr!(lang, "cup-rej-not-in"),
+            CupRefusal::AlreadyDrawn => tr!(lang, "cup-rej-already-drawn"),
+            CupRefusal::UnknownPlayer(name) => {
+                tr!(lang, "cup-rej-unknown-player", name = name.as_str())
+            }
+            CupRefusal::FoursOnly(present) => {
+                tr!(lang, "cup-rej-fours-only", present = *present)
+            }
+            CupRefusal::RoundOpen { tables } => {
+                let list: Vec<String> = tables.iter().map(ToString::to_string).collect();
+                tr!(lang, "cup-rej-round-open", tables = list.join(", "))
+            }
+            CupRefusal::SeasonOver => tr!(lang, "cup-rej-season-over"),
+            CupRefusal::TableOfCup(deals) => tr!(lang, "cup-rej-table-of-cup", deals = *deals),
+        }
+    }
+}
+
+impl From<CupRefusal> for Rejection {
+    fn from(r: CupRefusal) -> Rejection {
+        Rejection::Cup(r)
+    }
+}
+
+impl From<CupRefusal> for Fail {
+    fn from(r: CupRefusal) -> Fail {
+        Fail::Reject(Rejection::Cup(r))
+    }
 }
 
 impl Rejection {
@@ -111,6 +184,7 @@ impl Rejection {
             Rejection::ChatHasTable => tr!(lang, "rej-chat-has-table"),
             Rejection::LinkInPrivate => tr!(lang, "rej-link-in-private"),
             Rejection::NotLinked => tr!(lang, "rej-not-linked"),
+            Rejection::Cup(refusal) => refusal.text(lang),
             Rejection::UnknownTable => tr!(lang, "rej-unknown-table"),
             Rejection::NoTableHere => tr!(lang, "rej-no-table-here"),
             Rejection::SeveralTables => tr!(lang, "rej-several-tables"),

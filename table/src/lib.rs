@@ -34,7 +34,9 @@ pub mod text;
 pub mod typed;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use command::{ChatRef, Command, CommandKind, Pace, Sender, TableSettings, UserRef};
+pub use command::{
+    ChatRef, Command, CommandKind, CupAction, CupSettings, Pace, Sender, TableSettings, UserRef,
+};
 pub use error::{Rejection, ServiceError};
 pub use games::game_id_of as game_id;
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};

@@ -77,6 +77,16 @@ pub enum Outgoing {
         /// Users to mention (notify).
         mentions: Vec<UserRef>,
     },
+    /// A new message in a chat that no single table owns (a cup's draw
+    /// and standings), optionally mentioning users.
+    Post {
+        /// Where.
+        chat: ChatRef,
+        /// The text.
+        text: String,
+        /// Users to mention (notify).
+        mentions: Vec<UserRef>,
+    },
     /// A player's private view (hand and choices): sent privately, and
     /// replacing the previous private view of the same table for that user
     /// where the platform allows it.
@@ -133,6 +143,7 @@ impl Outgoing {
         match self {
             Outgoing::Table { chat, .. }
             | Outgoing::Chat { chat, .. }
+            | Outgoing::Post { chat, .. }
             | Outgoing::Settlement { chat, .. } => {
                 format!(
                     "{}:chat:{}:{}",
@@ -154,7 +165,7 @@ impl Outgoing {
             | Outgoing::Chat { table, .. }
             | Outgoing::Private { table, .. }
             | Outgoing::Settlement { table, .. } => Some(*table),
-            Outgoing::Notice { .. } => None,
+            Outgoing::Notice { .. } | Outgoing::Post { .. } => None,
         }
     }
 
@@ -163,6 +174,7 @@ impl Outgoing {
         match self {
             Outgoing::Table { text, .. }
             | Outgoing::Chat { text, .. }
+            | Outgoing::Post { text, .. }
             | Outgoing::Private { text, .. }
             | Outgoing::Notice { text, .. }
             | Outgoing::Settlement { text, .. } => text,

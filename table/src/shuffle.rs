@@ -158,6 +158,20 @@ impl Randomness {
         }
     }
 
+    /// The seed of a cup's draw: round `round` (counted over the season)
+    /// of cup `cup`; fresh from the OS, or derived from the fixed seed.
+    pub(crate) fn draw_seed(self, cup: i64, round: usize) -> Result<u64, EntropyError> {
+        match self {
+            Randomness::Entropy => {
+                let bytes = DealSeed::fresh()?.0;
+                Ok(u64::from_le_bytes(
+                    bytes[..8].try_into().expect("eight of 32 bytes"),
+                ))
+            }
+            Randomness::Fixed(seed) => Ok(mix(seed, &[cup as u64, round as u64, 5])),
+        }
+    }
+
     /// The random numbers of a link code made at `now_ms` for `table`:
     /// fresh from the OS, or derived from the fixed seed (tests).
     pub(crate) fn link_rng(self, table: TableId, now_ms: i64) -> Result<StdRng, EntropyError> {

@@ -71,6 +71,7 @@ async fn check_new(
         match message {
             Outgoing::Table { chat: c, .. }
             | Outgoing::Chat { chat: c, .. }
+            | Outgoing::Post { chat: c, .. }
             | Outgoing::Settlement { chat: c, .. } => {
                 assert_eq!(*c, chat(), "public messages go to the table's chat");
                 stats.public += 1;

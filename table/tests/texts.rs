@@ -925,8 +925,9 @@ async fn notices_follow_the_sender_and_views_the_table_or_the_reader() {
 }
 
 /// The catalogue files of the table: the shared ones and one per game
-/// (`zwanzig-ab.ftl`, `koenigrufen.ftl`), as (file, German, English).
-const CATALOGUES: [(&str, &str, &str); 4] = [
+/// (`zwanzig-ab.ftl`, `koenigrufen.ftl`) and the cups' (`cup.ftl`), as
+/// (file, German, English).
+const CATALOGUES: [(&str, &str, &str); 5] = [
     (
         "main.ftl",
         include_str!("../locales/de/main.ftl"),
@@ -946,6 +947,11 @@ const CATALOGUES: [(&str, &str, &str); 4] = [
         "koenigrufen.ftl",
         include_str!("../locales/de/koenigrufen.ftl"),
         include_str!("../locales/en/koenigrufen.ftl"),
+    ),
+    (
+        "cup.ftl",
+        include_str!("../locales/de/cup.ftl"),
+        include_str!("../locales/en/cup.ftl"),
     ),
 ];
 

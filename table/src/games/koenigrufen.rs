@@ -227,6 +227,11 @@ impl GameFace for KoenigrufenFace {
         Some((contract.word(), mask))
     }
 
+    fn cup_score(&self, round: &dyn DynGame) -> Option<Vec<i64>> {
+        // The Schrift: the score before Kontra doubles it into money.
+        Some(game_of(round)?.settlement()?.score.to_vec())
+    }
+
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
         lookup(lang, &format!("kr-refusal-{code}"), Vec::new())
             .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))

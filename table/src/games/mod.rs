@@ -281,6 +281,14 @@ pub trait GameFace: Send + Sync {
         None
     }
 
+    /// Each seat's score of a finished round as a cup counts it (the
+    /// "Schrift": Königrufen's score without Kontra); `None` where the
+    /// game's settlement units are that score already, or while the round
+    /// is not over.
+    fn cup_score(&self, _round: &dyn DynGame) -> Option<Vec<i64>> {
+        None
+    }
+
     /// The localized text of a refusal with this code: a game rule's
     /// [`tarock_game_core::RuleError::code`], or one of the codes every
     /// game shares (`token`, `seat`, `deck`). An unknown code gets a

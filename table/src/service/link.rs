@@ -403,7 +403,7 @@ fn readdressed(message: &Outgoing, to: ChatRef) -> Outgoing {
             mentions.retain(|m| m.platform == to.platform);
             *chat = to;
         }
-        Outgoing::Private { .. } | Outgoing::Notice { .. } => {}
+        Outgoing::Private { .. } | Outgoing::Notice { .. } | Outgoing::Post { .. } => {}
     }
     copy
 }

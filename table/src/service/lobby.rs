@@ -218,6 +218,16 @@ impl TableService {
         if !w.st.is_creator(&sender.user) && !sender.is_admin {
             return Err(Rejection::NotAllowed.into());
         }
+        // A cup's table ends with its round (or with the whole cup).
+        if let Some(drawn) = w.tx.cup_table(w.st.table.id).await? {
+            return Err(CupRefusal::TableOfCup(drawn.deals).into());
+        }
+        self.close_now(w).await
+    }
+
+    /// Closes the table: an active deal is abandoned, the balances are
+    /// said in the chat.
+    pub(super) async fn close_now(&self, w: &mut Work) -> Result<(), Fail> {
         if let Some(deal) =
             w.st.deal
                 .as_mut()

@@ -19,7 +19,7 @@ use tarock_zwanzigerrufen::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, 
 
 use crate::clock::Clock;
 use crate::command::{ChatRef, Command, CommandKind, Sender, TableChoice, TableSettings, UserRef};
-use crate::error::{Fail, Rejection, ServiceError};
+use crate::error::{CupRefusal, Fail, Rejection, ServiceError};
 use crate::games;
 use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
 use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
@@ -32,6 +32,7 @@ use crate::shuffle::{Randomness, RandomnessMode};
 use crate::text::Lang;
 use crate::tr;
 
+mod cup;
 mod deadlines;
 mod deal;
 mod delivery;
@@ -497,6 +498,7 @@ impl TableService {
             CommandKind::Link(t) => self.link_code(sender, update, t).await,
             CommandKind::LinkWith(code) => self.link_with(sender, update, &code).await,
             CommandKind::Unlink(t) => self.unlink(sender, update, t).await,
+            CommandKind::Cup(action) => self.cup_command(sender, update, &action).await,
             CommandKind::Button(_) => Err(Rejection::Malformed.into()),
             other => {
                 let table = self.resolve(sender, table_choice(&other)).await?;
@@ -592,39 +594,12 @@ impl TableService {
     }
 
     async fn commit(&self, mut w: Work) -> Result<(), Fail> {
-        // Of the table view and of each private view only the last version
-        // of this step matters; the earlier ones would only be overwritten.
-        let out = std::mem::take(&mut w.out);
-        let key = |m: &Outgoing| match m {
-            Outgoing::Table { table, .. } => Some(format!("table:{table}")),
-            Outgoing::Private { table, to, .. } => Some(format!("private:{table}:{}", m_user(to))),
-            _ => None,
-        };
-        let kept: Vec<Outgoing> = out
-            .iter()
-            .enumerate()
-            .filter(|(i, m)| match key(m) {
-                Some(k) => !out[i + 1..]
-                    .iter()
-                    .any(|later| key(later).as_deref() == Some(k.as_str())),
-                None => true,
-            })
-            .map(|(_, m)| m.clone())
-            .collect();
-        let kept = link::fan_out(kept, &w.st.chat(), &w.st.links);
-        let messages: Vec<NewMessage> = kept
-            .iter()
-            .map(|message| NewMessage {
-                destination: message.destination(),
-                payload: serde_json::to_string(message).expect("messages serialize"),
-            })
-            .collect();
+        let messages = outbox_rows(std::mem::take(&mut w.out), &w.st);
         w.tx.enqueue_many(Some(w.st.table.id), &messages, w.now)
             .await?;
         w.tx.commit().await?;
         Ok(())
     }
-
     async fn create(
         &self,
         sender: &Sender,
@@ -776,6 +751,39 @@ impl TableService {
     }
 }
 
+/// The outbox rows of a command's messages at a table: of the table view
+/// and of each private view only the last version matters (the earlier
+/// ones would only be overwritten), and each public message goes to the
+/// table's linked chats as well.
+fn outbox_rows(out: Vec<Outgoing>, st: &TableState) -> Vec<NewMessage> {
+    let key = |m: &Outgoing| match m {
+        Outgoing::Table { table, .. } => Some(format!("table:{table}")),
+        Outgoing::Private { table, to, .. } => Some(format!("private:{table}:{}", m_user(to))),
+        _ => None,
+    };
+    let kept: Vec<Outgoing> = out
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| match key(m) {
+            Some(k) => !out[i + 1..]
+                .iter()
+                .any(|later| key(later).as_deref() == Some(k.as_str())),
+            None => true,
+        })
+        .map(|(_, m)| m.clone())
+        .collect();
+    let kept = link::fan_out(kept, &st.chat(), &st.links);
+    kept.iter().map(new_message).collect()
+}
+
+/// An outbox row of a message.
+fn new_message(message: &Outgoing) -> NewMessage {
+    NewMessage {
+        destination: message.destination(),
+        payload: serde_json::to_string(message).expect("messages serialize"),
+    }
+}
+
 fn m_user(user: &UserRef) -> String {
     format!("{}:{}", user.platform, user.user_id)
 }
@@ -818,6 +826,7 @@ fn table_choice(kind: &CommandKind) -> TableChoice {
         | CommandKind::LinkWith(_)
         | CommandKind::Button(_)
         | CommandKind::Stats
+        | CommandKind::Cup(_)
         | CommandKind::Leaderboard => None,
     }
 }

@@ -243,6 +243,19 @@ impl TableService {
     /// seat moves on by one from the last round's, the seed is drawn and
     /// stored with the round before any card is shown.
     pub(super) async fn start_round(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
+        self.open_round(w, face).await?;
+        self.advance_round(w, face).await?;
+        if w.st.round().is_some() {
+            for seat in TableSeat::all(w.st.table.seats) {
+                self.push_round_private(w, seat);
+            }
+        }
+        Ok(())
+    }
+
+    /// Deals the next round: its seed and commitment stored, its start
+    /// said in the chat; nobody has acted yet.
+    async fn open_round(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
         let seats = w.st.table.seats;
         let (number, first) = match &w.st.deal {
             None => (1, TableSeat::new(0)),
@@ -289,12 +302,6 @@ impl TableService {
             ),
             Vec::new(),
         );
-        self.advance_round(w, face).await?;
-        if w.st.round().is_some() {
-            for seat in TableSeat::all(seats) {
-                self.push_round_private(w, seat);
-            }
-        }
         Ok(())
     }
 
@@ -359,6 +366,35 @@ impl TableService {
     /// finished round is settled, the deadline is set and the table
     /// message and the turn's private message are queued.
     async fn advance_round(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
+        let mut dealt_anew = false;
+        loop {
+            self.computers_act(w, face).await?;
+            if !w.st.round().is_some_and(|r| r.round().is_over()) {
+                break;
+            }
+            self.settle_round(w, face).await?;
+            // A cup's table deals on by itself until its round is played.
+            if !self.cup_table_goes_on(w).await? {
+                break;
+            }
+            self.open_round(w, face).await?;
+            dealt_anew = true;
+        }
+        self.set_deadline(w).await?;
+        self.push_table_view(w);
+        if dealt_anew {
+            for seat in TableSeat::all(w.st.table.seats) {
+                self.push_round_private(w, seat);
+            }
+        } else if let Some(seat) = w.st.round().and_then(|r| r.round().to_act()) {
+            self.push_round_private(w, seat);
+        }
+        Ok(())
+    }
+
+    /// The computer players act until a person is to act or the round is
+    /// over.
+    async fn computers_act(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
         for _ in 0..MAX_COMPUTER_ACTIONS {
             let Some(round) = w.st.round() else { break };
             let Some(seat) = round.round().to_act() else {
@@ -383,14 +419,6 @@ impl TableService {
                     )))
                 })?;
             self.apply_token(w, face, seat, &token, false).await?;
-        }
-        if w.st.round().is_some_and(|r| r.round().is_over()) {
-            self.settle_round(w, face).await?;
-        }
-        self.set_deadline(w).await?;
-        self.push_table_view(w);
-        if let Some(seat) = w.st.round().and_then(|r| r.round().to_act()) {
-            self.push_round_private(w, seat);
         }
         Ok(())
     }
@@ -422,9 +450,14 @@ impl TableService {
         let number = w.st.deal.as_ref().map_or(0, |d| d.deal.number);
         let lang = w.st.lang();
         let shown = face.settlement_text(round.round(), &w.st.context(lang), lang);
+        // What a cup counts of the round (the Schrift), kept with it.
+        let schrift = face
+            .cup_score(round.round())
+            .unwrap_or_else(|| changes.clone());
         let breakdown = serde_json::json!({
             "game": face.id(),
             "units": changes,
+            "schrift": schrift,
             "lines": shown.as_ref().map(|s| s.lines.clone()).unwrap_or_default(),
         });
         w.tx.settle(

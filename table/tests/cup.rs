@@ -1,0 +1,533 @@
+//! Cups in a chat (issue 18, item 4): a cup opened in a group, people
+//! joining, a round drawn into Königrufen tables of the group that deal on
+//! by themselves and end after 16 deals, the Schrift (score without
+//! Kontra) going into the cup, and the standings of the day and the season
+//! posted in the chat, ranked by seed 002's cup points.
+
+mod common;
+
+use common::{Harness, T0, chat, sender, user};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+use tarock_koenigrufen::Koenigrufen;
+use tarock_storage::{CupChat, CupStatus, DealStatus, LoadedTable, TableId, TableStatus};
+use tarock_table::render::signed;
+use tarock_table::{
+    ChatRef, CommandKind, CupAction, CupSettings, Lang, Outgoing, Sender, Step, tr,
+};
+
+const EIGHT: [&str; 8] = [
+    "Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans",
+];
+
+/// Seed 002's cup points for places 1–8.
+const POINTS: [u32; 8] = [50, 45, 40, 35, 30, 27, 24, 21];
+
+fn cup(action: CupAction) -> CommandKind {
+    CommandKind::Cup(action)
+}
+
+fn cup_chat() -> CupChat {
+    let c = chat();
+    CupChat {
+        platform: c.platform,
+        chat_id: c.chat_id,
+        thread_id: c.thread_id,
+    }
+}
+
+/// The notice a refused command answered with.
+fn notice(replies: &[Outgoing]) -> String {
+    match replies {
+        [Outgoing::Notice { text, .. }] => text.clone(),
+        other => panic!("one notice expected: {other:?}"),
+    }
+}
+
+/// The texts posted in the cup's chat without a table (draws, standings).
+fn posts(h: &Harness) -> Vec<(String, usize)> {
+    h.sent
+        .iter()
+        .filter_map(|m| match m {
+            Outgoing::Post {
+                chat: c,
+                text,
+                mentions,
+            } if *c == chat() => Some((text.clone(), mentions.len())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The cup's stored document.
+async fn doc(h: &Harness) -> Value {
+    let row = h.store().open_cup_in(&cup_chat()).await.unwrap().unwrap();
+    serde_json::from_str(&row.data).unwrap()
+}
+
+/// The open tables of the chat, oldest first.
+async fn open_tables(h: &Harness) -> Vec<TableId> {
+    let c = chat();
+    h.store()
+        .open_tables_in(c.platform, &c.chat_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.id)
+        .collect()
+}
+
+fn person_on(loaded: &LoadedTable, seat: tarock_game_core::Seat) -> String {
+    loaded
+        .seats
+        .iter()
+        .find(|s| s.seat == seat)
+        .and_then(|s| s.player.as_ref())
+        .map(|p| p.display_name.clone())
+        .expect("a person on every seat of a cup table")
+}
+
+/// Plays a cup table to its end: whoever is to act chooses one of their
+/// legal actions at random. Returns how many actions were played.
+async fn play_out(h: &mut Harness, table: TableId, rng: &mut StdRng) -> usize {
+    let mut actions = 0;
+    loop {
+        let loaded = h.loaded(table).await;
+        if loaded.table.status == TableStatus::Closed {
+            return actions;
+        }
+        let deal = loaded.deal.as_ref().expect("a cup table always has a deal");
+        assert_eq!(deal.deal.status, DealStatus::Active, "deals on by itself");
+        let round = deal.round.as_ref().expect("a Königrufen round");
+        let seat = round.round().to_act().expect("someone is to act");
+        let name = person_on(&loaded, seat);
+        let tokens = round.round().legal_tokens();
+        let token = tokens[rng.random_range(0..tokens.len())].clone();
+        let step = Step {
+            deal: deal.deal.number,
+            seq: deal.next_seq(),
+        };
+        let replies = h
+            .run(&name, CommandKind::Act(Some(table), Some(step), token))
+            .await;
+        assert!(replies.is_empty(), "{name}: {replies:?}");
+        actions += 1;
+        assert!(actions < 20_000, "the table never ends");
+    }
+}
+
+/// Each seat's Schrift over a table's deals, from the stored records
+/// replayed through the engine, and how many deals a Kontra made the
+/// money differ from the Schrift.
+async fn schrift_of(h: &Harness, table: TableId) -> (Vec<i64>, usize, usize) {
+    let mut totals = vec![0i64; 4];
+    let mut deals = 0;
+    let mut kontra_deals = 0;
+    for row in h.store().deals_of(table).await.unwrap() {
+        assert_eq!(row.status, DealStatus::Finished);
+        let loaded = h.store().load_deal(row.id).await.unwrap().unwrap();
+        let round = loaded.round.unwrap();
+        let game = round
+            .round()
+            .downcast_ref::<Koenigrufen>()
+            .and_then(Koenigrufen::game)
+            .expect("a Königrufen deal");
+        let settlement = game.settlement().expect("settled");
+        for (total, score) in totals.iter_mut().zip(settlement.score) {
+            *total += score;
+        }
+        // The ledger holds the money (with Kontra), one row per seat.
+        let ledger = h.store().settlement(row.id).await.unwrap().unwrap();
+        let units: Vec<i64> = ledger.seats.iter().map(|s| s.2).collect();
+        assert_eq!(units, settlement.money.to_vec());
+        if settlement.money != settlement.score {
+            kontra_deals += 1;
+        }
+        deals += 1;
+    }
+    (totals, deals, kontra_deals)
+}
+
+/// A day's places from total scores: equal totals share a place.
+fn places(totals: &[(String, i64)]) -> Vec<(usize, String, i64, u32)> {
+    let mut sorted = totals.to_vec();
+    sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut out: Vec<(usize, String, i64, u32)> = Vec::new();
+    for (i, (name, total)) in sorted.into_iter().enumerate() {
+        let place = match out.last() {
+            Some((p, _, t, _)) if *t == total => *p,
+            _ => i + 1,
+        };
+        out.push((place, name, total, POINTS[place - 1]));
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
+    let mut h = Harness::new(2019).await;
+    let settings = CupSettings {
+        days: 1,
+        rounds: 1,
+        best: 1,
+        ..CupSettings::named("Herbstcup", Lang::De)
+    };
+    assert!(
+        h.run("Anna", cup(CupAction::New(settings)))
+            .await
+            .is_empty()
+    );
+    let opened = &posts(&h)[0].0;
+    assert!(
+        opened.starts_with("🏆 Cup „Herbstcup“ eröffnet von Anna: Königrufen"),
+        "{opened}"
+    );
+    for name in &EIGHT[1..] {
+        assert!(h.run(name, cup(CupAction::Join)).await.is_empty(), "{name}");
+    }
+    assert_eq!(
+        notice(&h.run("Carl", cup(CupAction::Join)).await),
+        tr!(Lang::De, "cup-rej-already-in")
+    );
+    // Only the organizer (or an admin) draws; seven present do not fit
+    // four to a table; an unknown name is named back.
+    assert_eq!(
+        notice(
+            &h.run("Berta", cup(CupAction::Draw { absent: vec![] }))
+                .await
+        ),
+        tr!(Lang::De, "rej-not-allowed")
+    );
+    let absent = |names: &[&str]| CupAction::Draw {
+        absent: names.iter().map(|n| (*n).to_owned()).collect(),
+    };
+    assert_eq!(
+        notice(&h.run("Anna", cup(absent(&["hans"]))).await),
+        tr!(Lang::De, "cup-rej-fours-only", present = 7)
+    );
+    assert_eq!(
+        notice(&h.run("Anna", cup(absent(&["Zenzi"]))).await),
+        tr!(Lang::De, "cup-rej-unknown-player", name = "Zenzi")
+    );
+    assert!(
+        open_tables(&h).await.is_empty(),
+        "a refused draw deals nothing"
+    );
+
+    assert!(h.run("Anna", cup(absent(&[]))).await.is_empty());
+    let tables = open_tables(&h).await;
+    assert_eq!(tables.len(), 2, "eight players: two tables of four");
+    let (drawn, mentioned) = posts(&h).last().unwrap().clone();
+    assert_eq!(mentioned, 8, "everyone drawn is mentioned: {drawn}");
+    let mut lines = drawn.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "🎲 Herbstcup: Tag 1, Runde 1 von 1 ist ausgelost: 2 Tische zu je 16 Spielen. Es wird gleich gegeben."
+    );
+    // The tables as drawn: each seats four of the eight, everyone once.
+    let d = doc(&h).await;
+    let names: Vec<String> = d["cup"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, EIGHT);
+    let mut seated = Vec::new();
+    for (i, table) in tables.iter().enumerate() {
+        let drawn_seats: Vec<String> = d["cup"]["rounds"][0]["tables"][i]["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| names[p.as_u64().unwrap() as usize].clone())
+            .collect();
+        assert_eq!(
+            lines.next().unwrap(),
+            format!("Tisch {} (#{}): {}", i + 1, table.0, drawn_seats.join(", "))
+        );
+        let loaded = h.loaded(*table).await;
+        assert_eq!(loaded.table.game, "koenigrufen");
+        let at_table: Vec<String> = (0..4)
+            .map(|s| person_on(&loaded, tarock_game_core::Seat::new(s)))
+            .collect();
+        assert_eq!(at_table, drawn_seats, "seated in the drawn order");
+        // The first deal is on at once.
+        let deal = loaded.deal.unwrap();
+        assert_eq!(
+            (deal.deal.number, deal.deal.status),
+            (1, DealStatus::Active)
+        );
+        seated.extend(at_table);
+    }
+    seated.sort();
+    let mut everyone = EIGHT.map(str::to_owned).to_vec();
+    everyone.sort();
+    assert_eq!(seated, everyone);
+
+    // While the round is played: no second draw, and its tables are not
+    // closed by hand.
+    assert_eq!(
+        notice(&h.run("Anna", cup(absent(&[]))).await),
+        tr!(Lang::De, "cup-rej-round-open", tables = "1, 2")
+    );
+    let admin = Sender {
+        is_admin: true,
+        ..sender("Emil", Lang::De)
+    };
+    assert_eq!(
+        notice(
+            &h.run_as(admin, None, CommandKind::Close(Some(tables[0])))
+                .await
+        ),
+        tr!(Lang::De, "cup-rej-table-of-cup", deals = 16)
+    );
+
+    // Play both tables out, one after the other.
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut expected = Vec::new();
+    let mut kontras = 0;
+    for (i, table) in tables.iter().enumerate() {
+        let actions = play_out(&mut h, *table, &mut rng).await;
+        assert!(actions > 16 * 12, "{actions} actions");
+        let (totals, deals, kontra_deals) = schrift_of(&h, *table).await;
+        assert_eq!(deals, 16, "a cup table ends after 16 deals");
+        assert_eq!(totals.iter().sum::<i64>(), 0);
+        kontras += kontra_deals;
+        // The chat was told each next deal, and the end with the Schrift.
+        let said: Vec<&str> = h
+            .sent
+            .iter()
+            .filter_map(|m| match m {
+                Outgoing::Chat { table: t, text, .. } if t == table => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        for k in 2..=16 {
+            let line = format!("Cup: Spiel {k} von 16.");
+            assert_eq!(said.iter().filter(|s| **s == line).count(), 1, "{line}");
+        }
+        let loaded = h.loaded(*table).await;
+        let scores: Vec<String> = (0..4)
+            .map(|s| {
+                format!(
+                    "{} {}",
+                    person_on(&loaded, tarock_game_core::Seat::new(s)),
+                    signed(totals[usize::from(s)])
+                )
+            })
+            .collect();
+        let done = format!(
+            "🏆 Cup-Tisch {} ist nach 16 Spielen fertig. Schrift (ohne Kontra): {}",
+            i + 1,
+            scores.join(", ")
+        );
+        assert!(said.contains(&done.as_str()), "{done}: {said:?}");
+        for (s, total) in totals.iter().enumerate() {
+            expected.push((
+                person_on(&loaded, tarock_game_core::Seat::new(s as u8)),
+                *total,
+            ));
+        }
+        if i == 0 {
+            // Half the round is played: the cup waits for the other table.
+            assert_eq!(
+                notice(&h.run("Anna", cup(absent(&[]))).await),
+                tr!(Lang::De, "cup-rej-round-open", tables = "2")
+            );
+        }
+    }
+    assert!(
+        kontras > 0,
+        "random play gives a Kontra somewhere, so the Schrift is tested apart from the money"
+    );
+    assert!(open_tables(&h).await.is_empty());
+
+    // The round was the season: the cup is over and the final standings
+    // are in the chat, the day ranked by Schrift with seed 002's points.
+    assert_eq!(h.store().open_cup_in(&cup_chat()).await.unwrap(), None);
+    let (last, _) = posts(&h).last().unwrap().clone();
+    let mut lines = last.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "🏁 Alle Tage des Cups „Herbstcup“ sind gespielt. Der Endstand:"
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        "🏆 Herbstcup · Tag 1 von 1, 1 von 1 Runde gespielt"
+    );
+    let day = places(&expected);
+    for (place, name, total, points) in &day {
+        assert_eq!(
+            lines.next().unwrap(),
+            format!("{place}. {name} {} · {points} Cuppunkte", signed(*total))
+        );
+    }
+    assert_eq!(
+        lines.next().unwrap(),
+        "Gesamtwertung nach 1 von 1 Tagen (die besten 1 zählen):"
+    );
+    for (place, name, total, points) in &day {
+        assert_eq!(
+            lines.next().unwrap(),
+            format!(
+                "{place}. {name}: {points} Cuppunkte, Schrift {} (1 Tag)",
+                signed(*total)
+            )
+        );
+    }
+    assert_eq!(lines.next(), None);
+    // A new cup may be opened in the chat now.
+    assert!(
+        h.run(
+            "Berta",
+            cup(CupAction::New(CupSettings::named("Wintercup", Lang::De)))
+        )
+        .await
+        .is_empty()
+    );
+    let _ = T0;
+}
+
+#[tokio::test]
+async fn cup_commands_are_refused_in_words_and_change_nothing() {
+    let mut h = Harness::new(5).await;
+    let private = Sender {
+        chat: ChatRef {
+            platform: user("Anna").platform,
+            chat_id: user("Anna").user_id,
+            thread_id: None,
+        },
+        ..sender("Anna", Lang::De)
+    };
+    let new = |name: &str| cup(CupAction::New(CupSettings::named(name, Lang::En)));
+    assert_eq!(
+        notice(&h.run_as(private, None, new("Herbst")).await),
+        tr!(Lang::De, "cup-rej-in-private")
+    );
+    assert_eq!(
+        notice(&h.run("Anna", cup(CupAction::Join)).await),
+        tr!(Lang::De, "cup-rej-no-cup")
+    );
+    assert_eq!(
+        notice(&h.run("Anna", new("  ")).await),
+        tr!(Lang::De, "cup-rej-bad-settings")
+    );
+    let too_many_best = CupSettings {
+        days: 2,
+        best: 3,
+        ..CupSettings::named("Herbst", Lang::De)
+    };
+    assert_eq!(
+        notice(&h.run("Anna", cup(CupAction::New(too_many_best))).await),
+        tr!(Lang::De, "cup-rej-bad-settings")
+    );
+    assert_eq!(
+        notice(&h.run("Anna", cup(CupAction::Help)).await),
+        tr!(Lang::De, "cup-help")
+    );
+    assert!(posts(&h).is_empty(), "nothing was said in the chat");
+
+    // An English cup: its messages are English whoever writes.
+    assert!(h.run("Anna", new("Autumn")).await.is_empty());
+    assert_eq!(
+        notice(&h.run("Berta", new("Second")).await),
+        tr!(Lang::De, "cup-rej-chat-has-cup")
+    );
+    // The same update twice (a platform's redelivery) joins once.
+    let berta = sender("Berta", Lang::De);
+    let first = h
+        .run_as(berta.clone(), Some("u-1"), cup(CupAction::Join))
+        .await;
+    assert!(first.is_empty());
+    let again = h.run_as(berta, Some("u-1"), cup(CupAction::Join)).await;
+    assert!(again.is_empty());
+    assert_eq!(doc(&h).await["members"].as_array().unwrap().len(), 2);
+    // Two people of one name are told apart.
+    let other_anna = Sender {
+        user: tarock_table::UserRef {
+            user_id: "id-Anna-2".into(),
+            ..user("Anna")
+        },
+        ..sender("Anna", Lang::De)
+    };
+    assert!(
+        h.run_as(other_anna, None, cup(CupAction::Join))
+            .await
+            .is_empty()
+    );
+    assert_eq!(
+        posts(&h).last().unwrap().0,
+        "Anna (2) joins the cup “Autumn” (3 players)."
+    );
+    assert_eq!(
+        notice(&h.run("Carl", cup(CupAction::Leave)).await),
+        tr!(Lang::De, "cup-rej-not-in")
+    );
+    assert!(h.run("Carl", cup(CupAction::Join)).await.is_empty());
+    assert!(h.run("Carl", cup(CupAction::Leave)).await.is_empty());
+    assert_eq!(
+        posts(&h).last().unwrap().0,
+        "Carl left the cup (3 players)."
+    );
+    assert!(h.run("Dora", cup(CupAction::Join)).await.is_empty());
+    // The standings before any draw list who plays.
+    assert!(h.run("Dora", cup(CupAction::Standings)).await.is_empty());
+    assert_eq!(
+        posts(&h).last().unwrap().0,
+        "🏆 Autumn: no round drawn yet. Playing (4): Anna, Berta, Anna (2), Dora"
+    );
+    // A chat admin may draw as well as the organizer.
+    let admin = Sender {
+        is_admin: true,
+        ..sender("Zoe", Lang::De)
+    };
+    assert!(
+        h.run_as(admin, None, cup(CupAction::Draw { absent: Vec::new() }))
+            .await
+            .is_empty()
+    );
+    let tables = open_tables(&h).await;
+    assert_eq!(tables.len(), 1);
+    assert_eq!(h.loaded(tables[0]).await.table.language, "en");
+    assert_eq!(
+        notice(&h.run("Dora", cup(CupAction::Leave)).await),
+        tr!(Lang::De, "cup-rej-already-drawn")
+    );
+    // A newcomer after the draw waits for the next day.
+    assert!(h.run("Emil", cup(CupAction::Join)).await.is_empty());
+    assert_eq!(
+        posts(&h).last().unwrap().0,
+        "Emil joins the cup “Autumn” (5 players). They are drawn from the next day on."
+    );
+    // Only the organizer or an admin ends it; ending closes its tables.
+    assert_eq!(
+        notice(&h.run("Berta", cup(CupAction::End)).await),
+        tr!(Lang::De, "rej-not-allowed")
+    );
+    assert!(h.run("Anna", cup(CupAction::End)).await.is_empty());
+    assert!(open_tables(&h).await.is_empty());
+    let loaded = h.loaded(tables[0]).await;
+    assert_eq!(loaded.table.status, TableStatus::Closed);
+    assert_eq!(loaded.deal.unwrap().deal.status, DealStatus::Abandoned);
+    let ended = posts(&h).last().unwrap().0.clone();
+    assert!(
+        ended.starts_with(
+            "🏁 The cup “Autumn” has ended.\n🏆 Autumn · day 1 of 8, 0 of 3 rounds played"
+        ),
+        "{ended}"
+    );
+    assert_eq!(
+        h.store()
+            .cup(tarock_storage::CupId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        CupStatus::Over
+    );
+    assert_eq!(
+        notice(&h.run("Anna", cup(CupAction::Standings)).await),
+        tr!(Lang::De, "cup-rej-no-cup")
+    );
+}
