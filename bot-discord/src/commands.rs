@@ -388,6 +388,7 @@ pub async fn pictures(
 #[poise::command(
     slash_command,
     guild_only,
+    name_localized("de", "cup"),
     subcommands(
         "cup_new",
         "cup_join",

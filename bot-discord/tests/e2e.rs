@@ -3,6 +3,8 @@
 //! Discord: REST over HTTP and a gateway WebSocket sending HELLO, READY and
 //! INTERACTION_CREATE in Discord's JSON.
 
+#[path = "e2e/cup.rs"]
+mod cup;
 mod fake;
 #[path = "e2e/family.rs"]
 mod family;
@@ -1024,7 +1026,38 @@ async fn slash_commands_are_registered_localized_and_refuse_politely() {
         subs.contains(&("join".into(), "mitspielen".into())),
         "{subs:?}"
     );
-    assert_eq!(subs.len(), 16);
+    assert_eq!(subs.len(), 17);
+    // The cup is a group of its own subcommands, localized as well.
+    assert!(subs.contains(&("cup".into(), "cup".into())), "{subs:?}");
+    let cup = registered["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "cup")
+        .unwrap();
+    assert_eq!(cup["type"], 2, "a subcommand group");
+    let cup_subs: Vec<(&str, &str)> = cup["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["name"].as_str().unwrap(),
+                o["name_localizations"]["de"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        cup_subs,
+        [
+            ("new", "neu"),
+            ("join", "mitspielen"),
+            ("leave", "verlassen"),
+            ("draw", "auslosen"),
+            ("standings", "stand"),
+            ("end", "ende")
+        ]
+    );
     assert!(
         subs.contains(&("link".into(), "verbinden".into())),
         "{subs:?}"

@@ -1,6 +1,8 @@
 //! End to end: the bot's own `run` (dispatcher, deliverer, deadline loop)
 //! over HTTP against a fake Telegram Bot API server.
 
+#[path = "e2e/cup.rs"]
+mod cup;
 mod fake;
 #[path = "e2e/family.rs"]
 mod family;

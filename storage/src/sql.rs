@@ -932,6 +932,7 @@ mod tests {
         // Every other source file of the crate: a string literal that starts
         // like a statement would be a query the plan tests never see.
         let others = [
+            ("cup.rs", include_str!("cup.rs")),
             ("deadline.rs", include_str!("deadline.rs")),
             ("deal.rs", include_str!("deal.rs")),
             ("delivery.rs", include_str!("delivery.rs")),

@@ -133,6 +133,8 @@ pub enum CupRefusal {
     SeasonOver,
     /// A cup table ends by itself after its deals.
     TableOfCup(u32),
+    /// Only the cup's organizer (or a chat admin) draws and ends it.
+    NotOrganizer,
 }
 
 impl CupRefusal {
@@ -157,6 +159,7 @@ impl CupRefusal {
             }
             CupRefusal::SeasonOver => tr!(lang, "cup-rej-season-over"),
             CupRefusal::TableOfCup(deals) => tr!(lang, "cup-rej-table-of-cup", deals = *deals),
+            CupRefusal::NotOrganizer => tr!(lang, "cup-rej-not-organizer"),
         }
     }
 }

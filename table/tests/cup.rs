@@ -197,7 +197,7 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
             &h.run("Berta", cup(CupAction::Draw { absent: vec![] }))
                 .await
         ),
-        tr!(Lang::De, "rej-not-allowed")
+        tr!(Lang::De, "cup-rej-not-organizer")
     );
     let absent = |names: &[&str]| CupAction::Draw {
         absent: names.iter().map(|n| (*n).to_owned()).collect(),
@@ -503,7 +503,7 @@ async fn cup_commands_are_refused_in_words_and_change_nothing() {
     // Only the organizer or an admin ends it; ending closes its tables.
     assert_eq!(
         notice(&h.run("Berta", cup(CupAction::End)).await),
-        tr!(Lang::De, "rej-not-allowed")
+        tr!(Lang::De, "cup-rej-not-organizer")
     );
     assert!(h.run("Anna", cup(CupAction::End)).await.is_empty());
     assert!(open_tables(&h).await.is_empty());

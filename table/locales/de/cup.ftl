@@ -12,6 +12,7 @@ cup-rej-unknown-player = Im Cup spielt niemand namens „{ $name }“.
 cup-rej-fours-only = { $present } Spieler sind da. Im Chat wird der Cup zu viert an jedem Tisch gespielt: Es braucht eine durch 4 teilbare Zahl, mindestens 4. Wer fehlt, wird genannt (/tarock cup auslosen ohne NAME, NAME), oder es spielen mehr mit (/tarock cup mitspielen).
 cup-rej-round-open = Die Runde läuft noch an Tisch { $tables }. Ausgelost wird, wenn alle Tische fertig sind.
 cup-rej-season-over = Alle Tage dieses Cups sind gespielt.
+cup-rej-not-organizer = Das darf nur, wer den Cup veranstaltet (oder ein Admin).
 cup-rej-table-of-cup = Ein Cup-Tisch endet von selbst nach { $deals } Spielen. Den ganzen Cup beendet der Veranstalter mit /tarock cup ende.
 
 cup-opened = 🏆 Cup „{ $name }“ eröffnet von { $organizer }: Königrufen nach den Cup-Regeln 2019, { $days } { $days ->

@@ -12,6 +12,7 @@ cup-rej-unknown-player = Nobody called “{ $name }” plays in the cup.
 cup-rej-fours-only = { $present } players are here. In a chat the cup seats four at every table: it takes a number divisible by 4, at least 4. Name who is absent (/tarock cup draw without NAME, NAME), or have more join (/tarock cup join).
 cup-rej-round-open = The round is still being played at table { $tables }. The next round is drawn when every table is done.
 cup-rej-season-over = Every day of this cup has been played.
+cup-rej-not-organizer = Only the cup's organizer (or an admin) may do that.
 cup-rej-table-of-cup = A cup table ends by itself after { $deals } deals. The organizer ends the whole cup with /tarock cup end.
 
 cup-opened = 🏆 Cup “{ $name }” opened by { $organizer }: Königrufen under the 2019 cup rules, { $days } { $days ->

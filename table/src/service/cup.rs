@@ -386,7 +386,7 @@ impl TableService {
         absent: &[String],
     ) -> Result<CupWork, Fail> {
         if !Self::organizes(&mut c.tx, &c.row, sender).await? {
-            return Err(Rejection::NotAllowed.into());
+            return Err(CupRefusal::NotOrganizer.into());
         }
         let open = c.doc.open_tables();
         if !open.is_empty() {
@@ -554,7 +554,7 @@ impl TableService {
             return Err(CupRefusal::NoCup.into());
         }
         if !Self::organizes(&mut tx, &row, sender).await? {
-            return Err(Rejection::NotAllowed.into());
+            return Err(CupRefusal::NotOrganizer.into());
         }
         let doc = CupDoc::parse(&row)?;
         let mut closed = Vec::new();
