@@ -531,3 +531,107 @@ async fn cup_commands_are_refused_in_words_and_change_nothing() {
         tr!(Lang::De, "cup-rej-no-cup")
     );
 }
+
+/// Each person's Schrift at a played cup table, by name.
+async fn totals_by_name(h: &Harness, table: TableId) -> Vec<(String, i64)> {
+    let (totals, deals, _) = schrift_of(h, table).await;
+    assert_eq!(deals, 16);
+    let loaded = h.loaded(table).await;
+    totals
+        .iter()
+        .enumerate()
+        .map(|(s, t)| (person_on(&loaded, tarock_game_core::Seat::new(s as u8)), *t))
+        .collect()
+}
+
+#[tokio::test]
+async fn later_rounds_draw_the_days_field_and_a_new_day_draws_everyone() {
+    let mut h = Harness::new(77).await;
+    let settings = CupSettings {
+        days: 2,
+        rounds: 2,
+        best: 1,
+        ..CupSettings::named("Frühjahr", Lang::De)
+    };
+    assert!(
+        h.run("Anna", cup(CupAction::New(settings)))
+            .await
+            .is_empty()
+    );
+    for name in &EIGHT[1..4] {
+        assert!(h.run(name, cup(CupAction::Join)).await.is_empty());
+    }
+    let draw = || cup(CupAction::Draw { absent: Vec::new() });
+    assert!(h.run("Anna", draw()).await.is_empty());
+    // Four come late on day 1: they wait for day 2.
+    for name in &EIGHT[4..] {
+        assert!(h.run(name, cup(CupAction::Join)).await.is_empty());
+    }
+    let mut rng = StdRng::seed_from_u64(11);
+    let first = open_tables(&h).await;
+    assert_eq!(first.len(), 1);
+    play_out(&mut h, first[0], &mut rng).await;
+    let mut day: Vec<(String, i64)> = totals_by_name(&h, first[0]).await;
+    // Round 1 of 2 is played: the day so far, no season yet, and what
+    // comes next.
+    let (after_one, _) = posts(&h).last().unwrap().clone();
+    let lines: Vec<&str> = after_one.lines().collect();
+    assert_eq!(
+        lines[0],
+        "🏆 Frühjahr · Tag 1 von 2, 1 von 2 Runden gespielt"
+    );
+    assert_eq!(lines.len(), 1 + 4 + 1, "{after_one}");
+    assert_eq!(lines[5], "Nächste Runde: /tarock cup auslosen");
+
+    // Round 2 draws the day's field again: the four of round 1 only.
+    assert!(h.run("Anna", draw()).await.is_empty());
+    let second = open_tables(&h).await;
+    assert_eq!(second.len(), 1);
+    let loaded = h.loaded(second[0]).await;
+    let mut seated: Vec<String> = (0..4)
+        .map(|s| person_on(&loaded, tarock_game_core::Seat::new(s)))
+        .collect();
+    seated.sort();
+    assert_eq!(seated, ["Anna", "Berta", "Carl", "Dora"]);
+    play_out(&mut h, second[0], &mut rng).await;
+    for (name, total) in totals_by_name(&h, second[0]).await {
+        day.iter_mut().find(|(n, _)| *n == name).unwrap().1 += total;
+    }
+    // Day 1 is complete: ranked by the sum of both rounds, and the season
+    // counts it.
+    let (after_two, _) = posts(&h).last().unwrap().clone();
+    let mut lines = after_two.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "🏆 Frühjahr · Tag 1 von 2, 2 von 2 Runden gespielt"
+    );
+    let ranked = places(&day);
+    for (place, name, total, points) in &ranked {
+        assert_eq!(
+            lines.next().unwrap(),
+            format!("{place}. {name} {} · {points} Cuppunkte", signed(*total))
+        );
+    }
+    assert_eq!(
+        lines.next().unwrap(),
+        "Gesamtwertung nach 1 von 2 Tagen (die besten 1 zählen):"
+    );
+    for (place, name, total, points) in &ranked {
+        assert_eq!(
+            lines.next().unwrap(),
+            format!(
+                "{place}. {name}: {points} Cuppunkte, Schrift {} (1 Tag)",
+                signed(*total)
+            )
+        );
+    }
+    assert_eq!(lines.next().unwrap(), "Nächste Runde: /tarock cup auslosen");
+    assert_eq!(lines.next(), None);
+
+    // Day 2 draws everyone in the cup: eight, two tables.
+    assert!(h.run("Anna", draw()).await.is_empty());
+    assert_eq!(open_tables(&h).await.len(), 2);
+    let d = doc(&h).await;
+    assert_eq!(d["cup"]["rounds"][2]["id"]["day"], 2);
+    assert_eq!(d["cup"]["rounds"][2]["tables"].as_array().unwrap().len(), 2);
+}
