@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 use tarock_cup::{Cup, CupError, CupFormat, PlayerNo};
-use tarock_storage::{CupChat, CupRow, CupStatus, CupTable, NewCup, PlayerId};
+use tarock_storage::{CupChat, CupRow, CupStatus, CupTable, LoadedTable, NewCup, PlayerId};
 
 use super::*;
 use crate::command::{CupAction, CupSettings};
@@ -156,6 +156,16 @@ struct CupWork {
 }
 
 impl CupWork {
+    fn new(tx: Tx, now: i64, row: CupRow, doc: CupDoc) -> CupWork {
+        CupWork {
+            tx,
+            now,
+            row,
+            doc,
+            posts: Vec::new(),
+        }
+    }
+
     fn lang(&self) -> Lang {
         Lang::from_tag(&self.row.language)
     }
@@ -231,13 +241,7 @@ impl TableService {
             .await?
             .ok_or(CupRefusal::NoCup)?;
         let doc = CupDoc::parse(&row)?;
-        Ok(CupWork {
-            tx,
-            now,
-            row,
-            doc,
-            posts: Vec::new(),
-        })
+        Ok(CupWork::new(tx, now, row, doc))
     }
 
     async fn open_cup(
@@ -289,13 +293,7 @@ impl TableService {
             .lock_cup(id)
             .await?
             .ok_or_else(|| Fail::Store(StorageError::NotFound(format!("cup {id}"))))?;
-        let mut c = CupWork {
-            tx,
-            now,
-            row,
-            doc,
-            posts: Vec::new(),
-        };
+        let mut c = CupWork::new(tx, now, row, doc);
         let lang = settings.lang;
         c.post(
             tr!(
@@ -478,20 +476,12 @@ impl TableService {
             ));
             ids.push(id.0);
             // Deal the table's first round in the same transaction.
-            let table = tx.lock_table(id).await?;
-            let seats = tx.seats(id).await?;
-            let mut w = Work {
-                tx,
-                now: c.now,
-                st: TableState {
-                    table,
-                    seats,
-                    deal: None,
-                    links: Vec::new(),
-                },
-                out: Vec::new(),
-                moves: Vec::new(),
+            let loaded = LoadedTable {
+                table: tx.lock_table(id).await?,
+                seats: tx.seats(id).await?,
+                deal: None,
             };
+            let mut w = Work::of(tx, c.now, loaded, Vec::new());
             self.start_round(&mut w, face).await?;
             tx = w.tx;
             dealt.push((id, outbox_rows(w.out, &w.st)));
@@ -563,29 +553,12 @@ impl TableService {
                 continue;
             }
             let links = tx.links(loaded.table.id).await?;
-            let mut w = Work {
-                tx,
-                now,
-                st: TableState {
-                    table: loaded.table,
-                    seats: loaded.seats,
-                    deal: loaded.deal,
-                    links,
-                },
-                out: Vec::new(),
-                moves: Vec::new(),
-            };
+            let mut w = Work::of(tx, now, loaded, links);
             self.close_now(&mut w).await?;
             tx = w.tx;
             closed.push((w.st.table.id, outbox_rows(w.out, &w.st)));
         }
-        let mut c = CupWork {
-            tx,
-            now,
-            row,
-            doc,
-            posts: Vec::new(),
-        };
+        let mut c = CupWork::new(tx, now, row, doc);
         let lang = c.lang();
         let text = format!(
             "{}\n{}",

@@ -10,9 +10,9 @@ use serde_json::Value;
 use tarock_ai::{Level, drive};
 use tarock_game_core::Seat as TableSeat;
 use tarock_storage::{
-    Deadline, DealStatus, Event, LoadedDeal, MessageId, NewDeal, NewMessage, NewSettlement,
-    NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store, Table,
-    TableId, TableStatus, Tx,
+    Deadline, DealStatus, Event, LoadedDeal, LoadedTable, MessageId, NewDeal, NewMessage,
+    NewSettlement, NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store,
+    Table, TableId, TableStatus, Tx,
 };
 use tarock_zwanzigerrufen::score::DoubleRound;
 use tarock_zwanzigerrufen::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, ValidRules};
@@ -124,6 +124,22 @@ struct Work {
 }
 
 impl Work {
+    /// A mutation of a table as loaded in `tx`.
+    fn of(tx: Tx, now: i64, loaded: LoadedTable, links: Vec<tarock_storage::LinkedChat>) -> Work {
+        Work {
+            tx,
+            now,
+            st: TableState {
+                table: loaded.table,
+                seats: loaded.seats,
+                deal: loaded.deal,
+                links,
+            },
+            out: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
     /// Queues a new message in the table's chat, mentioning `mentions`.
     fn say(&mut self, text: String, mentions: Vec<UserRef>) {
         self.out.push(Outgoing::Chat {
@@ -579,18 +595,7 @@ impl TableService {
             .await?
             .ok_or_else(|| Fail::Reject(Rejection::UnknownTable))?;
         let links = tx.links(table).await?;
-        Ok(Work {
-            tx,
-            now,
-            st: TableState {
-                table: loaded.table,
-                seats: loaded.seats,
-                deal: loaded.deal,
-                links,
-            },
-            out: Vec::new(),
-            moves: Vec::new(),
-        })
+        Ok(Work::of(tx, now, loaded, links))
     }
 
     async fn commit(&self, mut w: Work) -> Result<(), Fail> {
@@ -644,20 +649,12 @@ impl TableService {
             .await?;
         tx.set_seat(id, TableSeat::new(0), &Occupant::Player(creator), now)
             .await?;
-        let table = tx.lock_table(id).await?;
-        let seats = tx.seats(id).await?;
-        let mut w = Work {
-            tx,
-            now,
-            st: TableState {
-                table,
-                seats,
-                deal: None,
-                links: Vec::new(),
-            },
-            out: Vec::new(),
-            moves: Vec::new(),
+        let loaded = LoadedTable {
+            table: tx.lock_table(id).await?,
+            seats: tx.seats(id).await?,
+            deal: None,
         };
+        let mut w = Work::of(tx, now, loaded, Vec::new());
         self.push_table_view(&mut w);
         self.commit(w).await?;
         Ok(Vec::new())
