@@ -181,13 +181,14 @@ fn cup_settings(words: &[&str], lang: Lang) -> CupSettings {
     let mut settings = CupSettings::named("", lang);
     let mut name = Vec::new();
     let mut bad = false;
+    let mut best = None;
     for word in words {
         let lower = word.to_lowercase();
         let number = |n: &str| n.parse::<usize>().ok();
         match lower.split_once(':') {
             Some(("tage" | "days", n)) => settings.days = number(n).unwrap_or(0),
             Some(("runden" | "rounds", n)) => settings.rounds = number(n).unwrap_or(0),
-            Some(("beste" | "best", n)) => settings.best = number(n).unwrap_or(0),
+            Some(("beste" | "best", n)) => best = Some(number(n).unwrap_or(0)),
             Some(("tempo" | "pace", p)) => match Pace::parse(p) {
                 Some(pace) => settings.pace = pace,
                 None => bad = true,
@@ -200,6 +201,8 @@ fn cup_settings(words: &[&str], lang: Lang) -> CupSettings {
         }
     }
     settings.name = name.join(" ");
+    // Unless said, the best six days count, or all of a shorter season.
+    settings.best = best.unwrap_or(settings.best.min(settings.days));
     if bad {
         settings.days = 0;
     }
@@ -321,6 +324,11 @@ mod tests {
         assert_eq!((s.days, s.rounds, s.best), (4, 2, 3));
         assert_eq!(s.pace, Pace::SLOW);
         assert_eq!(s.lang, Lang::En);
+        // A short season counts all its days unless told otherwise.
+        let CupAction::New(s) = cup("/cup neu Kurz tage:2") else {
+            panic!()
+        };
+        assert_eq!((s.days, s.best), (2, 2));
         // What cannot be read makes settings the service refuses in words.
         let CupAction::New(s) = cup("/cup neu X tempo:bald") else {
             panic!()
