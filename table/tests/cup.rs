@@ -303,9 +303,19 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
                 _ => None,
             })
             .collect();
-        for k in 2..=16 {
-            let line = format!("Cup: Spiel {k} von 16.");
-            assert_eq!(said.iter().filter(|s| **s == line).count(), 1, "{line}");
+        // Each deal's start says which deal of the round it is, in the
+        // same message (no extra message per deal).
+        for k in 1..=16 {
+            let starts: Vec<&&str> = said
+                .iter()
+                .filter(|s| s.starts_with(&format!("Königrufen, Partie {k}:")))
+                .collect();
+            assert_eq!(starts.len(), 1, "deal {k}: {said:?}");
+            assert!(
+                starts[0].ends_with(&format!("\nCup: Spiel {k} von 16.")),
+                "{}",
+                starts[0]
+            );
         }
         let loaded = h.loaded(*table).await;
         let scores: Vec<String> = (0..4)

@@ -34,7 +34,7 @@ cup-drawn = 🎲 { $cup }: Tag { $day }, Runde { $round } von { $rounds } ist au
 cup-drawn-table = Tisch { $no } (#{ $table }): { $players }
 cup-ended = 🏁 Der Cup „{ $cup }“ ist beendet.
 cup-season-over = 🏁 Alle Tage des Cups „{ $cup }“ sind gespielt. Der Endstand:
-cup-next-deal = Cup: Spiel { $deal } von { $deals }.
+cup-deal = Cup: Spiel { $deal } von { $deals }.
 cup-table-score = { $name } { $total }
 cup-table-done = 🏆 Cup-Tisch { $no } ist nach { $deals } Spielen fertig. Schrift (ohne Kontra): { $scores }
 

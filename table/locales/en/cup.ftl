@@ -34,7 +34,7 @@ cup-drawn = 🎲 { $cup }: day { $day }, round { $round } of { $rounds } is draw
 cup-drawn-table = Table { $no } (#{ $table }): { $players }
 cup-ended = 🏁 The cup “{ $cup }” has ended.
 cup-season-over = 🏁 Every day of the cup “{ $cup }” has been played. The final standings:
-cup-next-deal = Cup: deal { $deal } of { $deals }.
+cup-deal = Cup: deal { $deal } of { $deals }.
 cup-table-score = { $name } { $total }
 cup-table-done = 🏆 Cup table { $no } is done after { $deals } deals. Score (without Kontra): { $scores }
 

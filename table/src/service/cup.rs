@@ -482,7 +482,8 @@ impl TableService {
                 deal: None,
             };
             let mut w = Work::of(tx, c.now, loaded, Vec::new());
-            self.start_round(&mut w, face).await?;
+            let note = tr!(lang, "cup-deal", deal = 1, deals = drawn.deals);
+            self.start_round(&mut w, face, Some(note)).await?;
             tx = w.tx;
             dealt.push((id, outbox_rows(w.out, &w.st)));
         }
@@ -573,27 +574,24 @@ impl TableService {
     }
 
     /// After a settlement at a table: whether the table deals its next
-    /// round by itself (a cup's table before its round is played). At a
+    /// round by itself (a cup's table before its round is played), with
+    /// the line to say under the round's start ("deal 5 of 16"). At a
     /// cup's table after the round's last deal, the table ends and its
     /// players' Schrift goes into the cup; the round's last table posts
     /// the standings.
-    pub(super) async fn cup_table_goes_on(&self, w: &mut Work) -> Result<bool, Fail> {
+    pub(super) async fn cup_table_goes_on(&self, w: &mut Work) -> Result<Option<String>, Fail> {
         let Some(drawn) = w.tx.cup_table(w.st.table.id).await? else {
-            return Ok(false);
+            return Ok(None);
         };
         let number = w.st.deal.as_ref().map_or(0, |d| d.deal.number);
         let lang = w.st.lang();
         if number < drawn.deals {
-            w.say(
-                tr!(
-                    lang,
-                    "cup-next-deal",
-                    deal = number + 1,
-                    deals = drawn.deals
-                ),
-                Vec::new(),
-            );
-            return Ok(true);
+            return Ok(Some(tr!(
+                lang,
+                "cup-deal",
+                deal = number + 1,
+                deals = drawn.deals
+            )));
         }
         // The round is played here: each seat's Schrift over its deals.
         let mut totals = vec![0i64; usize::from(w.st.table.seats)];
@@ -640,7 +638,7 @@ impl TableService {
             Vec::new(),
         );
         if row.status != CupStatus::Open {
-            return Ok(false);
+            return Ok(None);
         }
         // Only the round it was drawn for takes the scores.
         let current = doc
@@ -648,11 +646,11 @@ impl TableService {
             .current()
             .map(|r| (small(r.id.day), small(r.id.round)));
         if current != Some((drawn.day, drawn.round)) {
-            return Ok(false);
+            return Ok(None);
         }
         if let Err(e) = doc.cup.record(drawn.table_no as usize, &totals) {
             tracing::warn!(table = w.st.table.id.0, cup = drawn.cup.0, error = %e, "a cup table's scores were not taken");
-            return Ok(false);
+            return Ok(None);
         }
         let mut status = CupStatus::Open;
         if doc.cup.current().is_some_and(tarock_cup::Round::complete) {
@@ -673,7 +671,7 @@ impl TableService {
             });
         }
         w.tx.save_cup(row.id, &doc.json(), status, w.now).await?;
-        Ok(false)
+        Ok(None)
     }
 }
 

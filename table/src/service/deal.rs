@@ -19,7 +19,7 @@ impl TableService {
             w.st.table.status = TableStatus::Playing;
         }
         if let Some(face) = w.st.face() {
-            return self.start_round(w, face).await;
+            return self.start_round(w, face, None).await;
         }
         self.deal_next(w).await?;
         self.advance(w).await?;

@@ -241,9 +241,15 @@ fn refusal(game: &'static str, error: &Refusal<Rejected>) -> Rejection {
 impl TableService {
     /// Starts the next round at a table of a game with a face: the first
     /// seat moves on by one from the last round's, the seed is drawn and
-    /// stored with the round before any card is shown.
-    pub(super) async fn start_round(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
-        self.open_round(w, face).await?;
+    /// stored with the round before any card is shown. `note` is a line
+    /// under the round's first chat message (a cup's "deal 1 of 16").
+    pub(super) async fn start_round(
+        &self,
+        w: &mut Work,
+        face: &dyn GameFace,
+        note: Option<String>,
+    ) -> Result<(), Fail> {
+        self.open_round(w, face, note).await?;
         self.advance_round(w, face).await?;
         if w.st.round().is_some() {
             for seat in TableSeat::all(w.st.table.seats) {
@@ -254,8 +260,13 @@ impl TableService {
     }
 
     /// Deals the next round: its seed and commitment stored, its start
-    /// said in the chat; nobody has acted yet.
-    async fn open_round(&self, w: &mut Work, face: &dyn GameFace) -> Result<(), Fail> {
+    /// said in the chat (with `note` under it); nobody has acted yet.
+    async fn open_round(
+        &self,
+        w: &mut Work,
+        face: &dyn GameFace,
+        note: Option<String>,
+    ) -> Result<(), Fail> {
         let seats = w.st.table.seats;
         let (number, first) = match &w.st.deal {
             None => (1, TableSeat::new(0)),
@@ -292,16 +303,17 @@ impl TableService {
             d.deal.commitment = Some(commitment.0);
         }
         let lang = w.st.lang();
-        w.say(
-            tr!(
-                lang,
-                "round-started",
-                game = face.name(lang),
-                round = number,
-                name = w.st.context(lang).name(first).as_str()
-            ),
-            Vec::new(),
+        let mut said = tr!(
+            lang,
+            "round-started",
+            game = face.name(lang),
+            round = number,
+            name = w.st.context(lang).name(first).as_str()
         );
+        if let Some(note) = note {
+            said = format!("{said}\n{note}");
+        }
+        w.say(said, Vec::new());
         Ok(())
     }
 
@@ -374,10 +386,10 @@ impl TableService {
             }
             self.settle_round(w, face).await?;
             // A cup's table deals on by itself until its round is played.
-            if !self.cup_table_goes_on(w).await? {
+            let Some(note) = self.cup_table_goes_on(w).await? else {
                 break;
-            }
-            self.open_round(w, face).await?;
+            };
+            self.open_round(w, face, Some(note)).await?;
             dealt_anew = true;
         }
         self.set_deadline(w).await?;
