@@ -22,6 +22,8 @@ CREATE TABLE cups (
     updated_ms BIGINT NOT NULL
 );
 CREATE UNIQUE INDEX cups_open_in_chat ON cups (platform, chat_id, thread_id) WHERE status = 'open';
+-- The latest cup of a chat, open or over (its standings on request).
+CREATE INDEX cups_by_chat ON cups (platform, chat_id, thread_id, id);
 
 -- cup_tables: the tables a cup's rounds were drawn into. A table plays
 -- `deals` deals and then ends; its seats' scores go into the cup.

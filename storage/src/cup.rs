@@ -158,6 +158,7 @@ fn small(row: &AnyRow, column: &str) -> Result<u32, StorageError> {
     })
 }
 
+/// The one cup of a chat that `sql` selects.
 async fn open_cup_in(
     conn: &mut AnyConnection,
     sql: &'static str,
@@ -179,6 +180,15 @@ impl Store {
     /// The database's error, or a row that cannot be read.
     pub async fn open_cup_in(&self, chat: &CupChat) -> Result<Option<CupRow>, StorageError> {
         open_cup_in(&mut *self.conn().await?, sql::OPEN_CUP_IN_CHAT, chat).await
+    }
+
+    /// The latest cup of a chat (and thread), open or over: a chat has at
+    /// most one open cup, and it is the latest.
+    ///
+    /// # Errors
+    /// The database's error, or a row that cannot be read.
+    pub async fn latest_cup_in(&self, chat: &CupChat) -> Result<Option<CupRow>, StorageError> {
+        open_cup_in(&mut *self.conn().await?, sql::LATEST_CUP_IN_CHAT, chat).await
     }
 
     /// A cup by id.

@@ -490,6 +490,14 @@ pub(crate) const LOCK_OPEN_CUP_IN_CHAT: &str = concat!(
     " FROM cups WHERE platform = $1 AND chat_id = $2 AND thread_id = $3 AND status = 'open' FOR UPDATE"
 );
 
+/// The latest cup of a chat, open or over: `$1` platform, `$2` chat, `$3`
+/// thread.
+pub(crate) const LATEST_CUP_IN_CHAT: &str = concat!(
+    "SELECT ",
+    cup_columns!(),
+    " FROM cups WHERE platform = $1 AND chat_id = $2 AND thread_id = $3 ORDER BY id DESC LIMIT 1"
+);
+
 /// A cup by id: `$1` cup.
 pub(crate) const CUP_BY_ID: &str = concat!("SELECT ", cup_columns!(), " FROM cups WHERE id = $1");
 
@@ -826,6 +834,7 @@ pub fn statements() -> Vec<Statement> {
             Postgres,
             hot("LOCK_OPEN_CUP_IN_CHAT", LOCK_OPEN_CUP_IN_CHAT),
         ),
+        hot("LATEST_CUP_IN_CHAT", LATEST_CUP_IN_CHAT),
         hot("CUP_BY_ID", CUP_BY_ID),
         on(Postgres, hot("LOCK_CUP", LOCK_CUP)),
         hot("SAVE_CUP", SAVE_CUP),

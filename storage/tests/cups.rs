@@ -81,6 +81,8 @@ async fn a_chat_holds_one_open_cup_at_a_time(db: TestDb) {
         .unwrap();
     tx.commit().await.unwrap();
     assert_eq!(store.open_cup_in(&group(None)).await.unwrap(), None);
+    let latest = store.latest_cup_in(&group(None)).await.unwrap().unwrap();
+    assert_eq!((latest.id, latest.status), (first, CupStatus::Over));
     let over = store.cup(first).await.unwrap().unwrap();
     assert_eq!(over.status, CupStatus::Over);
     assert_eq!(over.data, r#"{"players":["Anna"]}"#);
@@ -93,6 +95,9 @@ async fn a_chat_holds_one_open_cup_at_a_time(db: TestDb) {
         .expect("the old cup is over");
     assert_eq!(tx.lock_cup(again).await.unwrap().unwrap().name, "Herbst");
     tx.commit().await.unwrap();
+    // The open cup is the latest one.
+    let latest = store.latest_cup_in(&group(None)).await.unwrap().unwrap();
+    assert_eq!((latest.id, latest.status), (again, CupStatus::Open));
 }
 
 async fn tables_remember_their_cup_round(db: TestDb) {

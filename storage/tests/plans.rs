@@ -201,7 +201,9 @@ fn params(name: &str) -> Vec<P> {
             I(1),
             I(NOW),
         ],
-        "OPEN_CUP_IN_CHAT" | "LOCK_OPEN_CUP_IN_CHAT" => vec![T("telegram"), T("-100"), T("")],
+        "OPEN_CUP_IN_CHAT" | "LOCK_OPEN_CUP_IN_CHAT" | "LATEST_CUP_IN_CHAT" => {
+            vec![T("telegram"), T("-100"), T("")]
+        }
         "CUP_BY_ID" | "LOCK_CUP" => vec![I(1)],
         "SAVE_CUP" => vec![I(1), T("{}"), T("open"), I(NOW)],
         "INSERT_CUP_TABLE" => vec![live_table, I(1), I(1), I(1), I(1), I(16)],

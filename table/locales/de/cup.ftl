@@ -69,3 +69,4 @@ discord-opt-best = Wie viele der besten Tage zählen (6)
 discord-opt-absent = Wer heute fehlt, mit Komma getrennt
 
 cup-help = 🏆 Cup im Chat: /tarock cup neu NAME [tage:8] [runden:3] [beste:6] [tempo:live|slow|12h] eröffnet einen Cup · /tarock cup mitspielen · /tarock cup verlassen (vor der ersten Auslosung) · /tarock cup auslosen [ohne NAME, NAME] lost die nächste Runde aus (Veranstalter) · /tarock cup stand · /tarock cup ende (Veranstalter)
+cup-standings-over = Der Cup „{ $cup }“ ist beendet. Sein Endstand:

@@ -69,3 +69,4 @@ discord-opt-best = How many of the best days count (6)
 discord-opt-absent = Who is absent today, comma-separated
 
 cup-help = 🏆 Cup in this chat: /tarock cup new NAME [days:8] [rounds:3] [best:6] [pace:live|slow|12h] opens a cup · /tarock cup join · /tarock cup leave (before the first draw) · /tarock cup draw [without NAME, NAME] draws the next round (organizer) · /tarock cup standings · /tarock cup end (organizer)
+cup-standings-over = The cup “{ $cup }” has ended. Its final standings:

@@ -210,6 +210,7 @@ impl TableService {
             }
             CupAction::New(settings) => self.open_cup(sender, update, settings).await?,
             CupAction::End => self.end_cup(sender, update).await?,
+            CupAction::Standings => self.post_standings(sender, update).await?,
             other => {
                 let mut c = self.begin_cup(sender, update).await?;
                 match other {
@@ -218,15 +219,45 @@ impl TableService {
                     CupAction::Draw { absent } => {
                         c = self.draw_round(c, sender, absent).await?;
                     }
-                    _ => {
-                        let text = standings_text(&c.doc, c.lang());
-                        c.post(text, Vec::new());
-                    }
+                    _ => return Err(Rejection::Malformed.into()),
                 }
                 c.commit(CupStatus::Open).await?;
             }
         }
         Ok(Vec::new())
+    }
+
+    /// Posts the standings of the chat's cup in the chat: the open one, or
+    /// the one played last.
+    async fn post_standings(&self, sender: &Sender, update: Option<&str>) -> Result<(), Fail> {
+        let row = self
+            .store
+            .latest_cup_in(&sender.chat.as_cup_chat())
+            .await?
+            .ok_or(CupRefusal::NoCup)?;
+        let doc = CupDoc::parse(&row)?;
+        let lang = Lang::from_tag(&row.language);
+        let over = row.status == CupStatus::Over;
+        let mut text = standings_text(&doc, lang, over);
+        if over {
+            text = format!(
+                "{}\n{text}",
+                tr!(lang, "cup-standings-over", cup = row.name.as_str())
+            );
+        }
+        let post = Outgoing::Post {
+            chat: ChatRef::of_cup(&row.chat),
+            text,
+            mentions: Vec::new(),
+        };
+        let now = self.clock.now_ms();
+        let mut tx = self.store.begin().await?;
+        if let Some(id) = update {
+            tx.mark_update(sender.user.platform, id, now).await?;
+        }
+        tx.enqueue_many(None, &[new_message(&post)], now).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Takes the chat's open cup for a change.
@@ -564,7 +595,7 @@ impl TableService {
         let text = format!(
             "{}\n{}",
             tr!(lang, "cup-ended", cup = c.row.name.as_str()),
-            standings_text(&c.doc, lang)
+            standings_text(&c.doc, lang, true)
         );
         c.post(text, Vec::new());
         for (table, rows) in closed {
@@ -655,7 +686,7 @@ impl TableService {
         let mut status = CupStatus::Open;
         if doc.cup.current().is_some_and(tarock_cup::Round::complete) {
             let cup_lang = Lang::from_tag(&row.language);
-            let mut text = standings_text(&doc, cup_lang);
+            let mut text = standings_text(&doc, cup_lang, false);
             if doc.cup.next_round_id().is_none() {
                 status = CupStatus::Over;
                 text = format!(
@@ -693,8 +724,8 @@ fn cup_error(e: CupError) -> Fail {
 }
 
 /// The standings message: the current day so far (or as finished) and the
-/// season over the complete days.
-fn standings_text(doc: &CupDoc, lang: Lang) -> String {
+/// season over the complete days; for a cup still `open`, what comes next.
+fn standings_text(doc: &CupDoc, lang: Lang, over: bool) -> String {
     let cup = &doc.cup;
     let Some(current) = cup.current() else {
         return tr!(
@@ -720,7 +751,13 @@ fn standings_text(doc: &CupDoc, lang: Lang) -> String {
         played = rounds_played,
         rounds = cup.format.rounds_per_day
     )];
-    for place in cup.day_ranking(day) {
+    // A day is ranked once one of its rounds is played.
+    let ranking = if rounds_played > 0 {
+        cup.day_ranking(day)
+    } else {
+        Vec::new()
+    };
+    for place in ranking {
         lines.push(tr!(
             lang,
             "cup-standings-day-line",
@@ -752,7 +789,9 @@ fn standings_text(doc: &CupDoc, lang: Lang) -> String {
         }
     }
     let open = doc.open_tables();
-    if !open.is_empty() {
+    if over {
+        // Nothing comes next.
+    } else if !open.is_empty() {
         let ids: Vec<String> = open
             .iter()
             .map(|t| {
