@@ -91,11 +91,25 @@ fn person_on(loaded: &LoadedTable, seat: tarock_game_core::Seat) -> String {
 /// Plays a cup table to its end: whoever is to act chooses one of their
 /// legal actions at random. Returns how many actions were played.
 async fn play_out(h: &mut Harness, table: TableId, rng: &mut StdRng) -> usize {
+    play_until(h, table, rng, false).await.0
+}
+
+/// The last action of a table's round, not played yet: who, and the command.
+type LastAction = (String, CommandKind);
+
+/// Plays a cup table on: to its end, or (with `hold_last`) up to the action
+/// that would end its last deal, which is returned instead of played.
+async fn play_until(
+    h: &mut Harness,
+    table: TableId,
+    rng: &mut StdRng,
+    hold_last: bool,
+) -> (usize, Option<LastAction>) {
     let mut actions = 0;
     loop {
         let loaded = h.loaded(table).await;
         if loaded.table.status == TableStatus::Closed {
-            return actions;
+            return (actions, None);
         }
         let deal = loaded.deal.as_ref().expect("a cup table always has a deal");
         assert_eq!(deal.deal.status, DealStatus::Active, "deals on by itself");
@@ -108,6 +122,14 @@ async fn play_out(h: &mut Harness, table: TableId, rng: &mut StdRng) -> usize {
             deal: deal.deal.number,
             seq: deal.next_seq(),
         };
+        if hold_last && deal.deal.number == 16 {
+            let mut trial = round.clone();
+            trial.apply(seat, &token).unwrap();
+            if trial.round().is_over() {
+                let last = CommandKind::Act(Some(table), Some(step), token);
+                return (actions, Some((name, last)));
+            }
+        }
         let replies = h
             .run(&name, CommandKind::Act(Some(table), Some(step), token))
             .await;
@@ -647,4 +669,76 @@ async fn later_rounds_draw_the_days_field_and_a_new_day_draws_everyone() {
     let d = doc(&h).await;
     assert_eq!(d["cup"]["rounds"][2]["id"]["day"], 2);
     assert_eq!(d["cup"]["rounds"][2]["tables"].as_array().unwrap().len(), 2);
+}
+
+/// On PostgreSQL, the last deals of a round's two tables end at the same
+/// moment: each table's transaction takes its table, then the cup (`FOR
+/// UPDATE`), so both tables' scores go into the cup, and the standings are
+/// posted once, by whichever came second.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_tables_ending_at_once_both_count_on_postgres() {
+    let Some(scratch) = tarock_storage::scratch::ScratchDatabase::create("cup_race").await else {
+        return;
+    };
+    let clock = std::sync::Arc::new(tarock_table::ManualClock::new(T0));
+    let mut h = Harness::open(&scratch.url, Some(3), clock).await;
+    let settings = CupSettings {
+        days: 1,
+        rounds: 1,
+        best: 1,
+        ..CupSettings::named("Blitz", Lang::De)
+    };
+    assert!(
+        h.run("Anna", cup(CupAction::New(settings)))
+            .await
+            .is_empty()
+    );
+    for name in &EIGHT[1..] {
+        assert!(h.run(name, cup(CupAction::Join)).await.is_empty());
+    }
+    assert!(
+        h.run("Anna", cup(CupAction::Draw { absent: Vec::new() }))
+            .await
+            .is_empty()
+    );
+    let tables = open_tables(&h).await;
+    assert_eq!(tables.len(), 2);
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut last = Vec::new();
+    for table in &tables {
+        let (_, held) = play_until(&mut h, *table, &mut rng, true).await;
+        last.push(held.expect("the last action is held back"));
+    }
+    let command = |(name, kind): &LastAction| tarock_table::Command {
+        sender: sender(name, Lang::De),
+        update_id: None,
+        kind: kind.clone(),
+    };
+    let (a, b) = tokio::join!(
+        h.service.handle(command(&last[0])),
+        h.service.handle(command(&last[1]))
+    );
+    assert!(a.unwrap().is_empty());
+    assert!(b.unwrap().is_empty());
+    h.drain().await;
+    assert!(open_tables(&h).await.is_empty());
+    let row = h.store().latest_cup_in(&cup_chat()).await.unwrap().unwrap();
+    assert_eq!(row.status, CupStatus::Over);
+    let d: Value = serde_json::from_str(&row.data).unwrap();
+    for (i, table) in tables.iter().enumerate() {
+        let (totals, deals, _) = schrift_of(&h, *table).await;
+        assert_eq!(deals, 16);
+        assert_eq!(
+            d["cup"]["rounds"][0]["tables"][i]["scores"],
+            serde_json::json!(totals),
+            "table {i}"
+        );
+    }
+    let finals = posts(&h)
+        .iter()
+        .filter(|(t, _)| t.starts_with("🏁 Alle Tage des Cups „Blitz“"))
+        .count();
+    assert_eq!(finals, 1, "the standings are posted once");
+    drop(h);
+    scratch.drop_now().await;
 }
