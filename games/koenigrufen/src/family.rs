@@ -4,6 +4,16 @@
 //! its cards are dealt. Tokens are [`Action::code`] (at most 8 bytes), and
 //! the settlement in units is the deal's money (Kontras included; the
 //! score, "Schrift", stays in [`Game::settlement`]).
+//!
+//! **Five at a table** (the Tarockcup's five-seat tables, seed 002): each
+//! deal is played by four, and the dealer (the seat before the Vorhand)
+//! sits it out and scores nothing. The round maps the table's seats to the
+//! deal's: the Vorhand is the deal's seat 0 and the others follow in table
+//! order. A five-seat round's record is the four players' deal (seat 0
+//! the Vorhand) with two more fields, `table_seats: 5` and
+//! `table_vorhand` (the Vorhand's table seat), from which it is read back
+//! as the same five-seat round; a reader that knows only the record format
+//! sees the deal of the four.
 
 use serde_json::Value;
 use tarock_game_core as family;
@@ -19,6 +29,12 @@ use crate::rules::{Preset, Rules};
 use crate::seat::Seat;
 use crate::view::{PublicView, SeatView};
 
+/// The record fields of a five-seat round: the table's seat count, and
+/// the Vorhand's table seat.
+const TABLE_SEATS: &str = "table_seats";
+/// See [`TABLE_SEATS`].
+const TABLE_VORHAND: &str = "table_vorhand";
+
 /// The rule presets by name, the default first.
 const PRESETS: [&str; 2] = [Preset::Standard.name(), Preset::Cup2019.name()];
 
@@ -28,6 +44,10 @@ pub struct Koenigrufen {
     rules: Rules,
     forehand: Seat,
     game: Option<Game>,
+    /// At a table of five: the table seat of the Vorhand (the deal's seat
+    /// 0); the seat before it deals and sits out. `None` at four, where
+    /// table and deal seats are the same.
+    five: Option<family::Seat>,
 }
 
 impl Koenigrufen {
@@ -40,6 +60,39 @@ impl Koenigrufen {
     pub const fn forehand(&self) -> Seat {
         self.forehand
     }
+
+    /// The deal's seat of a table seat; `None` for the dealer who sits out
+    /// at a table of five, or a seat the table does not have.
+    pub fn game_seat(&self, seat: family::Seat) -> Option<Seat> {
+        match self.five {
+            None => game_seat(seat),
+            Some(vorhand) if seat.is_at(5) => Seat::new((seat.number() + 5 - vorhand.number()) % 5),
+            Some(_) => None,
+        }
+    }
+
+    /// The table seat of a deal's seat.
+    pub fn table_seat(&self, seat: Seat) -> family::Seat {
+        match self.five {
+            None => family_seat(seat),
+            Some(vorhand) => family::Seat::new((vorhand.number() + seat as u8) % 5),
+        }
+    }
+
+    /// At a table of five, the seat that deals and sits this deal out.
+    pub fn sitting_out(&self) -> Option<family::Seat> {
+        self.five.map(|vorhand| vorhand.previous(5))
+    }
+
+    /// Per table seat, from per deal seat (the dealer who sits out gets
+    /// `zero`).
+    pub fn by_table_seat<T: Copy>(&self, per_game_seat: [T; 4], zero: T) -> Vec<T> {
+        let mut out = vec![zero; usize::from(family::Game::seats(self))];
+        for seat in Seat::ALL {
+            out[self.table_seat(seat).index()] = per_game_seat[seat as usize];
+        }
+        out
+    }
 }
 
 /// A round of a deal already under way (tests and tools that set a deal up
@@ -50,6 +103,7 @@ impl From<Game> for Koenigrufen {
             rules: *game.rules(),
             forehand: game.forehand(),
             game: Some(game),
+            five: None,
         }
     }
 }
@@ -68,7 +122,7 @@ impl family::Game for Koenigrufen {
     const ID: &'static str = "koenigrufen";
     const RECORD_FORMAT: &'static str = FORMAT;
     const MIN_SEATS: u8 = 4;
-    const MAX_SEATS: u8 = 4;
+    const MAX_SEATS: u8 = 5;
 
     type Rules = Rules;
     type Action = Action;
@@ -94,11 +148,20 @@ impl family::Game for Koenigrufen {
 
     fn new_round(rules: Rules, seats: u8, first: family::Seat) -> Result<Koenigrufen, SetupError> {
         family::check_seats::<Self>(seats, first)?;
+        if seats == 5 {
+            return Ok(Koenigrufen {
+                rules,
+                forehand: Seat::S0,
+                game: None,
+                five: Some(first),
+            });
+        }
         let forehand = game_seat(first).ok_or(SetupError::Seat { seat: first, seats })?;
         Ok(Koenigrufen {
             rules,
             forehand,
             game: None,
+            five: None,
         })
     }
 
@@ -107,7 +170,7 @@ impl family::Game for Koenigrufen {
     }
 
     fn seats(&self) -> u8 {
-        4
+        if self.five.is_some() { 5 } else { 4 }
     }
 
     fn needs_deck(&self) -> bool {
@@ -129,7 +192,7 @@ impl family::Game for Koenigrufen {
     }
 
     fn to_act(&self) -> Option<family::Seat> {
-        self.game.as_ref()?.to_act().map(family_seat)
+        self.game.as_ref()?.to_act().map(|s| self.table_seat(s))
     }
 
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
@@ -140,7 +203,10 @@ impl family::Game for Koenigrufen {
     }
 
     fn apply(&mut self, seat: family::Seat, action: Action) -> Result<(), Refusal<RuleError>> {
-        let seat = game_seat(seat).ok_or(Refusal::NoSuchSeat { seat, seats: 4 })?;
+        let seats = family::Game::seats(self);
+        let seat = self
+            .game_seat(seat)
+            .ok_or(Refusal::NoSuchSeat { seat, seats })?;
         let game = self.game.as_mut().ok_or(Refusal::AwaitingDeck)?;
         game.apply(seat, action).map(|_| ()).map_err(Refusal::Rule)
     }
@@ -150,7 +216,7 @@ impl family::Game for Koenigrufen {
     }
 
     fn seat_view(&self, seat: family::Seat) -> Option<SeatView> {
-        Some(self.game.as_ref()?.view(game_seat(seat)?))
+        Some(self.game.as_ref()?.view(self.game_seat(seat)?))
     }
 
     fn is_over(&self) -> bool {
@@ -159,14 +225,23 @@ impl family::Game for Koenigrufen {
 
     fn settlement(&self) -> Option<family::Settlement> {
         let settlement = self.game.as_ref()?.settlement()?;
-        family::Settlement::new(settlement.money.to_vec()).ok()
+        family::Settlement::new(self.by_table_seat(settlement.money, 0)).ok()
     }
 
     fn next_round(&self) -> Option<Koenigrufen> {
-        self.is_over().then(|| Koenigrufen {
-            rules: self.rules,
-            forehand: self.forehand.next(),
-            game: None,
+        self.is_over().then(|| match self.five {
+            Some(vorhand) => Koenigrufen {
+                rules: self.rules,
+                forehand: Seat::S0,
+                game: None,
+                five: Some(vorhand.next(5)),
+            },
+            None => Koenigrufen {
+                rules: self.rules,
+                forehand: self.forehand.next(),
+                game: None,
+                five: None,
+            },
         })
     }
 
@@ -174,11 +249,37 @@ impl family::Game for Koenigrufen {
         let game = self.game.as_ref()?;
         // A half-done announcement turn or Mussolini draw is one record
         // string that cannot be written yet.
-        (game.pending_turn() == 0).then(|| Record::from_game(game).to_json())
+        if game.pending_turn() != 0 {
+            return None;
+        }
+        let record = Record::from_game(game).to_json();
+        let Some(vorhand) = self.five else {
+            return Some(record);
+        };
+        let mut value: Value = serde_json::from_str(&record).ok()?;
+        value[TABLE_SEATS] = 5.into();
+        value[TABLE_VORHAND] = vorhand.number().into();
+        Some(value.to_string())
     }
 
     fn from_record(text: &str) -> Result<Koenigrufen, RecordRefused> {
-        let record = Record::from_json(text).map_err(refused)?;
+        let (five, record) = match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(mut fields)) if fields.contains_key(TABLE_SEATS) => {
+                let seats = fields.remove(TABLE_SEATS).and_then(|v| v.as_u64());
+                let vorhand = fields.remove(TABLE_VORHAND).and_then(|v| v.as_u64());
+                let vorhand = match (seats, vorhand) {
+                    (Some(5), Some(v)) if v < 5 => family::Seat::new(v as u8),
+                    _ => {
+                        return Err(RecordRefused::Invalid(format!(
+                            "{TABLE_SEATS} must be 5 with a {TABLE_VORHAND} of 0–4"
+                        )));
+                    }
+                };
+                let rest = Value::Object(fields).to_string();
+                (Some(vorhand), Record::from_json(&rest).map_err(refused)?)
+            }
+            _ => (None, Record::from_json(text).map_err(refused)?),
+        };
         let game = record.to_game().map_err(|e| match e {
             ReplayError::Invalid(e) => refused(e),
             ReplayError::Illegal { index, error } => RecordRefused::Illegal {
@@ -187,10 +288,16 @@ impl family::Game for Koenigrufen {
                 message: error.to_string(),
             },
         })?;
+        if five.is_some() && game.forehand() != Seat::S0 {
+            return Err(RecordRefused::Invalid(
+                "at a table of five the Vorhand is the deal's seat 0".into(),
+            ));
+        }
         Ok(Koenigrufen {
             rules: *game.rules(),
             forehand: game.forehand(),
             game: Some(game),
+            five,
         })
     }
 
@@ -274,5 +381,85 @@ impl family::RuleError for RuleError {
             Reserved { .. } => "reserved",
             BirdDue(..) => "bird-due",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use family::Game as _;
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+
+    fn table(n: u8) -> family::Seat {
+        family::Seat::new(n)
+    }
+
+    #[test]
+    fn at_five_the_dealer_sits_out_and_scores_nothing() {
+        // Vorhand on table seat 2: seat 1 deals and sits out; the deal's
+        // seats 0–3 are table seats 2, 3, 4, 0.
+        let mut round = Koenigrufen::new_round(Preset::Cup2019.rules(), 5, table(2)).unwrap();
+        assert_eq!(round.seats(), 5);
+        assert_eq!(round.sitting_out(), Some(table(1)));
+        let mapped: Vec<Option<Seat>> = (0..5).map(|n| round.game_seat(table(n))).collect();
+        assert_eq!(
+            mapped,
+            [
+                Some(Seat::S3),
+                None,
+                Some(Seat::S0),
+                Some(Seat::S1),
+                Some(Seat::S2)
+            ]
+        );
+        for seat in Seat::ALL {
+            assert_eq!(round.game_seat(round.table_seat(seat)), Some(seat));
+        }
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        round.deal(&mut rng).unwrap();
+        assert_eq!(round.to_act(), Some(table(2)), "the Vorhand opens");
+        assert!(
+            round.seat_view(table(1)).is_none(),
+            "the dealer holds no cards"
+        );
+        let any = round.legal_actions()[0];
+        assert!(matches!(
+            round.apply(table(1), any),
+            Err(Refusal::NoSuchSeat { .. })
+        ));
+        while !round.is_over() {
+            let seat = round.to_act().unwrap();
+            assert_ne!(seat, table(1), "the dealer never acts");
+            let action = *round.legal_actions().choose(&mut rng).unwrap();
+            round.apply(seat, action).unwrap();
+        }
+        let settlement = round.settlement().unwrap();
+        assert_eq!(settlement.seats(), 5);
+        assert_eq!(settlement.of(table(1)), 0);
+        let money = round.game().unwrap().settlement().unwrap().money;
+        for seat in Seat::ALL {
+            assert_eq!(settlement.of(round.table_seat(seat)), money[seat as usize]);
+        }
+        // Its record reads back as the same five-seat round.
+        let text = round.to_record().unwrap();
+        assert!(text.contains(r#""table_seats":5"#), "{text}");
+        assert_eq!(Koenigrufen::from_record(&text).unwrap(), round);
+        // The deal passes on: Vorhand on seat 3, seat 2 deals.
+        let next = round.next_round().unwrap();
+        assert_eq!(next.sitting_out(), Some(table(2)));
+        assert_eq!(next.game_seat(table(3)), Some(Seat::S0));
+    }
+
+    #[test]
+    fn at_four_table_and_deal_seats_are_the_same() {
+        let round = Koenigrufen::new_round(Preset::Cup2019.rules(), 4, table(1)).unwrap();
+        assert_eq!(round.sitting_out(), None);
+        assert_eq!(round.forehand(), Seat::S1);
+        for n in 0..4 {
+            assert_eq!(round.game_seat(table(n)), Seat::new(n));
+        }
+        assert_eq!(round.game_seat(table(4)), None);
+        assert!(Koenigrufen::new_round(Preset::Cup2019.rules(), 6, table(0)).is_err());
     }
 }

@@ -318,6 +318,15 @@ fn koenigrufen_random_rounds_keep_every_promise() {
 }
 
 #[test]
+fn koenigrufen_at_five_keeps_every_promise_with_the_dealer_sitting_out() {
+    let seen = play_many::<Koenigrufen>(5, 30, 2_500, fresh);
+    // 2 presets × 30 deals, each played by four.
+    assert_eq!((seen.deals, seen.ended), (60, 60));
+    assert!(seen.steps >= 60 * 52, "{}", seen.steps);
+    assert!(seen.records >= 60 * 2);
+}
+
+#[test]
 fn zwanzig_ab_random_sessions_keep_every_promise_at_three_four_and_five_seats() {
     for seats in 3..=5 {
         let seen = play_many::<ZwanzigAb>(seats, 20, 3_000 + u64::from(seats) * 100, mid_way);
