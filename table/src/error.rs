@@ -122,8 +122,8 @@ pub enum CupRefusal {
     AlreadyDrawn,
     /// No player of the cup has this name.
     UnknownPlayer(String),
-    /// A chat cup seats four to a table: this many players are present.
-    FoursOnly(usize),
+    /// No mix of tables of four and five seats this many players present.
+    CannotSeat(usize),
     /// The current round still has tables playing.
     RoundOpen {
         /// Its tables still playing, by number.
@@ -150,8 +150,8 @@ impl CupRefusal {
             CupRefusal::UnknownPlayer(name) => {
                 tr!(lang, "cup-rej-unknown-player", name = name.as_str())
             }
-            CupRefusal::FoursOnly(present) => {
-                tr!(lang, "cup-rej-fours-only", present = *present)
+            CupRefusal::CannotSeat(present) => {
+                tr!(lang, "cup-rej-cannot-seat", present = *present)
             }
             CupRefusal::RoundOpen { tables } => {
                 let list: Vec<String> = tables.iter().map(ToString::to_string).collect();

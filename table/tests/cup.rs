@@ -21,8 +21,8 @@ const EIGHT: [&str; 8] = [
     "Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans",
 ];
 
-/// Seed 002's cup points for places 1–8.
-const POINTS: [u32; 8] = [50, 45, 40, 35, 30, 27, 24, 21];
+/// Seed 002's cup points for places 1–9.
+const POINTS: [u32; 9] = [50, 45, 40, 35, 30, 27, 24, 21, 18];
 
 fn cup(action: CupAction) -> CommandKind {
     CommandKind::Cup(action)
@@ -122,7 +122,8 @@ async fn play_until(
             deal: deal.deal.number,
             seq: deal.next_seq(),
         };
-        if hold_last && deal.deal.number == 16 {
+        let last_deal = if loaded.table.seats == 5 { 20 } else { 16 };
+        if hold_last && deal.deal.number == last_deal {
             let mut trial = round.clone();
             trial.apply(seat, &token).unwrap();
             if trial.round().is_over() {
@@ -139,31 +140,44 @@ async fn play_until(
     }
 }
 
-/// Each seat's Schrift over a table's deals, from the stored records
-/// replayed through the engine, and how many deals a Kontra made the
-/// money differ from the Schrift.
+/// Each table seat's Schrift over a table's deals, from the stored
+/// records replayed through the engine, and how many deals a Kontra made
+/// the money differ from the Schrift. At a table of five, each deal's
+/// dealer sits out and scores nothing.
 async fn schrift_of(h: &Harness, table: TableId) -> (Vec<i64>, usize, usize) {
-    let mut totals = vec![0i64; 4];
+    let seats = usize::from(h.loaded(table).await.table.seats);
+    let mut totals = vec![0i64; seats];
     let mut deals = 0;
     let mut kontra_deals = 0;
     for row in h.store().deals_of(table).await.unwrap() {
         assert_eq!(row.status, DealStatus::Finished);
         let loaded = h.store().load_deal(row.id).await.unwrap().unwrap();
         let round = loaded.round.unwrap();
-        let game = round
+        let kr = round
             .round()
             .downcast_ref::<Koenigrufen>()
-            .and_then(Koenigrufen::game)
             .expect("a Königrufen deal");
-        let settlement = game.settlement().expect("settled");
-        for (total, score) in totals.iter_mut().zip(settlement.score) {
-            *total += score;
+        let settlement = kr.game().unwrap().settlement().expect("settled");
+        let score = kr.by_table_seat(settlement.score, 0);
+        let money = kr.by_table_seat(settlement.money, 0);
+        assert_eq!(score.len(), seats);
+        if seats == 5 {
+            // Deal k's Vorhand is seat k − 1; the seat before deals and
+            // sits out.
+            let vorhand = (row.number as usize - 1) % 5;
+            assert_eq!(row.forehand.index(), vorhand);
+            let dealer = (vorhand + 4) % 5;
+            assert_eq!(kr.sitting_out().map(|s| s.index()), Some(dealer));
+            assert_eq!((score[dealer], money[dealer]), (0, 0));
+        }
+        for (total, s) in totals.iter_mut().zip(&score) {
+            *total += s;
         }
         // The ledger holds the money (with Kontra), one row per seat.
         let ledger = h.store().settlement(row.id).await.unwrap().unwrap();
         let units: Vec<i64> = ledger.seats.iter().map(|s| s.2).collect();
-        assert_eq!(units, settlement.money.to_vec());
-        if settlement.money != settlement.score {
+        assert_eq!(units, money);
+        if money != score {
             kontra_deals += 1;
         }
         deals += 1;
@@ -226,7 +240,7 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
     };
     assert_eq!(
         notice(&h.run("Anna", cup(absent(&["hans"]))).await),
-        tr!(Lang::De, "cup-rej-fours-only", present = 7)
+        tr!(Lang::De, "cup-rej-cannot-seat", present = 7)
     );
     assert_eq!(
         notice(&h.run("Anna", cup(absent(&["Zenzi"]))).await),
@@ -245,7 +259,7 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
     let mut lines = drawn.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "🎲 Herbstcup: Tag 1, Runde 1 von 1 ist ausgelost: 2 Tische zu je 16 Spielen. Es wird gleich gegeben."
+        "🎲 Herbstcup: Tag 1, Runde 1 von 1 ist ausgelost, 2 Tische. Es wird gleich gegeben."
     );
     // The tables as drawn: each seats four of the eight, everyone once.
     let d = doc(&h).await;
@@ -266,7 +280,12 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
             .collect();
         assert_eq!(
             lines.next().unwrap(),
-            format!("Tisch {} (#{}): {}", i + 1, table.0, drawn_seats.join(", "))
+            format!(
+                "Tisch {} (#{}, 16 Spiele): {}",
+                i + 1,
+                table.0,
+                drawn_seats.join(", ")
+            )
         );
         let loaded = h.loaded(*table).await;
         assert_eq!(loaded.table.game, "koenigrufen");
@@ -570,8 +589,8 @@ async fn cup_commands_are_refused_in_words_and_change_nothing() {
 /// Each person's Schrift at a played cup table, by name.
 async fn totals_by_name(h: &Harness, table: TableId) -> Vec<(String, i64)> {
     let (totals, deals, _) = schrift_of(h, table).await;
-    assert_eq!(deals, 16);
     let loaded = h.loaded(table).await;
+    assert_eq!(deals, if loaded.table.seats == 5 { 20 } else { 16 });
     totals
         .iter()
         .enumerate()
@@ -741,4 +760,99 @@ async fn two_tables_ending_at_once_both_count_on_postgres() {
     assert_eq!(finals, 1, "the standings are posted once");
     drop(h);
     scratch.drop_now().await;
+}
+
+#[tokio::test]
+async fn nine_players_sit_at_four_and_five_where_each_deals_dealer_sits_out() {
+    let mut h = Harness::new(9).await;
+    let settings = CupSettings {
+        days: 1,
+        rounds: 1,
+        best: 1,
+        ..CupSettings::named("Neuner", Lang::De)
+    };
+    assert!(
+        h.run("Anna", cup(CupAction::New(settings)))
+            .await
+            .is_empty()
+    );
+    let nine = [EIGHT.as_slice(), &["Ida"]].concat();
+    for name in &nine[1..] {
+        assert!(h.run(name, cup(CupAction::Join)).await.is_empty());
+    }
+    assert!(
+        h.run("Anna", cup(CupAction::Draw { absent: Vec::new() }))
+            .await
+            .is_empty()
+    );
+    let tables = open_tables(&h).await;
+    let seats: Vec<u8> = {
+        let mut seats = Vec::new();
+        for t in &tables {
+            seats.push(h.loaded(*t).await.table.seats);
+        }
+        seats
+    };
+    assert_eq!(seats, [4, 5], "nine: a table of four and one of five");
+    let (drawn, mentioned) = posts(&h).last().unwrap().clone();
+    assert_eq!(mentioned, 9);
+    let lines: Vec<&str> = drawn.lines().collect();
+    assert!(lines[1].starts_with(&format!("Tisch 1 (#{}, 16 Spiele): ", tables[0].0)));
+    assert!(
+        lines[2].starts_with(&format!(
+            "Tisch 2 (#{}, 20 Spiele, der Geber setzt jeweils aus): ",
+            tables[1].0
+        )),
+        "{drawn}"
+    );
+    // At the table of five, the first deal's dealer (the last seat) sits
+    // out: told so privately, without buttons, and named on the table.
+    let five = h.loaded(tables[1]).await;
+    let dealer = person_on(&five, tarock_game_core::Seat::new(4));
+    let told = h
+        .sent
+        .iter()
+        .rev()
+        .find_map(|m| match m {
+            Outgoing::Private {
+                table,
+                to,
+                text,
+                buttons,
+                ..
+            } if *table == tables[1] && to.name == dealer => Some((text.clone(), buttons.len())),
+            _ => None,
+        })
+        .expect("the dealer hears from the table");
+    assert!(
+        told.0.contains(&tr!(Lang::De, "kr-you-sit-out")),
+        "{}",
+        told.0
+    );
+    assert_eq!(told.1, 0, "no choices while sitting out");
+    let Outgoing::Table { text, .. } = h.last_table(tables[1]) else {
+        panic!()
+    };
+    assert!(
+        text.contains(&tr!(Lang::De, "kr-sits-out", name = dealer.as_str())),
+        "{text}"
+    );
+
+    let mut rng = StdRng::seed_from_u64(99);
+    let mut day = Vec::new();
+    for table in &tables {
+        play_out(&mut h, *table, &mut rng).await;
+        day.extend(totals_by_name(&h, *table).await);
+    }
+    // Every player is ranked by their Schrift, the five-seat table's
+    // players over their 16 deals each (four of the 20 sat out).
+    let (last, _) = posts(&h).last().unwrap().clone();
+    let ranked = places(&day);
+    let lines: Vec<&str> = last.lines().collect();
+    for (i, (place, name, total, points)) in ranked.iter().enumerate() {
+        assert_eq!(
+            lines[2 + i],
+            format!("{place}. {name} {} · {points} Cuppunkte", signed(*total))
+        );
+    }
 }

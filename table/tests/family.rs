@@ -234,6 +234,60 @@ async fn koenigrufen_plays_a_deal_with_three_computers() {
 }
 
 #[tokio::test]
+async fn koenigrufen_at_five_plays_by_buttons_and_the_dealer_sits_out() {
+    let mut h = Harness::new(55).await;
+    let table = started(&mut h, "koenigrufen", 5, &["anna", "bert"], "medium").await;
+    // Deal 1: Anna (seat 0) is Vorhand, the last seat deals and sits out.
+    let published = tarock_game_core::fair::Commitment(hex_after(
+        h.last_table(table).text(),
+        "festgelegt vor dem Austeilen: ",
+    ));
+    let mut rng = StdRng::seed_from_u64(8);
+    play_round(&mut h, table, &["anna", "bert"], &mut rng).await;
+    let changes = check_settled(&h, table, 5, &["anna", "bert"]).await;
+    assert_eq!(changes[4], 0, "the dealer sat out: {changes:?}");
+    // The deal verifies like any: its record, dealt anew from the revealed
+    // seed at a table of five, matches the commitment shown before.
+    let Some(Outgoing::Settlement { text, .. }) = h.settlements_of(table).last().copied() else {
+        panic!("no settlement");
+    };
+    let reveal = tarock_game_core::fair::Reveal {
+        seed: hex_after(text, "Seed: "),
+        salt: hex_after(text, "Salz: "),
+    };
+    let rules: serde_json::Value =
+        serde_json::from_str(&h.loaded(table).await.table.rules).unwrap();
+    let kind = tarock_games::by_id("koenigrufen").unwrap();
+    let dealt = tarock_games::SeededRound::new(kind, &rules, 5, Seat::new(0), &reveal.seed)
+        .unwrap()
+        .round()
+        .to_record()
+        .unwrap();
+    tarock_table::fair::verify_round(published, &reveal, &dealt).unwrap();
+    let mut tampered = reveal.clone();
+    tampered.seed[0] ^= 1;
+    assert!(tarock_table::fair::verify_round(published, &tampered, &dealt).is_err());
+    // Deal 2: the deal passes on; Bert (seat 1) is Vorhand and Anna deals
+    // and sits it out: told so, without buttons.
+    assert!(
+        h.run("anna", CommandKind::Start(Some(table)))
+            .await
+            .is_empty()
+    );
+    let loaded = h.loaded(table).await;
+    let deal = loaded.deal.as_ref().unwrap();
+    assert_eq!((deal.deal.number, deal.deal.forehand.index()), (2, 1));
+    let Some(Outgoing::Private { text, buttons, .. }) = h.last_private_of(table, "anna") else {
+        panic!("anna hears from the table");
+    };
+    assert!(text.contains("setzt dieses Spiel aus"), "{text}");
+    assert!(buttons.is_empty());
+    play_round(&mut h, table, &["bert"], &mut rng).await;
+    let changes = check_settled(&h, table, 5, &["bert"]).await;
+    assert_eq!(changes[0], 0, "Anna sat out: {changes:?}");
+}
+
+#[tokio::test]
 async fn two_people_at_koenigrufen_each_act_only_on_their_turn() {
     let mut h = Harness::new(14).await;
     let table = started(&mut h, "koenigrufen", 4, &["anna", "bert"], "easy").await;
@@ -325,7 +379,8 @@ async fn seat_counts_and_game_names_are_checked_when_a_table_opens() {
         )
         .await,
     );
-    assert!(text.contains("immer 4"), "{text}");
+    // Königrufen is played by four; a fifth seat deals and sits out.
+    assert!(text.contains("4 bis 5"), "{text}");
     let text = refused(
         h.run("anna", CommandKind::Create(settings("poker", None)))
             .await,

@@ -56,7 +56,7 @@ async fn a_cup_is_opened_joined_drawn_and_ended_in_a_group() {
     posted(
         &fake,
         GROUP,
-        "🎲 Herbstcup: Tag 1, Runde 1 von 3 ist ausgelost: 1 Tisch zu je 16 Spielen.",
+        "🎲 Herbstcup: Tag 1, Runde 1 von 3 ist ausgelost, 1 Tisch. Es wird gleich gegeben.\nTisch 1 (#1, 16 Spiele): ",
     )
     .await;
     // Everyone drawn is mentioned, each by a mention of their own user.

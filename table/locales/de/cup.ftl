@@ -9,7 +9,7 @@ cup-rej-already-in = Du spielst schon mit.
 cup-rej-not-in = Du spielst in diesem Cup nicht mit.
 cup-rej-already-drawn = Nach der ersten Auslosung kann man nicht mehr austreten. Wer an einem Tag fehlt, wird beim Auslosen als abwesend genannt: /tarock cup auslosen ohne NAME
 cup-rej-unknown-player = Im Cup spielt niemand namens „{ $name }“.
-cup-rej-fours-only = { $present } Spieler sind da. Im Chat wird der Cup zu viert an jedem Tisch gespielt: Es braucht eine durch 4 teilbare Zahl, mindestens 4. Wer fehlt, wird genannt (/tarock cup auslosen ohne NAME, NAME), oder es spielen mehr mit (/tarock cup mitspielen).
+cup-rej-cannot-seat = { $present } Spieler sind da. An Tischen zu viert und zu fünft lassen sich 1–3, 6, 7 und 11 Spieler nicht setzen. Wer fehlt, wird genannt (/tarock cup auslosen ohne NAME, NAME), oder es spielen mehr mit (/tarock cup mitspielen).
 cup-rej-round-open = Die Runde läuft noch an Tisch { $tables }. Ausgelost wird, wenn alle Tische fertig sind.
 cup-rej-season-over = Alle Tage dieses Cups sind gespielt.
 cup-rej-not-organizer = Das darf nur, wer den Cup veranstaltet (oder ein Admin).
@@ -27,11 +27,14 @@ cup-joined = { $name } spielt im Cup „{ $cup }“ mit ({ $players } Spieler).{
    *[no] { "" }
 }
 cup-left = { $name } spielt nicht mehr mit ({ $players } Spieler).
-cup-drawn = 🎲 { $cup }: Tag { $day }, Runde { $round } von { $rounds } ist ausgelost: { $tables } { $tables ->
+cup-drawn = 🎲 { $cup }: Tag { $day }, Runde { $round } von { $rounds } ist ausgelost, { $tables } { $tables ->
     [one] Tisch
    *[other] Tische
-} zu je { $deals } Spielen. Es wird gleich gegeben.
-cup-drawn-table = Tisch { $no } (#{ $table }): { $players }
+}. Es wird gleich gegeben.
+cup-drawn-table = Tisch { $no } (#{ $table }, { $deals } Spiele{ $seats ->
+    [5] , der Geber setzt jeweils aus
+   *[other] { "" }
+}): { $players }
 cup-ended = 🏁 Der Cup „{ $cup }“ ist beendet.
 cup-season-over = 🏁 Alle Tage des Cups „{ $cup }“ sind gespielt. Der Endstand:
 cup-deal = Cup: Spiel { $deal } von { $deals }.

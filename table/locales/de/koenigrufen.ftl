@@ -268,3 +268,7 @@ kr-refusal-must-beat = Stichzwang: du musst überstechen.
 kr-refusal-pagat-last = Den Pagat spielst du nur als letzten Tarock.
 kr-refusal-reserved = Diese Karte ist angesagt und bleibt für ihren Stich.
 kr-refusal-bird-due = Die angesagte Karte gehört jetzt in ihren Stich.
+
+## A table of five: the dealer sits each deal out.
+kr-sits-out = { $name } gibt und setzt dieses Spiel aus.
+kr-you-sit-out = Du gibst und setzt dieses Spiel aus; im nächsten spielst du wieder mit.

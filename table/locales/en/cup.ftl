@@ -9,7 +9,7 @@ cup-rej-already-in = You are in the cup already.
 cup-rej-not-in = You are not in this cup.
 cup-rej-already-drawn = After the first draw nobody leaves the cup. Whoever misses a day is named absent at the draw: /tarock cup draw without NAME
 cup-rej-unknown-player = Nobody called “{ $name }” plays in the cup.
-cup-rej-fours-only = { $present } players are here. In a chat the cup seats four at every table: it takes a number divisible by 4, at least 4. Name who is absent (/tarock cup draw without NAME, NAME), or have more join (/tarock cup join).
+cup-rej-cannot-seat = { $present } players are here. Tables of four and five cannot seat 1–3, 6, 7 or 11 players. Name who is absent (/tarock cup draw without NAME, NAME), or have more join (/tarock cup join).
 cup-rej-round-open = The round is still being played at table { $tables }. The next round is drawn when every table is done.
 cup-rej-season-over = Every day of this cup has been played.
 cup-rej-not-organizer = Only the cup's organizer (or an admin) may do that.
@@ -27,11 +27,14 @@ cup-joined = { $name } joins the cup “{ $cup }” ({ $players } players).{ $dr
    *[no] { "" }
 }
 cup-left = { $name } left the cup ({ $players } players).
-cup-drawn = 🎲 { $cup }: day { $day }, round { $round } of { $rounds } is drawn: { $tables } { $tables ->
+cup-drawn = 🎲 { $cup }: day { $day }, round { $round } of { $rounds } is drawn, { $tables } { $tables ->
     [one] table
    *[other] tables
-} of { $deals } deals each. The cards are dealt now.
-cup-drawn-table = Table { $no } (#{ $table }): { $players }
+}. The cards are dealt now.
+cup-drawn-table = Table { $no } (#{ $table }, { $deals } deals{ $seats ->
+    [5] , the dealer sits each one out
+   *[other] { "" }
+}): { $players }
 cup-ended = 🏁 The cup “{ $cup }” has ended.
 cup-season-over = 🏁 Every day of the cup “{ $cup }” has been played. The final standings:
 cup-deal = Cup: deal { $deal } of { $deals }.

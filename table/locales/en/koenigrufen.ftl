@@ -269,3 +269,7 @@ kr-refusal-must-beat = Stichzwang: you must beat the trick.
 kr-refusal-pagat-last = The Pagat is played only as your last tarock.
 kr-refusal-reserved = That card is announced and kept for its trick.
 kr-refusal-bird-due = The announced card must be played now, in its trick.
+
+## A table of five: the dealer sits each deal out.
+kr-sits-out = { $name } deals and sits this deal out.
+kr-you-sit-out = You deal and sit this deal out; you play again in the next one.

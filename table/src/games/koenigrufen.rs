@@ -17,6 +17,12 @@
 //! a seat whose time runs out is played by the medium player, for every
 //! kind of decision (the same stand-in as Zwanzigerrufen's, SPEC §14:
 //! "timeouts are played by a computer player").
+//!
+//! At a table of five the round maps table seats to the deal's four
+//! ([`Koenigrufen::game_seat`]); every text below is written with the
+//! deal's seats and a [`TableContext`] whose names are the deal's
+//! ([`deal_context`]). The dealer who sits out is told so and has no
+//! choices.
 
 mod draft;
 mod private;
@@ -24,6 +30,8 @@ mod public;
 mod rules_text;
 mod sheet;
 pub mod words;
+
+use std::borrow::Cow;
 
 use rand::RngCore;
 use serde_json::Value;
@@ -52,14 +60,37 @@ fn game_of(round: &dyn DynGame) -> Option<&Game> {
     round.downcast_ref::<Koenigrufen>()?.game()
 }
 
-/// The game's seat of a table seat.
-fn kr_seat(seat: Seat) -> Option<tarock_koenigrufen::Seat> {
-    tarock_koenigrufen::Seat::new(seat.number())
+/// The deal's seat of a table seat (`None` for the dealer who sits out at
+/// a table of five).
+fn kr_seat(round: &dyn DynGame, seat: Seat) -> Option<tarock_koenigrufen::Seat> {
+    round.downcast_ref::<Koenigrufen>()?.game_seat(seat)
 }
 
-/// The table seat of a game seat.
-fn table_seat(seat: tarock_koenigrufen::Seat) -> Seat {
+/// The table's names as the deal's seats read them: the same at four; at
+/// five, the deal's seat 0 is the Vorhand's name and so on.
+fn deal_context<'a>(round: &dyn DynGame, table: &'a TableContext) -> Cow<'a, TableContext> {
+    match round.downcast_ref::<Koenigrufen>() {
+        Some(kr) if kr.sitting_out().is_some() => Cow::Owned(TableContext {
+            names: tarock_koenigrufen::Seat::ALL
+                .iter()
+                .map(|s| table.name(kr.table_seat(*s)))
+                .collect(),
+            stake_cents: table.stake_cents,
+        }),
+        _ => Cow::Borrowed(table),
+    }
+}
+
+/// The seat of a [`deal_context`] for a deal's seat: the deal's seats
+/// index the names.
+fn context_seat(seat: tarock_koenigrufen::Seat) -> Seat {
     Seat::new(seat as u8)
+}
+
+/// A line saying who deals and sits out at a table of five.
+fn sitting_out_line(round: &dyn DynGame, table: &TableContext, lang: Lang) -> Option<String> {
+    let seat = round.downcast_ref::<Koenigrufen>()?.sitting_out()?;
+    Some(tr!(lang, "kr-sits-out", name = table.name(seat)))
 }
 
 /// The text of a round that is not a dealt Königrufen deal.
@@ -73,8 +104,9 @@ fn not_this_game(round: &dyn DynGame, lang: Lang) -> String {
 
 /// The action `level`'s player chooses for `seat`, checked against the rules
 /// (an unexpected answer falls back to the first legal action).
-fn choose(game: &Game, seat: Seat, level: Level, rng: &mut dyn RngCore) -> Option<String> {
-    let seat = kr_seat(seat)?;
+fn choose(round: &dyn DynGame, seat: Seat, level: Level, rng: &mut dyn RngCore) -> Option<String> {
+    let game = game_of(round)?;
+    let seat = kr_seat(round, seat)?;
     if game.to_act() != Some(seat) {
         return None;
     }
@@ -101,7 +133,7 @@ impl GameFace for KoenigrufenFace {
     fn seat_choice(&self) -> SeatChoice {
         SeatChoice {
             min: 4,
-            max: 4,
+            max: 5,
             default: 4,
         }
     }
@@ -119,9 +151,13 @@ impl GameFace for KoenigrufenFace {
     }
 
     fn public_text(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> String {
-        match game_of(round) {
-            Some(game) => public::public_text(game, table, lang),
-            None => not_this_game(round, lang),
+        let Some(game) = game_of(round) else {
+            return not_this_game(round, lang);
+        };
+        let text = public::public_text(game, &deal_context(round, table), lang);
+        match sitting_out_line(round, table, lang) {
+            Some(line) => format!("{line}\n{text}"),
+            None => text,
         }
     }
 
@@ -133,8 +169,18 @@ impl GameFace for KoenigrufenFace {
         table: &TableContext,
         lang: Lang,
     ) -> SeatText {
-        match (game_of(round), kr_seat(seat)) {
-            (Some(game), Some(s)) => private::seat_text(game, s, draft, table, lang),
+        let sits_out = round
+            .downcast_ref::<Koenigrufen>()
+            .and_then(Koenigrufen::sitting_out)
+            == Some(seat);
+        match (game_of(round), kr_seat(round, seat)) {
+            (Some(game), Some(s)) => {
+                private::seat_text(game, s, draft, &deal_context(round, table), lang)
+            }
+            (Some(_), None) if sits_out => SeatText {
+                text: tr!(lang, "kr-you-sit-out"),
+                choices: Vec::new(),
+            },
             _ => SeatText {
                 text: not_this_game(round, lang),
                 choices: Vec::new(),
@@ -143,7 +189,7 @@ impl GameFace for KoenigrufenFace {
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
-        picture::koenigrufen::hand(game_of(round)?, kr_seat(seat)?, lang)
+        picture::koenigrufen::hand(game_of(round)?, kr_seat(round, seat)?, lang)
     }
 
     fn table_picture(
@@ -152,7 +198,7 @@ impl GameFace for KoenigrufenFace {
         table: &TableContext,
         lang: Lang,
     ) -> Option<Picture> {
-        picture::koenigrufen::table(game_of(round)?, table, lang)
+        picture::koenigrufen::table(game_of(round)?, &deal_context(round, table), lang)
     }
 
     fn action_text(
@@ -163,12 +209,14 @@ impl GameFace for KoenigrufenFace {
         table: &TableContext,
         lang: Lang,
     ) -> String {
-        let (Some(game), Some(s), Some(action)) =
-            (game_of(round), kr_seat(seat), Action::from_code(token))
-        else {
+        let (Some(game), Some(s), Some(action)) = (
+            game_of(round),
+            kr_seat(round, seat),
+            Action::from_code(token),
+        ) else {
             return tr!(lang, "kr-did-unknown", name = table.name(seat));
         };
-        words::action_text(game, s, action, table, lang)
+        words::action_text(game, s, action, &deal_context(round, table), lang)
     }
 
     fn events(
@@ -181,6 +229,7 @@ impl GameFace for KoenigrufenFace {
         let (Some(b), Some(a)) = (game_of(before), game_of(after)) else {
             return Vec::new();
         };
+        let table = &deal_context(after, table);
         let mut out = Vec::new();
         // The auction's outcome is worth a message of its own.
         if b.declared().is_none()
@@ -209,27 +258,29 @@ impl GameFace for KoenigrufenFace {
         table: &TableContext,
         lang: Lang,
     ) -> Option<SettlementText> {
-        sheet::settlement_text(game_of(round)?, table, lang)
+        sheet::settlement_text(game_of(round)?, &deal_context(round, table), lang)
     }
 
     fn sides(&self, round: &dyn DynGame) -> Option<(&'static str, u32)> {
         if !round.is_over() {
             return None;
         }
-        let view = game_of(round)?.public_view();
+        let kr = round.downcast_ref::<Koenigrufen>()?;
+        let view = kr.game()?.public_view();
         let contract = view.contract?;
-        let mask = view
-            .parties
+        // Bit `s` for table seat `s`.
+        let mask = tarock_koenigrufen::Seat::ALL
             .iter()
-            .enumerate()
-            .filter(|(_, p)| **p == Some(tarock_koenigrufen::Party::Declarer))
-            .fold(0, |mask, (seat, _)| mask | 1 << seat);
+            .filter(|s| view.parties[s.index()] == Some(tarock_koenigrufen::Party::Declarer))
+            .fold(0, |mask, s| mask | 1 << kr.table_seat(*s).index());
         Some((contract.word(), mask))
     }
 
     fn cup_score(&self, round: &dyn DynGame) -> Option<Vec<i64>> {
-        // The Schrift: the score before Kontra doubles it into money.
-        Some(game_of(round)?.settlement()?.score.to_vec())
+        // The Schrift: the score before Kontra doubles it into money; the
+        // dealer who sits out at a table of five scores nothing.
+        let kr = round.downcast_ref::<Koenigrufen>()?;
+        Some(kr.by_table_seat(kr.game()?.settlement()?.score, 0))
     }
 
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
@@ -250,7 +301,7 @@ impl GameFace for KoenigrufenFace {
         rng: &mut dyn RngCore,
     ) -> Option<String> {
         let level: Level = level.parse().ok()?;
-        choose(game_of(round)?, seat, level, rng)
+        choose(round, seat, level, rng)
     }
 
     fn stand_in_token(
@@ -259,6 +310,6 @@ impl GameFace for KoenigrufenFace {
         seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Option<String> {
-        choose(game_of(round)?, seat, STAND_IN, rng)
+        choose(round, seat, STAND_IN, rng)
     }
 }

@@ -6,9 +6,9 @@
 //! the round's last table ends, the chat gets the standings of the day and
 //! the season. The ranking rules are the game-neutral `tarock-cup` crate's.
 //!
-//! A chat cup seats four to a table: the table service has no five-seat
-//! Königrufen, so a round needs a multiple of four players present
-//! (`docs/RULES.md`, "Cup").
+//! Tables are of four, and of five where the number of players needs it:
+//! there each deal's dealer sits out (`tarock_koenigrufen::Koenigrufen` at
+//! five seats), and the round has 20 deals instead of 16.
 
 use serde::{Deserialize, Serialize};
 use tarock_cup::{Cup, CupError, CupFormat, PlayerNo};
@@ -23,8 +23,6 @@ const CUP_GAME: &str = "koenigrufen";
 const CUP_RULES: &str = "cup2019";
 /// Money per unit at a cup's tables, in cents (seed 002: 10 cents).
 const CUP_STAKE_CENTS: i64 = 10;
-/// Seats at a chat cup's table.
-const CUP_SEATS: u8 = 4;
 /// The longest name of a cup, in characters.
 const MAX_NAME: usize = 60;
 /// The most days a season may have.
@@ -431,11 +429,6 @@ impl TableService {
             away.push(no);
         }
         let present: Vec<PlayerNo> = field.into_iter().filter(|p| !away.contains(p)).collect();
-        if present.len() < usize::from(CUP_SEATS)
-            || !present.len().is_multiple_of(usize::from(CUP_SEATS))
-        {
-            return Err(CupRefusal::FoursOnly(present.len()).into());
-        }
         let seed = self
             .randomness
             .draw_seed(c.row.id.0, c.doc.cup.rounds.len() + 1)?;
@@ -445,7 +438,6 @@ impl TableService {
             .draw_next(&present, seed)
             .map_err(cup_error)?
             .clone();
-        let (_, _, rules) = table_spec(CUP_GAME, Some(CUP_SEATS), &c.doc.cup.rules)?;
         let face = games::face(CUP_GAME).ok_or(Rejection::UnknownGame)?;
         let lang = c.lang();
         let mut ids = Vec::new();
@@ -454,6 +446,9 @@ impl TableService {
         let mut dealt = Vec::new();
         let mut tx = c.tx;
         for (i, drawn) in round.tables.iter().enumerate() {
+            // Four at a table, or five where the dealer sits each deal out.
+            let seats = u8::try_from(drawn.seats.len()).unwrap_or(u8::MAX);
+            let (_, _, rules) = table_spec(CUP_GAME, Some(seats), &c.doc.cup.rules)?;
             let id = tx
                 .create_table(
                     &NewTable {
@@ -461,8 +456,8 @@ impl TableService {
                         chat_id: c.row.chat.chat_id.clone(),
                         thread_id: c.row.chat.thread_id.clone(),
                         game: CUP_GAME.to_owned(),
-                        seats: CUP_SEATS,
-                        rules: rules.clone(),
+                        seats,
+                        rules,
                         stake_cents: CUP_STAKE_CENTS,
                         pace_ms: c.row.pace_ms,
                         language: c.row.language.clone(),
@@ -503,6 +498,8 @@ impl TableService {
                 "cup-drawn-table",
                 no = i + 1,
                 table = id.0,
+                deals = drawn.deals,
+                seats = seats,
                 players = names.join(", ")
             ));
             ids.push(id.0);
@@ -527,8 +524,7 @@ impl TableService {
             day = round.id.day,
             round = round.id.round,
             rounds = c.doc.cup.format.rounds_per_day,
-            tables = round.tables.len(),
-            deals = round.tables.first().map_or(16, |t| t.deals)
+            tables = round.tables.len()
         )];
         text.extend(lines);
         c.post(text.join("\n"), mentions);
@@ -715,7 +711,7 @@ fn small(n: usize) -> u32 {
 fn cup_error(e: CupError) -> Fail {
     match e {
         CupError::SeasonOver => CupRefusal::SeasonOver.into(),
-        CupError::CannotSeat { players } => CupRefusal::FoursOnly(players).into(),
+        CupError::CannotSeat { players } => CupRefusal::CannotSeat(players).into(),
         CupError::RoundOpen(_) => CupRefusal::RoundOpen { tables: Vec::new() }.into(),
         CupError::BadName(_) => CupRefusal::BadSettings.into(),
         CupError::NoPlayer(no) => CupRefusal::UnknownPlayer(no.to_string()).into(),

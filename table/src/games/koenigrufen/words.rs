@@ -8,7 +8,7 @@ use tarock_koenigrufen::{
 };
 
 use super::super::TableContext;
-use super::table_seat;
+use super::context_seat;
 use crate::text::{Lang, lookup};
 use crate::tr;
 
@@ -111,7 +111,7 @@ pub fn side(party: Party, lang: Lang) -> String {
 
 /// A seat's name at the table.
 pub fn name(table: &TableContext, seat: Seat) -> String {
-    table.name(table_seat(seat))
+    table.name(context_seat(seat))
 }
 
 /// A signed number (`+5`, `−2`, `0`).
