@@ -195,6 +195,7 @@ async fn balances_are_exported_per_participant() {
             changes: changes.to_vec(),
             breakdown: "{}".into(),
             settled_ms: 1,
+            sitting_out: None,
         },
     )
     .await
@@ -522,6 +523,7 @@ async fn a_20_ab_round_proof_verifies() {
             changes: units,
             breakdown: "{}".into(),
             settled_ms: 1,
+            sitting_out: None,
         },
     )
     .await

@@ -23,6 +23,10 @@ pub struct NewSettlement {
     pub breakdown: String,
     /// When the deal was settled.
     pub settled_ms: i64,
+    /// A seat that did not play this deal (the dealer of a Königrufen
+    /// table of five): its change must be 0, and it gets no ledger row, so
+    /// it counts in no balance or statistic of the deal.
+    pub sitting_out: Option<Seat>,
 }
 
 /// A stored settlement.
@@ -149,7 +153,17 @@ impl Tx {
             .bind(settlement.settled_ms)
             .execute(self.conn().await?)
             .await?;
-        for seat_row in &seats {
+        if let Some(seat) = settlement.sitting_out
+            && settlement.changes.get(seat.index()) != Some(&0)
+        {
+            return Err(StorageError::Invalid(format!(
+                "deal {deal}: seat {seat} sat out and cannot score"
+            )));
+        }
+        for seat_row in seats
+            .iter()
+            .filter(|r| Some(r.seat) != settlement.sitting_out)
+        {
             let units = settlement.changes[seat_row.seat.index()];
             let (player, computer) = occupant_columns(&seat_row.occupant);
             sqlx::query(sql::INSERT_LEDGER_ROW)

@@ -18,6 +18,7 @@ use tarock_storage::{
 on_both!(
     a_round_of_20_ab_is_rebuilt_from_its_seed_and_tokens,
     five_seats_are_stored_and_settled_per_seat,
+    a_seat_that_sat_out_has_no_ledger_row,
     bad_rounds_and_tokens_are_refused,
 );
 
@@ -153,6 +154,7 @@ async fn five_seats_are_stored_and_settled_per_seat(db: TestDb) {
         changes: vec![1, -1, 0, 0],
         breakdown: "{}".into(),
         settled_ms: NOW,
+        sitting_out: None,
     };
     assert!(matches!(
         tx.settle(deal, &short).await,
@@ -166,6 +168,7 @@ async fn five_seats_are_stored_and_settled_per_seat(db: TestDb) {
             changes: units.clone(),
             breakdown: "{}".into(),
             settled_ms: NOW,
+            sitting_out: None,
         },
     )
     .await
@@ -196,7 +199,7 @@ async fn bad_rounds_and_tokens_are_refused(db: TestDb) {
     let store = &db.store;
     // A game nobody knows, and a seat count the game does not have.
     let mut tx = store.begin().await.unwrap();
-    for (game, seats) in [("poker", 4), ("zwanzig-ab", 6), ("koenigrufen", 5)] {
+    for (game, seats) in [("poker", 4), ("zwanzig-ab", 6), ("koenigrufen", 6)] {
         let refused = tx
             .create_table(
                 &NewTable {
@@ -340,4 +343,61 @@ async fn sqlite_rows_survive_the_family_migration() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_rows_survive_the_family_migration() {
     old_rows_survive_the_family_migration(Backend::Postgres).await;
+}
+
+/// The dealer of a Königrufen table of five sits the deal out: the
+/// settlement names the seat, which must score 0, and it gets no ledger
+/// row (no deal played in its statistics).
+async fn a_seat_that_sat_out_has_no_ledger_row(db: TestDb) {
+    let table = family_table(&db.store, "koenigrufen", 5).await;
+    let mut tx = db.store.begin().await.unwrap();
+    let deal = tx
+        .start_round(
+            &NewRound {
+                table,
+                game: "koenigrufen".into(),
+                number: 1,
+                first: Seat::new(0),
+                rules: "\"standard\"".into(),
+                started_ms: NOW,
+            },
+            &[5u8; 32],
+        )
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let settlement = |changes: Vec<i64>| NewSettlement {
+        changes,
+        breakdown: "{}".into(),
+        settled_ms: NOW,
+        sitting_out: Some(Seat::new(4)),
+    };
+    // The seat that sat out cannot score.
+    let mut tx = db.store.begin().await.unwrap();
+    assert!(matches!(
+        tx.settle(deal, &settlement(vec![3, -1, -1, 0, -1])).await,
+        Err(StorageError::Invalid(_))
+    ));
+    drop(tx);
+    let mut tx = db.store.begin().await.unwrap();
+    tx.settle(deal, &settlement(vec![3, -1, -1, -1, 0]))
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let stored = db.store.settlement(deal).await.unwrap().unwrap();
+    let seats: Vec<(u8, i64)> = stored
+        .seats
+        .iter()
+        .map(|(s, _, units)| (s.number(), *units))
+        .collect();
+    assert_eq!(seats, [(0, 3), (1, -1), (2, -1), (3, -1)]);
+    let computer = Participant::Computer {
+        seat: Seat::new(4),
+        level: "easy".into(),
+    };
+    let balances = db.store.table_balances(table).await.unwrap();
+    assert!(
+        balances.iter().all(|b| b.participant != computer),
+        "{balances:?}"
+    );
 }

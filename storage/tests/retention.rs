@@ -60,6 +60,7 @@ async fn retention_forgets_only_what_expired(db: TestDb) {
             changes: settlement.changes.to_vec(),
             breakdown: "{}".into(),
             settled_ms: NOW - 30 * DAY,
+            sitting_out: None,
         },
     )
     .await

@@ -65,6 +65,7 @@ fn settlement_of(game: &tarock_zwanzigerrufen::Game) -> NewSettlement {
         changes: settlement.changes.to_vec(),
         breakdown: serde_json::to_string(&settlement).unwrap(),
         settled_ms: NOW + 60_000,
+        sitting_out: None,
     }
 }
 
@@ -1485,6 +1486,7 @@ async fn settle_with(
             changes: changes.to_vec(),
             breakdown: "{}".into(),
             settled_ms: NOW,
+            sitting_out: None,
         },
     )
     .await

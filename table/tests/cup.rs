@@ -173,10 +173,14 @@ async fn schrift_of(h: &Harness, table: TableId) -> (Vec<i64>, usize, usize) {
         for (total, s) in totals.iter_mut().zip(&score) {
             *total += s;
         }
-        // The ledger holds the money (with Kontra), one row per seat.
+        // The ledger holds the money (with Kontra), one row per seat that
+        // played.
         let ledger = h.store().settlement(row.id).await.unwrap().unwrap();
-        let units: Vec<i64> = ledger.seats.iter().map(|s| s.2).collect();
-        assert_eq!(units, money);
+        assert_eq!(ledger.seats.len(), 4);
+        for (seat, _, units) in &ledger.seats {
+            assert_eq!(*units, money[seat.index()]);
+            assert_ne!(Some(*seat), kr.sitting_out());
+        }
         if money != score {
             kontra_deals += 1;
         }

@@ -276,6 +276,10 @@ impl GameFace for KoenigrufenFace {
         Some((contract.word(), mask))
     }
 
+    fn sitting_out(&self, round: &dyn DynGame) -> Option<Seat> {
+        round.downcast_ref::<Koenigrufen>()?.sitting_out()
+    }
+
     fn cup_score(&self, round: &dyn DynGame) -> Option<Vec<i64>> {
         // The Schrift: the score before Kontra doubles it into money; the
         // dealer who sits out at a table of five scores nothing.

@@ -281,6 +281,13 @@ pub trait GameFace: Send + Sync {
         None
     }
 
+    /// The seat that does not play this round (the dealer at a Königrufen
+    /// table of five): it scores 0 and has no ledger row, so the round
+    /// counts in none of its statistics.
+    fn sitting_out(&self, _round: &dyn DynGame) -> Option<Seat> {
+        None
+    }
+
     /// Each seat's score of a finished round as a cup counts it (the
     /// "Schrift": Königrufen's score without Kontra); `None` where the
     /// game's settlement units are that score already, or while the round

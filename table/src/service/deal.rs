@@ -270,6 +270,7 @@ impl TableService {
                 changes: settlement.changes.to_vec(),
                 breakdown: serde_json::to_string(&settlement).expect("settlements serialize"),
                 settled_ms: w.now,
+                sitting_out: None,
             },
         )
         .await?;

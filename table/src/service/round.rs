@@ -478,6 +478,7 @@ impl TableService {
                 changes: changes.clone(),
                 breakdown: breakdown.to_string(),
                 settled_ms: w.now,
+                sitting_out: face.sitting_out(round.round()),
             },
         )
         .await?;
