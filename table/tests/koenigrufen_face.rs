@@ -1005,8 +1005,10 @@ fn computers_play_whole_deals_to_a_zero_sum_settlement() {
 #[test]
 fn the_rules_text_lists_every_flag_of_both_presets() {
     let f = face();
+    // Four play; a fifth seat deals and sits each deal out.
     assert_eq!(f.seat_choice().min, 4);
-    assert_eq!(f.seat_choice().max, 4);
+    assert_eq!(f.seat_choice().max, 5);
+    assert_eq!(f.seat_choice().default, 4);
     for (preset, contracts, bei) in [("cup2019", 20, "yes"), ("standard", 13, "no")] {
         let rules = f.parse_rules(preset).unwrap();
         assert_eq!(f.rules_label(&rules, Lang::En), preset);
