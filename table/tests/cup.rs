@@ -204,6 +204,32 @@ fn places(totals: &[(String, i64)]) -> Vec<(usize, String, i64, u32)> {
     out
 }
 
+/// Checks the standings' lines after their title: the day's `places`,
+/// then `season_title` and the season, where that one day is the only one
+/// counted (so the same order, points and Schrift).
+fn day_and_season(
+    lines: &mut std::str::Lines<'_>,
+    places: &[(usize, String, i64, u32)],
+    season_title: &str,
+) {
+    for (place, name, total, points) in places {
+        assert_eq!(
+            lines.next().unwrap(),
+            format!("{place}. {name} {} · {points} Cuppunkte", signed(*total))
+        );
+    }
+    assert_eq!(lines.next().unwrap(), season_title);
+    for (place, name, total, points) in places {
+        assert_eq!(
+            lines.next().unwrap(),
+            format!(
+                "{place}. {name}: {points} Cuppunkte, Schrift {} (1 Tag)",
+                signed(*total)
+            )
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
     let mut h = Harness::new(2019).await;
@@ -411,26 +437,11 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
         lines.next().unwrap(),
         "🏆 Herbstcup · Tag 1 von 1, 1 von 1 Runde gespielt"
     );
-    let day = places(&expected);
-    for (place, name, total, points) in &day {
-        assert_eq!(
-            lines.next().unwrap(),
-            format!("{place}. {name} {} · {points} Cuppunkte", signed(*total))
-        );
-    }
-    assert_eq!(
-        lines.next().unwrap(),
-        "Gesamtwertung nach 1 von 1 Tagen (die besten 1 zählen):"
+    day_and_season(
+        &mut lines,
+        &places(&expected),
+        "Gesamtwertung nach 1 von 1 Tagen (die besten 1 zählen):",
     );
-    for (place, name, total, points) in &day {
-        assert_eq!(
-            lines.next().unwrap(),
-            format!(
-                "{place}. {name}: {points} Cuppunkte, Schrift {} (1 Tag)",
-                signed(*total)
-            )
-        );
-    }
     assert_eq!(lines.next(), None);
     // A new cup may be opened in the chat now.
     assert!(
@@ -663,26 +674,11 @@ async fn later_rounds_draw_the_days_field_and_a_new_day_draws_everyone() {
         lines.next().unwrap(),
         "🏆 Frühjahr · Tag 1 von 2, 2 von 2 Runden gespielt"
     );
-    let ranked = places(&day);
-    for (place, name, total, points) in &ranked {
-        assert_eq!(
-            lines.next().unwrap(),
-            format!("{place}. {name} {} · {points} Cuppunkte", signed(*total))
-        );
-    }
-    assert_eq!(
-        lines.next().unwrap(),
-        "Gesamtwertung nach 1 von 2 Tagen (die besten 1 zählen):"
+    day_and_season(
+        &mut lines,
+        &places(&day),
+        "Gesamtwertung nach 1 von 2 Tagen (die besten 1 zählen):",
     );
-    for (place, name, total, points) in &ranked {
-        assert_eq!(
-            lines.next().unwrap(),
-            format!(
-                "{place}. {name}: {points} Cuppunkte, Schrift {} (1 Tag)",
-                signed(*total)
-            )
-        );
-    }
     assert_eq!(lines.next().unwrap(), "Nächste Runde: /tarock cup auslosen");
     assert_eq!(lines.next(), None);
 

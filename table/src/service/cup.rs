@@ -75,7 +75,7 @@ impl CupDoc {
         self.cup
             .players
             .iter()
-            .position(|p| p.eq_ignore_ascii_case(name) || p.to_lowercase() == name.to_lowercase())
+            .position(|p| p.to_lowercase() == name.to_lowercase())
             .and_then(|i| u16::try_from(i).ok())
             .map(PlayerNo)
     }
