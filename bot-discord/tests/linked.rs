@@ -251,6 +251,13 @@ async fn play(tg: &TelegramFake, dc: &DiscordFake, table_msg: i64) -> (usize, us
     (on_tg, on_dc)
 }
 
+/// Anna presses "start" on the Telegram table message: the deal begins.
+async fn anna_deals(tg: &TelegramFake, table_msg: i64) {
+    let (m, p) = tg_button(tg, table_msg, "s").await;
+    let id = tg.press(ANNA, &m, &p);
+    assert_eq!(tg.answered(&id).await["text"], Value::Null, "starting");
+}
+
 /// Anna opens a table in the Telegram group and Berta sits down; Anna
 /// links it, Carl joins the link in the Discord channel (after a wrong
 /// code), and Carl and Dora take seats there. Returns the Telegram table
@@ -346,9 +353,7 @@ async fn one_deal_at_a_table_shared_by_a_telegram_group_and_a_discord_channel() 
 
     let table_msg = open_linked_table(&tg, &dc).await;
     // The Telegram table message shows all four: Anna deals.
-    let (m, p) = tg_button(&tg, table_msg, "s").await;
-    let id = tg.press(ANNA, &m, &p);
-    assert_eq!(tg.answered(&id).await["text"], Value::Null, "starting");
+    anna_deals(&tg, table_msg).await;
     tg.wait_for("the deal", |f| {
         (!payloads(&tg_current(f, GROUP, table_msg))
             .iter()
@@ -451,9 +456,7 @@ async fn an_unreachable_player_is_told_in_the_chat_of_their_own_platform() {
     let table_msg = open_linked_table(&tg, &dc).await;
 
     // Anna deals: every hand goes out privately.
-    let (m, p) = tg_button(&tg, table_msg, "s").await;
-    let id = tg.press(ANNA, &m, &p);
-    assert_eq!(tg.answered(&id).await["text"], Value::Null, "starting");
+    anna_deals(&tg, table_msg).await;
     let mention = format!("<@{}>", DORA.id);
     let dora_told = text(
         Lang::De,

@@ -210,6 +210,30 @@ impl Store {
     pub async fn cup_table(&self, table: TableId) -> Result<Option<CupTable>, StorageError> {
         cup_table(&mut *self.conn().await?, table).await
     }
+
+    /// Every table drawn for the cup's rounds, in draw order (day, round,
+    /// table number).
+    ///
+    /// # Errors
+    /// The database's error, or a row that cannot be read.
+    pub async fn cup_tables(&self, cup: CupId) -> Result<Vec<CupTable>, StorageError> {
+        let rows = sqlx::query(sql::CUP_TABLES_OF_CUP)
+            .bind(cup.0)
+            .fetch_all(&mut *self.conn().await?)
+            .await?;
+        rows.iter().map(cup_table_from_row).collect()
+    }
+}
+
+fn cup_table_from_row(r: &AnyRow) -> Result<CupTable, StorageError> {
+    Ok(CupTable {
+        table: TableId(get(r, "cup_tables", "table_id")?),
+        cup: CupId(get(r, "cup_tables", "cup_id")?),
+        day: small(r, "day")?,
+        round: small(r, "round")?,
+        table_no: small(r, "table_no")?,
+        deals: small(r, "deals")?,
+    })
 }
 
 async fn cup_table(
@@ -220,17 +244,7 @@ async fn cup_table(
         .bind(table.0)
         .fetch_optional(conn)
         .await?;
-    row.map(|r| {
-        Ok(CupTable {
-            table: TableId(get(&r, "cup_tables", "table_id")?),
-            cup: CupId(get(&r, "cup_tables", "cup_id")?),
-            day: small(&r, "day")?,
-            round: small(&r, "round")?,
-            table_no: small(&r, "table_no")?,
-            deals: small(&r, "deals")?,
-        })
-    })
-    .transpose()
+    row.as_ref().map(cup_table_from_row).transpose()
 }
 
 impl Tx {

@@ -517,6 +517,11 @@ pub(crate) const SAVE_CUP: &str =
 /// day, `$4` round, `$5` table number, `$6` deals.
 pub(crate) const INSERT_CUP_TABLE: &str = "INSERT INTO cup_tables (table_id, cup_id, day, round, table_no, deals) VALUES ($1, $2, $3, $4, $5, $6)";
 
+/// The tables drawn for a cup's rounds, in draw order: `$1` cup.
+pub(crate) const CUP_TABLES_OF_CUP: &str =
+    "SELECT table_id, cup_id, day, round, table_no, deals FROM cup_tables
+ WHERE cup_id = $1 ORDER BY day, round, table_no";
+
 /// The cup round a table belongs to, if any: `$1` table.
 pub(crate) const CUP_TABLE: &str =
     "SELECT table_id, cup_id, day, round, table_no, deals FROM cup_tables WHERE table_id = $1";
@@ -840,6 +845,7 @@ pub fn statements() -> Vec<Statement> {
         hot("SAVE_CUP", SAVE_CUP),
         hot("INSERT_CUP_TABLE", INSERT_CUP_TABLE),
         hot("CUP_TABLE", CUP_TABLE),
+        hot("CUP_TABLES_OF_CUP", CUP_TABLES_OF_CUP),
         hot("mark_sent", &mark_sent(3)),
         hot("RETRY_LATER", RETRY_LATER),
         hot("GIVE_UP", GIVE_UP),

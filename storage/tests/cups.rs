@@ -130,6 +130,7 @@ async fn tables_remember_their_cup_round(db: TestDb) {
     tx.commit().await.unwrap();
     assert_eq!(store.cup_table(table).await.unwrap(), Some(drawn));
     assert_eq!(store.cup_table(other).await.unwrap(), None);
+    assert_eq!(store.cup_tables(cup).await.unwrap(), [drawn]);
     // A table belongs to one round only.
     let mut tx = store.begin().await.unwrap();
     assert!(tx.add_cup_table(&drawn).await.is_err());

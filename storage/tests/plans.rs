@@ -204,7 +204,7 @@ fn params(name: &str) -> Vec<P> {
         "OPEN_CUP_IN_CHAT" | "LOCK_OPEN_CUP_IN_CHAT" | "LATEST_CUP_IN_CHAT" => {
             vec![T("telegram"), T("-100"), T("")]
         }
-        "CUP_BY_ID" | "LOCK_CUP" => vec![I(1)],
+        "CUP_BY_ID" | "LOCK_CUP" | "CUP_TABLES_OF_CUP" => vec![I(1)],
         "SAVE_CUP" => vec![I(1), T("{}"), T("open"), I(NOW)],
         "INSERT_CUP_TABLE" => vec![live_table, I(1), I(1), I(1), I(1), I(16)],
         "CUP_TABLE" => vec![live_table],

@@ -37,6 +37,33 @@ fn cup_chat() -> CupChat {
     }
 }
 
+/// A season of `days` days of `rounds` rounds, the best `best` counting.
+fn season(name: &str, days: usize, rounds: usize, best: usize) -> CupSettings {
+    CupSettings {
+        days,
+        rounds,
+        best,
+        ..CupSettings::named(name, Lang::De)
+    }
+}
+
+/// `players[0]` opens a cup of `settings`; the others join it.
+async fn opened(h: &mut Harness, settings: CupSettings, players: &[&str]) {
+    assert!(
+        h.run(players[0], cup(CupAction::New(settings)))
+            .await
+            .is_empty()
+    );
+    for name in &players[1..] {
+        assert!(h.run(name, cup(CupAction::Join)).await.is_empty(), "{name}");
+    }
+}
+
+/// The next round drawn with nobody absent.
+fn draw() -> CommandKind {
+    cup(CupAction::Draw { absent: Vec::new() })
+}
+
 /// The notice a refused command answered with.
 fn notice(replies: &[Outgoing]) -> String {
     match replies {
@@ -233,25 +260,12 @@ fn day_and_season(
 #[tokio::test]
 async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
     let mut h = Harness::new(2019).await;
-    let settings = CupSettings {
-        days: 1,
-        rounds: 1,
-        best: 1,
-        ..CupSettings::named("Herbstcup", Lang::De)
-    };
+    opened(&mut h, season("Herbstcup", 1, 1, 1), &EIGHT).await;
+    let first = &posts(&h)[0].0;
     assert!(
-        h.run("Anna", cup(CupAction::New(settings)))
-            .await
-            .is_empty()
+        first.starts_with("🏆 Cup „Herbstcup“ eröffnet von Anna: Königrufen"),
+        "{first}"
     );
-    let opened = &posts(&h)[0].0;
-    assert!(
-        opened.starts_with("🏆 Cup „Herbstcup“ eröffnet von Anna: Königrufen"),
-        "{opened}"
-    );
-    for name in &EIGHT[1..] {
-        assert!(h.run(name, cup(CupAction::Join)).await.is_empty(), "{name}");
-    }
     assert_eq!(
         notice(&h.run("Carl", cup(CupAction::Join)).await),
         tr!(Lang::De, "cup-rej-already-in")
@@ -259,10 +273,7 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
     // Only the organizer (or an admin) draws; seven present do not fit
     // four to a table; an unknown name is named back.
     assert_eq!(
-        notice(
-            &h.run("Berta", cup(CupAction::Draw { absent: vec![] }))
-                .await
-        ),
+        notice(&h.run("Berta", draw()).await),
         tr!(Lang::De, "cup-rej-not-organizer")
     );
     let absent = |names: &[&str]| CupAction::Draw {
@@ -281,7 +292,7 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
         "a refused draw deals nothing"
     );
 
-    assert!(h.run("Anna", cup(absent(&[]))).await.is_empty());
+    assert!(h.run("Anna", draw()).await.is_empty());
     let tables = open_tables(&h).await;
     assert_eq!(tables.len(), 2, "eight players: two tables of four");
     let (drawn, mentioned) = posts(&h).last().unwrap().clone();
@@ -339,7 +350,7 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
     // While the round is played: no second draw, and its tables are not
     // closed by hand.
     assert_eq!(
-        notice(&h.run("Anna", cup(absent(&[]))).await),
+        notice(&h.run("Anna", draw()).await),
         tr!(Lang::De, "cup-rej-round-open", tables = "1, 2")
     );
     let admin = Sender {
@@ -413,7 +424,7 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
         if i == 0 {
             // Half the round is played: the cup waits for the other table.
             assert_eq!(
-                notice(&h.run("Anna", cup(absent(&[]))).await),
+                notice(&h.run("Anna", draw()).await),
                 tr!(Lang::De, "cup-rej-round-open", tables = "2")
             );
         }
@@ -479,11 +490,7 @@ async fn cup_commands_are_refused_in_words_and_change_nothing() {
         notice(&h.run("Anna", new("  ")).await),
         tr!(Lang::De, "cup-rej-bad-settings")
     );
-    let too_many_best = CupSettings {
-        days: 2,
-        best: 3,
-        ..CupSettings::named("Herbst", Lang::De)
-    };
+    let too_many_best = season("Herbst", 2, 3, 3);
     assert_eq!(
         notice(&h.run("Anna", cup(CupAction::New(too_many_best))).await),
         tr!(Lang::De, "cup-rej-bad-settings")
@@ -548,11 +555,7 @@ async fn cup_commands_are_refused_in_words_and_change_nothing() {
         is_admin: true,
         ..sender("Zoe", Lang::De)
     };
-    assert!(
-        h.run_as(admin, None, cup(CupAction::Draw { absent: Vec::new() }))
-            .await
-            .is_empty()
-    );
+    assert!(h.run_as(admin, None, draw()).await.is_empty());
     let tables = open_tables(&h).await;
     assert_eq!(tables.len(), 1);
     assert_eq!(h.loaded(tables[0]).await.table.language, "en");
@@ -616,21 +619,7 @@ async fn totals_by_name(h: &Harness, table: TableId) -> Vec<(String, i64)> {
 #[tokio::test]
 async fn later_rounds_draw_the_days_field_and_a_new_day_draws_everyone() {
     let mut h = Harness::new(77).await;
-    let settings = CupSettings {
-        days: 2,
-        rounds: 2,
-        best: 1,
-        ..CupSettings::named("Frühjahr", Lang::De)
-    };
-    assert!(
-        h.run("Anna", cup(CupAction::New(settings)))
-            .await
-            .is_empty()
-    );
-    for name in &EIGHT[1..4] {
-        assert!(h.run(name, cup(CupAction::Join)).await.is_empty());
-    }
-    let draw = || cup(CupAction::Draw { absent: Vec::new() });
+    opened(&mut h, season("Frühjahr", 2, 2, 1), &EIGHT[..4]).await;
     assert!(h.run("Anna", draw()).await.is_empty());
     // Four come late on day 1: they wait for day 2.
     for name in &EIGHT[4..] {
@@ -701,25 +690,8 @@ async fn two_tables_ending_at_once_both_count_on_postgres() {
     };
     let clock = std::sync::Arc::new(tarock_table::ManualClock::new(T0));
     let mut h = Harness::open(&scratch.url, Some(3), clock).await;
-    let settings = CupSettings {
-        days: 1,
-        rounds: 1,
-        best: 1,
-        ..CupSettings::named("Blitz", Lang::De)
-    };
-    assert!(
-        h.run("Anna", cup(CupAction::New(settings)))
-            .await
-            .is_empty()
-    );
-    for name in &EIGHT[1..] {
-        assert!(h.run(name, cup(CupAction::Join)).await.is_empty());
-    }
-    assert!(
-        h.run("Anna", cup(CupAction::Draw { absent: Vec::new() }))
-            .await
-            .is_empty()
-    );
+    opened(&mut h, season("Blitz", 1, 1, 1), &EIGHT).await;
+    assert!(h.run("Anna", draw()).await.is_empty());
     let tables = open_tables(&h).await;
     assert_eq!(tables.len(), 2);
     let mut rng = StdRng::seed_from_u64(5);
@@ -765,26 +737,9 @@ async fn two_tables_ending_at_once_both_count_on_postgres() {
 #[tokio::test]
 async fn nine_players_sit_at_four_and_five_where_each_deals_dealer_sits_out() {
     let mut h = Harness::new(9).await;
-    let settings = CupSettings {
-        days: 1,
-        rounds: 1,
-        best: 1,
-        ..CupSettings::named("Neuner", Lang::De)
-    };
-    assert!(
-        h.run("Anna", cup(CupAction::New(settings)))
-            .await
-            .is_empty()
-    );
     let nine = [EIGHT.as_slice(), &["Ida"]].concat();
-    for name in &nine[1..] {
-        assert!(h.run(name, cup(CupAction::Join)).await.is_empty());
-    }
-    assert!(
-        h.run("Anna", cup(CupAction::Draw { absent: Vec::new() }))
-            .await
-            .is_empty()
-    );
+    opened(&mut h, season("Neuner", 1, 1, 1), &nine).await;
+    assert!(h.run("Anna", draw()).await.is_empty());
     let tables = open_tables(&h).await;
     let seats: Vec<u8> = {
         let mut seats = Vec::new();

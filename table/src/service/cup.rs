@@ -30,15 +30,14 @@ const MAX_DAYS: usize = 52;
 /// The most rounds a day may have.
 const MAX_ROUNDS: usize = 10;
 
-/// A cup's stored document: the tournament, the stored player of each of
-/// its players (by [`PlayerNo`]), and the tables of each round drawn.
+/// A cup's stored document: the tournament and the stored player of each
+/// of its players (by [`PlayerNo`]). Which table each round was drawn
+/// into is storage's `cup_tables`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct CupDoc {
     cup: Cup,
     /// `members[n]` is the stored player of cup player `n`.
     members: Vec<i64>,
-    /// `tables[r][t]` is the table of round `r`'s table `t` (0-based).
-    tables: Vec<Vec<i64>>,
 }
 
 impl CupDoc {
@@ -236,7 +235,8 @@ impl TableService {
         let doc = CupDoc::parse(&row)?;
         let lang = Lang::from_tag(&row.language);
         let over = row.status == CupStatus::Over;
-        let mut text = standings_text(&doc, lang, over);
+        let open = self.open_cup_tables(&row, &doc).await?;
+        let mut text = standings_text(&doc, lang, over, &open);
         if over {
             text = format!(
                 "{}\n{text}",
@@ -248,23 +248,37 @@ impl TableService {
             text,
             mentions: Vec::new(),
         };
-        let now = self.clock.now_ms();
-        let mut tx = self.store.begin().await?;
-        if let Some(id) = update {
-            tx.mark_update(sender.user.platform, id, now).await?;
-        }
+        let (mut tx, now) = self.begin_for(sender.user.platform, update).await?;
         tx.enqueue_many(None, &[new_message(&post)], now).await?;
         tx.commit().await?;
         Ok(())
     }
 
+    /// The current round's tables still playing: their number in the
+    /// round and their table.
+    async fn open_cup_tables(
+        &self,
+        row: &CupRow,
+        doc: &CupDoc,
+    ) -> Result<Vec<(usize, TableId)>, Fail> {
+        let Some(current) = doc.cup.current() else {
+            return Ok(Vec::new());
+        };
+        let open = doc.open_tables();
+        let round = (small(current.id.day), small(current.id.round));
+        Ok(self
+            .store
+            .cup_tables(row.id)
+            .await?
+            .into_iter()
+            .filter(|t| (t.day, t.round) == round && open.contains(&(t.table_no as usize)))
+            .map(|t| (t.table_no as usize, t.table))
+            .collect())
+    }
+
     /// Takes the chat's open cup for a change.
     async fn begin_cup(&self, sender: &Sender, update: Option<&str>) -> Result<CupWork, Fail> {
-        let now = self.clock.now_ms();
-        let mut tx = self.store.begin().await?;
-        if let Some(id) = update {
-            tx.mark_update(sender.user.platform, id, now).await?;
-        }
+        let (mut tx, now) = self.begin_for(sender.user.platform, update).await?;
         let row = tx
             .lock_open_cup_in(&sender.chat.as_cup_chat())
             .await?
@@ -291,16 +305,11 @@ impl TableService {
         if name.is_empty() || name.chars().count() > MAX_NAME || !fits {
             return Err(CupRefusal::BadSettings.into());
         }
-        let now = self.clock.now_ms();
-        let mut tx = self.store.begin().await?;
-        if let Some(id) = update {
-            tx.mark_update(sender.user.platform, id, now).await?;
-        }
+        let (mut tx, now) = self.begin_for(sender.user.platform, update).await?;
         let creator = tx.upsert_player(&new_player(sender), now).await?;
         let mut doc = CupDoc {
             cup: Cup::new(name, CUP_GAME, CUP_RULES, format, &[]).map_err(cup_error)?,
             members: Vec::new(),
-            tables: Vec::new(),
         };
         let first = doc.free_name(&sender.user.name);
         doc.cup.add_player(&first).map_err(cup_error)?;
@@ -440,7 +449,6 @@ impl TableService {
             .clone();
         let face = games::face(CUP_GAME).ok_or(Rejection::UnknownGame)?;
         let lang = c.lang();
-        let mut ids = Vec::new();
         let mut lines = Vec::new();
         let mut mentions = Vec::new();
         let mut dealt = Vec::new();
@@ -502,7 +510,6 @@ impl TableService {
                 seats = seats,
                 players = names.join(", ")
             ));
-            ids.push(id.0);
             // Deal the table's first round in the same transaction.
             let loaded = LoadedTable {
                 table: tx.lock_table(id).await?,
@@ -516,7 +523,6 @@ impl TableService {
             dealt.push((id, outbox_rows(w.out, &w.st)));
         }
         c.tx = tx;
-        c.doc.tables.push(ids);
         let mut text = vec![tr!(
             lang,
             "cup-drawn",
@@ -550,19 +556,10 @@ impl TableService {
             .await?
             .ok_or(CupRefusal::NoCup)?;
         let doc = CupDoc::parse(&row)?;
-        let open: Vec<TableId> = doc
-            .open_tables()
-            .iter()
-            .filter_map(|t| doc.tables.last().and_then(|ids| ids.get(t - 1)))
-            .map(|id| TableId(*id))
-            .collect();
-        let now = self.clock.now_ms();
-        let mut tx = self.store.begin().await?;
-        if let Some(id) = update {
-            tx.mark_update(sender.user.platform, id, now).await?;
-        }
+        let open = self.open_cup_tables(&row, &doc).await?;
+        let (mut tx, now) = self.begin_for(sender.user.platform, update).await?;
         let mut closing = Vec::new();
-        for id in open {
+        for (_, id) in open {
             if let Some(loaded) = tx.lock_and_load_table(id).await? {
                 closing.push(loaded);
             }
@@ -591,7 +588,7 @@ impl TableService {
         let text = format!(
             "{}\n{}",
             tr!(lang, "cup-ended", cup = c.row.name.as_str()),
-            standings_text(&c.doc, lang, true)
+            standings_text(&c.doc, lang, true, &[])
         );
         c.post(text, Vec::new());
         for (table, rows) in closed {
@@ -682,7 +679,7 @@ impl TableService {
         let mut status = CupStatus::Open;
         if doc.cup.current().is_some_and(tarock_cup::Round::complete) {
             let cup_lang = Lang::from_tag(&row.language);
-            let mut text = standings_text(&doc, cup_lang, false);
+            let mut text = standings_text(&doc, cup_lang, false, &[]);
             if doc.cup.next_round_id().is_none() {
                 status = CupStatus::Over;
                 text = format!(
@@ -720,8 +717,9 @@ fn cup_error(e: CupError) -> Fail {
 }
 
 /// The standings message: the current day so far (or as finished) and the
-/// season over the complete days; for a cup still `open`, what comes next.
-fn standings_text(doc: &CupDoc, lang: Lang, over: bool) -> String {
+/// season over the complete days; unless the cup is `over`, what comes
+/// next: the `open` tables of the round (number and table), or the draw.
+fn standings_text(doc: &CupDoc, lang: Lang, over: bool, open: &[(usize, TableId)]) -> String {
     let cup = &doc.cup;
     let Some(current) = cup.current() else {
         return tr!(
@@ -784,21 +782,12 @@ fn standings_text(doc: &CupDoc, lang: Lang, over: bool) -> String {
             ));
         }
     }
-    let open = doc.open_tables();
     if over {
         // Nothing comes next.
     } else if !open.is_empty() {
         let ids: Vec<String> = open
             .iter()
-            .map(|t| {
-                let id = doc
-                    .tables
-                    .last()
-                    .and_then(|ids| ids.get(t - 1))
-                    .copied()
-                    .unwrap_or(0);
-                tr!(lang, "cup-standings-open-table", no = *t, table = id)
-            })
+            .map(|(no, table)| tr!(lang, "cup-standings-open-table", no = *no, table = table.0))
             .collect();
         lines.push(tr!(lang, "cup-standings-open", tables = ids.join(", ")));
     } else if cup.next_round_id().is_some() {

@@ -585,17 +585,25 @@ impl TableService {
         platform: Platform,
         table: TableId,
     ) -> Result<Work, Fail> {
-        let now = self.clock.now_ms();
-        let mut tx = self.store.begin().await?;
-        if let Some(id) = update {
-            tx.mark_update(platform, id, now).await?;
-        }
+        let (mut tx, now) = self.begin_for(platform, update).await?;
         let loaded = tx
             .lock_and_load_table(table)
             .await?
             .ok_or_else(|| Fail::Reject(Rejection::UnknownTable))?;
         let links = tx.links(table).await?;
         Ok(Work::of(tx, now, loaded, links))
+    }
+
+    /// A command's transaction and the time now. Its platform update id,
+    /// if any, is marked processed in it first, so that a redelivered
+    /// update fails as a duplicate and changes nothing.
+    async fn begin_for(&self, platform: Platform, update: Option<&str>) -> Result<(Tx, i64), Fail> {
+        let now = self.clock.now_ms();
+        let mut tx = self.store.begin().await?;
+        if let Some(id) = update {
+            tx.mark_update(platform, id, now).await?;
+        }
+        Ok((tx, now))
     }
 
     async fn commit(&self, mut w: Work) -> Result<(), Fail> {
@@ -624,11 +632,7 @@ impl TableService {
             Some(shown) => return self.show_again(sender, update, shown.id()).await,
             None => {}
         }
-        let now = self.clock.now_ms();
-        let mut tx = self.store.begin().await?;
-        if let Some(id) = update {
-            tx.mark_update(sender.user.platform, id, now).await?;
-        }
+        let (mut tx, now) = self.begin_for(sender.user.platform, update).await?;
         let creator = tx.upsert_player(&new_player(sender), now).await?;
         let id = tx
             .create_table(
