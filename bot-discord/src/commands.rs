@@ -434,10 +434,8 @@ pub async fn cup_new(
         Some(Some(pace)) => settings.pace = pace,
         Some(None) => return reply(ctx, tr!(lang, "discord-bad-pace")).await,
     }
-    let count = |n: Option<u32>, default: usize| n.map_or(default, |n| n as usize);
-    settings.days = count(days, settings.days);
-    settings.rounds = count(rounds, settings.rounds);
-    settings.best = count(best, settings.best.min(settings.days));
+    let count = |n: Option<u32>| n.map(|n| n as usize);
+    let settings = settings.with_season(count(days), count(rounds), count(best));
     act(ctx, CommandKind::Cup(CupAction::New(settings))).await
 }
 

@@ -181,14 +181,15 @@ fn cup_settings(words: &[&str], lang: Lang) -> CupSettings {
     let mut settings = CupSettings::named("", lang);
     let mut name = Vec::new();
     let mut bad = false;
-    let mut best = None;
+    let (mut days, mut rounds, mut best) = (None, None, None);
     for word in words {
         let lower = word.to_lowercase();
-        let number = |n: &str| n.parse::<usize>().ok();
+        // A number that cannot be read is 0, which the service refuses.
+        let number = |n: &str| Some(n.parse::<usize>().unwrap_or(0));
         match lower.split_once(':') {
-            Some(("tage" | "days", n)) => settings.days = number(n).unwrap_or(0),
-            Some(("runden" | "rounds", n)) => settings.rounds = number(n).unwrap_or(0),
-            Some(("beste" | "best", n)) => best = Some(number(n).unwrap_or(0)),
+            Some(("tage" | "days", n)) => days = number(n),
+            Some(("runden" | "rounds", n)) => rounds = number(n),
+            Some(("beste" | "best", n)) => best = number(n),
             Some(("tempo" | "pace", p)) => match Pace::parse(p) {
                 Some(pace) => settings.pace = pace,
                 None => bad = true,
@@ -201,8 +202,7 @@ fn cup_settings(words: &[&str], lang: Lang) -> CupSettings {
         }
     }
     settings.name = name.join(" ");
-    // Unless said, the best six days count, or all of a shorter season.
-    settings.best = best.unwrap_or(settings.best.min(settings.days));
+    let mut settings = settings.with_season(days, rounds, best);
     if bad {
         settings.days = 0;
     }

@@ -268,6 +268,25 @@ impl CupSettings {
             lang,
         }
     }
+
+    /// These settings with the season's shape as given; what is not given
+    /// keeps seed 002's (8 days, 3 rounds), and the counted days default
+    /// to the best 6 or every day of a shorter season.
+    #[must_use]
+    pub fn with_season(
+        self,
+        days: Option<usize>,
+        rounds: Option<usize>,
+        best: Option<usize>,
+    ) -> CupSettings {
+        let days = days.unwrap_or(self.days);
+        CupSettings {
+            days,
+            rounds: rounds.unwrap_or(self.rounds),
+            best: best.unwrap_or(self.best.min(days)),
+            ..self
+        }
+    }
 }
 
 /// One input for the table service.
