@@ -222,14 +222,14 @@ fn hex_line(text: &str, label: &str) -> String {
     text[at + label.len()..].lines().next().unwrap().to_owned()
 }
 
-/// The README's recipe, run by `sh` as written: its printf and sha256sum
-/// print the commitment the README says, and `tarock verify` agrees that
+/// docs/FAIR.md's recipe, run by `sh` as written: its printf and sha256sum
+/// print the commitment the page says, and `tarock verify` agrees that
 /// the example's seed deals exactly those hands.
 #[test]
 fn the_readme_recipe_hashes_its_example_to_its_commitment() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
-    let section = &readme[readme.find("## Fair deals").unwrap()..];
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/FAIR.md")).unwrap();
+    let section = &page[page.find("# Fair deals").unwrap()..];
     let start = section.find("```sh\nSEED=").unwrap() + "```sh\n".len();
     let script = &section[start..start + section[start..].find("```").unwrap()];
     let expected = script
