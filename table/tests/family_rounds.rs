@@ -163,7 +163,16 @@ async fn drive_kr(
                         .expect("a card to pick"),
                 }
             }
-            KrPhase::Announcements if labels.contains(&weiter) => by_label(&weiter),
+            // The end of an announcement turn: "ich liege" for the
+            // declarer's opening turn, "gut" for an empty one.
+            KrPhase::Announcements
+                if let Some(done) = ["kr-button-liege", "kr-button-gut", "kr-button-fertig"]
+                    .map(|id| tr!(lang, id))
+                    .into_iter()
+                    .find(|l| labels.contains(l)) =>
+            {
+                by_label(&done)
+            }
             _ => {
                 assert!(!acts.is_empty(), "{name}: no action among {labels:?}");
                 acts[rng.random_range(0..acts.len())].clone()
