@@ -1,7 +1,7 @@
 # Texte des Königrufens (Deutsch). Jede Id beginnt mit "kr-".
 
 kr-name = Königrufen
-kr-not-this-game = (Diese Runde ist kein Königrufen.)
+kr-not-this-game = (Hier wird kein Königrufen gespielt.)
 kr-not-dealt = Die Karten werden gleich gegeben.
 kr-yes = ja
 kr-no = nein
