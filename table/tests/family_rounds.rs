@@ -1001,6 +1001,14 @@ async fn twenty_ab_with_four_seats_speaks_english_only() {
         round = 1
     );
     assert!(text.starts_with(&title), "{text}");
+    // A round of 20 ab is a whole session of deals.
+    assert!(
+        text.starts_with(&format!(
+            "💰 Settlement table {}, 20 ab, session 1\n",
+            table.0
+        )),
+        "{text}"
+    );
     // Every message of the table is English: the German words of the
     // titles and buttons never appear.
     let german = [
@@ -1218,6 +1226,14 @@ async fn the_settlement_shows_the_schrift_beside_the_money_deal_by_deal() {
         .await
     );
     let (changes, text, _) = check_settled(&h, table, 4, &KR_PEOPLE).await;
+    // A round of Königrufen is one deal: a "Spiel", never a "Partie".
+    assert!(
+        text.starts_with(&format!(
+            "💰 Abrechnung Tisch {}, Königrufen, Spiel 1\n",
+            table.0
+        )),
+        "{text}"
+    );
     let loaded = h.loaded(table).await;
     let first = kr_game(&loaded).settlement().unwrap().score;
     assert_ne!(
