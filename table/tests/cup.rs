@@ -390,7 +390,7 @@ async fn a_cup_day_is_drawn_played_to_sixteen_deals_and_ranked() {
         for k in 1..=16 {
             let starts: Vec<&&str> = said
                 .iter()
-                .filter(|s| s.starts_with(&format!("Königrufen, Partie {k}:")))
+                .filter(|s| s.starts_with(&format!("Königrufen, Spiel {k}:")))
                 .collect();
             assert_eq!(starts.len(), 1, "deal {k}: {said:?}");
             assert!(

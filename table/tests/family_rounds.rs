@@ -163,7 +163,16 @@ async fn drive_kr(
                         .expect("a card to pick"),
                 }
             }
-            KrPhase::Announcements if labels.contains(&weiter) => by_label(&weiter),
+            // The end of an announcement turn: "ich liege" for the
+            // declarer's opening turn, "gut" for an empty one.
+            KrPhase::Announcements
+                if let Some(done) = ["kr-button-liege", "kr-button-gut", "kr-button-fertig"]
+                    .map(|id| tr!(lang, id))
+                    .into_iter()
+                    .find(|l| labels.contains(l)) =>
+            {
+                by_label(&done)
+            }
             _ => {
                 assert!(!acts.is_empty(), "{name}: no action among {labels:?}");
                 acts[rng.random_range(0..acts.len())].clone()
@@ -293,6 +302,7 @@ async fn check_kr_deal(
             "round-settlement-title",
             table = table.0,
             game = tr!(lang, "kr-name"),
+            unit = "deal",
             round = number
         );
         assert!(copy.starts_with(&title), "{name}: {copy}");
@@ -987,9 +997,18 @@ async fn twenty_ab_with_four_seats_speaks_english_only() {
         "round-settlement-title",
         table = table.0,
         game = tr!(Lang::En, "ab-name"),
+        unit = "session",
         round = 1
     );
     assert!(text.starts_with(&title), "{text}");
+    // A round of 20 ab is a whole session of deals.
+    assert!(
+        text.starts_with(&format!(
+            "💰 Settlement table {}, 20 ab, session 1\n",
+            table.0
+        )),
+        "{text}"
+    );
     // Every message of the table is English: the German words of the
     // titles and buttons never appear.
     let german = [
@@ -1147,4 +1166,121 @@ async fn a_piccolo_joined_by_bei_names_both_declarers() {
         });
         assert!(found, "{name}'s line in {text}");
     }
+}
+
+/// A signed number as the texts write it (`+5`, `−3`, `0`).
+fn signed(n: i64) -> String {
+    match n {
+        n if n > 0 => format!("+{n}"),
+        n if n < 0 => format!("−{}", -n),
+        _ => "0".to_owned(),
+    }
+}
+
+/// The line of the person on `seat` in a settlement text.
+fn seat_line<'a>(text: &'a str, loaded: &LoadedTable, seat: u8) -> &'a str {
+    let name = person_on(loaded, Seat::new(seat)).unwrap();
+    text.lines()
+        .find(|l| l.starts_with(&format!("{name}: ")))
+        .unwrap_or_else(|| panic!("no line of {name} in {text}"))
+}
+
+/// Königrufen's money counts Kontra, its Schrift (what a cup counts) does
+/// not (SPEC §0.2, §9.6): each seat's settlement line shows the deal's
+/// Schrift beside its money, and the running Schrift beside the balance.
+#[tokio::test]
+async fn the_settlement_shows_the_schrift_beside_the_money_deal_by_deal() {
+    let (mut h, table) = kr_table(43, Pace::LIVE, "standard").await;
+    let mut rng = StdRng::seed_from_u64(43);
+    // Deal 1: the Vorhand opens with a Dreier; the first opponent to speak
+    // gives Kontra on the game, so the money is twice the game.
+    let kontra = |lang: Lang| {
+        tr!(
+            lang,
+            "kr-button-kontra",
+            kontra = tr!(lang, "kr-kontra-1"),
+            item = tr!(lang, "kr-item-spiel")
+        )
+    };
+    let offered = |_: &KrGame, labels: &[String], lang: Lang| labels.contains(&kontra(lang));
+    assert!(drive_kr(&mut h, table, Plan::Opening("dreier"), &mut rng, &offered).await);
+    let loaded = h.loaded(table).await;
+    let seat = kr_game(&loaded).to_act().unwrap();
+    let name = person_on(&loaded, table_seat(seat)).unwrap();
+    let label = kontra(h.lang(&name));
+    let button = keyboard(&h, table, &name)
+        .into_iter()
+        .flatten()
+        .find(|b| b.label == label)
+        .unwrap();
+    let r = h.press(&name, &button.payload).await;
+    assert!(r.is_empty(), "{r:?}");
+    assert!(
+        !drive_kr(
+            &mut h,
+            table,
+            Plan::Opening("dreier"),
+            &mut rng,
+            &to_the_end
+        )
+        .await
+    );
+    let (changes, text, _) = check_settled(&h, table, 4, &KR_PEOPLE).await;
+    // A round of Königrufen is one deal: a "Spiel", never a "Partie".
+    assert!(
+        text.starts_with(&format!(
+            "💰 Abrechnung Tisch {}, Königrufen, Spiel 1\n",
+            table.0
+        )),
+        "{text}"
+    );
+    let loaded = h.loaded(table).await;
+    let first = kr_game(&loaded).settlement().unwrap().score;
+    assert_ne!(
+        changes.as_slice(),
+        first.as_slice(),
+        "the Kontra doubles the money"
+    );
+    for seat in 0..4u8 {
+        let line = seat_line(&text, &loaded, seat);
+        let schrift = signed(first[usize::from(seat)]);
+        assert!(
+            line.contains(&format!(", Schrift {schrift} · Stand ")),
+            "{line}"
+        );
+        assert!(line.ends_with(&format!(", Schrift {schrift}")), "{line}");
+    }
+    // Deal 2: a Rufer; the running Schrift adds both deals' Schrift.
+    next_round(&mut h, table).await;
+    assert!(!drive_kr(&mut h, table, Plan::Choice("rufer"), &mut rng, &to_the_end).await);
+    let (_, text, _) = check_settled(&h, table, 4, &KR_PEOPLE).await;
+    let loaded = h.loaded(table).await;
+    let second = kr_game(&loaded).settlement().unwrap().score;
+    for seat in 0..4u8 {
+        let i = usize::from(seat);
+        let line = seat_line(&text, &loaded, seat);
+        assert!(
+            line.contains(&format!(", Schrift {} · Stand ", signed(second[i]))),
+            "{line}"
+        );
+        assert!(
+            line.ends_with(&format!(", Schrift {}", signed(first[i] + second[i]))),
+            "{line}"
+        );
+    }
+    // Bert reads his own copy in English.
+    let i = (0..4u8)
+        .find(|s| person_on(&loaded, Seat::new(*s)).as_deref() == Some("bert"))
+        .map(usize::from)
+        .unwrap();
+    let copy = h.last_private_of(table, "bert").unwrap().text();
+    let mine = copy.lines().find(|l| l.contains(" (you): ")).unwrap();
+    assert!(
+        mine.contains(&format!(", score {} · balance ", signed(second[i]))),
+        "{mine}"
+    );
+    assert!(
+        mine.ends_with(&format!(", score {}", signed(first[i] + second[i]))),
+        "{mine}"
+    );
 }

@@ -105,3 +105,46 @@ async fn stats_leaderboard_and_history_follow_the_ledger() {
     let text = answer(h.run("anna", CommandKind::History(Some(TableId(99)))).await);
     assert!(!text.contains("📜"), "{text}");
 }
+
+/// After one deal: "1 Spiel", not "1 Spiele"; each contract by its name as
+/// the game's catalogue writes it, not the record's lower-case word.
+#[tokio::test]
+async fn stats_count_one_deal_in_the_singular_and_name_the_contracts() {
+    let mut h = Harness::new(22).await;
+    let table = h
+        .table_with(&["anna"], "easy", TableSettings::default())
+        .await;
+    h.run("anna", CommandKind::Start(Some(table))).await;
+    let mut rng = StdRng::seed_from_u64(4);
+    h.play_out(table, &["anna"], &mut rng).await;
+    let text = answer(h.run("anna", CommandKind::Stats).await);
+    assert!(text.contains("In diesem Chat: 1 Spiel, "), "{text}");
+    assert!(text.contains("Überall: 1 Spiel, "), "{text}");
+    // The contract line: "Rufer als Spieler: 1 Spiel, …" (Zwanzigerrufen's
+    // words rufer, farbensolo, solo are named Rufer, Farbensolo, Solo).
+    let contract = text
+        .lines()
+        .find(|l| l.contains(" als Spieler: ") || l.contains(" als Gegner: "))
+        .unwrap_or_else(|| panic!("no contract line in {text}"));
+    assert!(
+        ["Rufer ", "Farbensolo ", "Solo "]
+            .iter()
+            .any(|n| contract.starts_with(n)),
+        "{contract}"
+    );
+    assert!(contract.contains(": 1 Spiel, "), "{contract}");
+    h.set_lang("anna", Lang::En);
+    let text = answer(h.run("anna", CommandKind::Stats).await);
+    assert!(text.contains("In this chat: 1 deal, "), "{text}");
+    let text = answer(h.run("anna", CommandKind::Leaderboard).await);
+    assert!(text.contains(" · 1 deal, "), "{text}");
+}
+
+#[test]
+fn statistics_name_koenigrufen_contracts_from_its_face() {
+    use tarock_table::games::contract_name;
+    assert_eq!(contract_name("piccolo-ouvert", Lang::De), "Piccolo ouvert");
+    assert_eq!(contract_name("besserrufer", Lang::En), "Besserrufer");
+    assert_eq!(contract_name("solo", Lang::De), "Solo");
+    assert_eq!(contract_name("rufer", Lang::En), "Rufer");
+}

@@ -626,10 +626,10 @@ fn fd1_settlement_itemised_as_in_the_spec() {
             [
                 "Rufer by Anna, called ♣K, partner Cora",
                 "Card points: declarers 63 points 1 Blatt : opponents 6 points 2 Blatt · tricks 10 : 2",
-                "Rufer won (Rekontra ×4): declarers +1",
+                "Rufer won: declarers +1 in the score; Kontra by Bert, Rekontra by Cora: ×4 = +4 in money",
                 "Trull silent: declarers +1",
                 "Alle Könige (all four Kings) silent: declarers +1",
-                "König Ultimo announced (Kontra ×2): declarers +2",
+                "König Ultimo announced: declarers +2 in the score; Kontra by Dora: ×2 = +4 in money",
                 "Score: Anna +5 · Bert −5 · Cora +5 · Dora −5",
                 "Money with Kontra: Anna +10 · Bert −10 · Cora +10 · Dora −10",
             ],
@@ -639,6 +639,16 @@ fn fd1_settlement_itemised_as_in_the_spec() {
             .settlement_text(round.as_ref(), &table(), Lang::De)
             .unwrap();
         assert!(de.lines[1].contains("Spieler 63 Punkte 1 Blatt : Gegner 6 Punkte 2 Blatt"));
+        // Bert gave the Kontra, Cora the Rekontra on the game, Dora the
+        // Kontra on König Ultimo: the Schrift counts 1 and 2, the money 4 and 4.
+        assert_eq!(
+            de.lines[2],
+            "Rufer gewonnen: Spieler +1 in der Schrift; Kontra von Bert, Rekontra von Cora: im Geld ×4 = +4"
+        );
+        assert_eq!(
+            de.lines[5],
+            "König Ultimo angesagt: Spieler +2 in der Schrift; Kontra von Dora: im Geld ×2 = +4"
+        );
         assert_eq!(
             de.lines[6],
             "Schrift: Anna +5 · Bert −5 · Cora +5 · Dora −5"
@@ -1153,4 +1163,155 @@ fn an_uhurufer_conceded_pays_its_table_value_to_each_of_three() {
         "Schrift: Anna +5 · Bert −15 · Cora +5 · Dora +5"
     );
     assert_eq!(round.settlement().unwrap().units(), [5, -15, 5, 5]);
+}
+
+// ---- How the table reads (issue 30, item 11) ----
+
+#[test]
+fn the_table_text_lists_the_order_of_play_instead_of_the_game_name() {
+    // The header above the text names the game; the text starts with the
+    // seats in playing order from the Vorhand.
+    let round = fd1_until(Preset::Cup2019, 1);
+    let en = face().public_text(round.as_ref(), &table(), Lang::En);
+    assert_eq!(
+        en.lines().next(),
+        Some("Order of play: Anna (Vorhand) → Bert → Cora → Dora"),
+        "{en}"
+    );
+    assert!(!en.contains("Königrufen"), "{en}");
+    let de = face().public_text(round.as_ref(), &table(), Lang::De);
+    assert_eq!(
+        de.lines().next(),
+        Some("Spielreihenfolge: Anna (Vorhand) → Bert → Cora → Dora"),
+        "{de}"
+    );
+}
+
+#[test]
+fn face_down_discards_shown_after_the_deal_are_not_called_face_up() {
+    // FD1: Anna lays ♣8 ♣10 ♦2 aside face down; after the deal they are
+    // shown, as laid aside, not as laid face up.
+    let round = fd1_until(Preset::Cup2019, usize::MAX);
+    assert!(round.is_over());
+    let en = face().public_text(round.as_ref(), &table(), Lang::En);
+    assert!(en.contains("Laid aside: ♣10 ♣8 ♦2"), "{en}");
+    assert!(!en.contains("face up"), "{en}");
+    let de = face().public_text(round.as_ref(), &table(), Lang::De);
+    assert!(de.contains("Abgelegt: ♣10 ♣8 ♦2"), "{de}");
+    assert!(!de.contains("Offen"), "{de}");
+}
+
+#[test]
+fn a_pass_in_the_auction_reads_apart_from_ich_liege_and_gut() {
+    let t = table();
+    let actions = fd1_actions();
+    let line = |n: usize, lang: Lang| {
+        let round = fd1_until(Preset::Cup2019, n);
+        let (seat, action) = actions[n];
+        face().action_text(round.as_ref(), ts(seat), &action.code(), &t, lang)
+    };
+    // FD1: Bert passes in the auction (1); Anna ends her opening turn of
+    // the Kontra round (8); Bert ends the turn he gave Kontra in (10);
+    // Anna says nothing more in her second turn (16).
+    assert_eq!(line(1, Lang::De), "Bert: weiter.");
+    assert_eq!(line(1, Lang::En), "Bert passes.");
+    assert_eq!(line(8, Lang::De), "Anna: ich liege.");
+    assert_eq!(line(8, Lang::En), "Anna: ich liege (ready to play).");
+    assert_eq!(line(10, Lang::De), "Bert: fertig.");
+    assert_eq!(line(10, Lang::En), "Bert is done.");
+    assert_eq!(line(16, Lang::De), "Anna: gut.");
+    assert_eq!(line(16, Lang::En), "Anna: gut (nothing to add).");
+    // The buttons say the same.
+    let label = |n: usize| {
+        let round = fd1_until(Preset::Cup2019, n);
+        let text = face().seat_text(round.as_ref(), ts(actions[n].0), None, &t, Lang::De);
+        let token = Action::Weiter.code();
+        let found = text
+            .choices
+            .iter()
+            .flatten()
+            .find(|c| c.token == token)
+            .map(|c| c.label.clone());
+        (found, text.text)
+    };
+    assert_eq!(label(1).0.as_deref(), Some("Weiter"));
+    let (opening, text) = label(8);
+    assert_eq!(opening.as_deref(), Some("Ich liege"));
+    assert!(text.contains("Ansagen, Kontra oder „Ich liege“."), "{text}");
+    assert_eq!(label(16).0.as_deref(), Some("Gut"));
+}
+
+#[test]
+fn the_standard_bid_menu_follows_the_spec_rank_order() {
+    // SPEC §2.3: Piccolo, Bettel, Solorufer, Besserrufer, Farbendreier,
+    // (Sechserdreier: the Vorhand's first word only), Dreier, Farbensolo,
+    // Piccolo ouvert, Bettel ouvert, Solodreier. Bert holds the Uhu.
+    let mut round = fd1(Preset::Standard);
+    apply(&mut round, Seat::S0, Action::Vorhand);
+    let text = face().seat_text(round.as_ref(), ts(Seat::S1), None, &table(), Lang::En);
+    assert_eq!(
+        labels_of(&text),
+        [
+            "Pass",
+            "Piccolo",
+            "Bettler",
+            "Solorufer",
+            "Besserrufer",
+            "Farbendreier",
+            "Dreier",
+            "Farbensolo",
+            "Piccolo ouvert",
+            "Bettler ouvert",
+            "Solodreier",
+        ]
+    );
+}
+
+#[test]
+fn the_trischaken_settlement_gives_the_talon_to_the_last_tricks_winner() {
+    // FD1's cards, Trischaken by Anna, every seat plays its first legal card.
+    let mut round = fd1(Preset::Cup2019);
+    for (seat, action) in [
+        (Seat::S0, Action::Vorhand),
+        (Seat::S1, Action::Weiter),
+        (Seat::S2, Action::Weiter),
+        (Seat::S3, Action::Weiter),
+        (Seat::S0, Action::Bid(Contract::Trischaken)),
+    ] {
+        apply(&mut round, seat, action);
+    }
+    while !round.is_over() {
+        let g = game(round.as_ref());
+        let seat = g.to_act().unwrap();
+        let card = g.legal_cards().first().unwrap();
+        apply(&mut round, seat, Action::Play(card));
+    }
+    let last = game(round.as_ref())
+        .play()
+        .unwrap()
+        .trick(11)
+        .unwrap()
+        .winner;
+    let winner = table().names[last.index()].clone();
+    // The talon hA h3 c9 d2 d4 cQ: values 1+1+1+1+1+4 = 9, 3·9 − 2·6 = 15
+    // thirds = 5 points 0 Blatt.
+    let en = face()
+        .settlement_text(round.as_ref(), &table(), Lang::En)
+        .unwrap();
+    assert_eq!(
+        en.lines[1],
+        format!(
+            "The talon (♣Q ♣9 ♥A ♥3 ♦2 ♦4: 5 points 0 Blatt) counts for {winner}, who took the last trick."
+        )
+    );
+    let de = face()
+        .settlement_text(round.as_ref(), &table(), Lang::De)
+        .unwrap();
+    assert_eq!(
+        de.lines[1],
+        format!(
+            "Der Talon (♣D ♣9 ♥A ♥3 ♦2 ♦4: 5 Punkte 0 Blatt) geht an {winner} mit dem letzten Stich."
+        )
+    );
+    check_settlement(round.as_ref(), Lang::En);
 }

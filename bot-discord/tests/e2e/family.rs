@@ -301,13 +301,16 @@ impl Players {
     }
 }
 
-fn settlement_title(game: &str) -> String {
+/// The German settlement title of round 1 of `game`, whose round is a
+/// `unit` ("deal" or "session").
+fn settlement_title(game: &str, unit: &str) -> String {
     text(
         Lang::De,
         "round-settlement-title",
         vec![
             ("table", 1i64.into()),
             ("game", game.into()),
+            ("unit", unit.into()),
             ("round", 1i64.into()),
         ],
     )
@@ -493,7 +496,7 @@ async fn a_twenty_ab_session_is_played_by_clicks_to_its_settlement() {
         fake.message(table_msg)
     );
     let users = [ANNA, BERTA];
-    let title = settlement_title("20 ab");
+    let title = settlement_title("20 ab", "session");
     let done = |f: &Fake| settlement(f, &title).is_some();
     let mut players = Players::default();
     players.play(&fake, Game::Ab, &users, 4, done).await;
@@ -610,7 +613,7 @@ async fn a_koenigrufen_deal_with_talon_and_discard_is_played_by_clicks() {
     let bot = start(&fake, &db, 3, 1).await;
     let table_msg = open_and_start(&fake, &[("game", json!(GAME_KOENIGRUFEN))], &[], 4).await;
     assert!(plain(&fake.message(table_msg).unwrap().content).contains("Königrufen"));
-    let title = settlement_title("Königrufen");
+    let title = settlement_title("Königrufen", "deal");
     let done = |f: &Fake| settlement(f, &title).is_some();
     let mut players = Players::default();
     players.play(&fake, Game::Kr, &[ANNA], 500, done).await;

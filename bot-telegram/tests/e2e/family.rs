@@ -203,13 +203,16 @@ async fn play(
 }
 
 /// The settlement of round 1 of `game` as posted in the group, once it is.
-fn settlement_title(game: &str) -> String {
+/// The German settlement title of round 1 of `game`, whose round is a
+/// `unit` ("deal" or "session").
+fn settlement_title(game: &str, unit: &str) -> String {
     text(
         Lang::De,
         "round-settlement-title",
         vec![
             ("table", 1i64.into()),
             ("game", game.into()),
+            ("unit", unit.into()),
             ("round", 1i64.into()),
         ],
     )
@@ -381,7 +384,7 @@ async fn a_twenty_ab_session_is_played_by_buttons_to_its_settlement() {
         .to_owned();
     assert!(table_text.contains("20 ab"), "{table_text}");
     let users = [ANNA, BERTA];
-    let title = settlement_title("20 ab");
+    let title = settlement_title("20 ab", "session");
     let mut pressed = HashSet::new();
     let mut made = Vec::new();
     // A few presses, then the wrong ones.
@@ -578,7 +581,7 @@ async fn a_koenigrufen_deal_with_talon_and_discard_is_played_by_buttons() {
         .unwrap()
         .to_owned();
     assert!(table_text.contains("Königrufen"), "{table_text}");
-    let title = settlement_title("Königrufen");
+    let title = settlement_title("Königrufen", "deal");
     let mut pressed = HashSet::new();
     let mut made = Vec::new();
     play(

@@ -133,6 +133,12 @@ impl Round {
         self.done
     }
 
+    /// Whether the turn being played is the declarer's opening turn of a
+    /// positive game (the one he ends with "ich liege", §7.2).
+    pub const fn is_opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
     /// Words said in the current turn so far.
     pub const fn words_this_turn(&self) -> u8 {
         self.words

@@ -1,7 +1,7 @@
 # Texte des Königrufens (Deutsch). Jede Id beginnt mit "kr-".
 
 kr-name = Königrufen
-kr-not-this-game = (Diese Runde ist kein Königrufen.)
+kr-not-this-game = (Hier wird kein Königrufen gespielt.)
 kr-not-dealt = Die Karten werden gleich gegeben.
 kr-yes = ja
 kr-no = nein
@@ -81,7 +81,8 @@ kr-flag-bird-reservation-hard = Angesagte Vögel und König Ultimo bleiben für 
 kr-flag-bird-reservation-soft = Angesagte Vögel dürfen früher fallen (Prämie verloren)
 
 ## Tisch
-kr-title = Königrufen · Vorhand: { $vorhand }
+kr-title = Spielreihenfolge: { $order }
+kr-title-vorhand = { $name } (Vorhand)
 kr-auction = Lizitation: { $words }
 kr-word-vorhand = Vorhand
 kr-word-weiter = weiter
@@ -94,6 +95,7 @@ kr-partner-known = Partner: { $names }
 kr-talon = Talon: { $first } | { $second }
 kr-row-left = Reihe für die Gegner: { $count } verdeckte Karten
 kr-face-up = Offen abgelegt: { $cards }
+kr-laid-aside = Abgelegt: { $cards }
 kr-announced = Angesagt: { $items }
 kr-item-kontra = { $item } { $kontra }
 kr-item-announced = { $item } ({ $who })
@@ -132,12 +134,15 @@ kr-picked = Gewählt: { $cards }
 kr-picked-face-up = Davon offen: { $cards }
 kr-ask-draw = Zieh verdeckt eine der { $count } Karten der Reihe.
 kr-ask-lay-aside = Lege eine Karte verdeckt für die Gegner ab.
-kr-ask-announce = Ansagen, Kontra oder weiter.
+kr-ask-announce = Ansagen, Kontra oder „{ $done }“.
 kr-ask-card = Spiel eine Karte.
 
 ## Knöpfe
 kr-button-vorhand = Vorhand!
 kr-button-weiter = Weiter
+kr-button-liege = Ich liege
+kr-button-gut = Gut
+kr-button-fertig = Fertig
 kr-button-halte = Halte ({ $game })
 kr-button-vorhand-weiter = Vorhand weiter
 kr-button-bei = { $game } bei
@@ -156,6 +161,9 @@ kr-button-kontra-against = { $kontra } gegen { $name }
 ## Züge
 kr-did-vorhand = { $name }: Vorhand!
 kr-did-weiter = { $name }: weiter.
+kr-did-liege = { $name }: ich liege.
+kr-did-gut = { $name }: gut.
+kr-did-fertig = { $name }: fertig.
 kr-did-halte = { $name }: halte.
 kr-did-vorhand-weiter = { $name } gibt die Vorhand weiter.
 kr-did-bid = { $name }: { $game }.
@@ -204,7 +212,10 @@ kr-settle-premium-silent = { $premium } still
 kr-settle-pair = { $game } { $declarer } gegen { $opponent }
 kr-settle-trischaken-item = Trischaken
 kr-settle-schleifen-item = Geschleift ({ $game })
-kr-settle-kontra = { $what } ({ $kontra } ×{ $multiplier })
+kr-settle-kontra-by = { $kontra } von { $name }
+kr-settle-kontra-money = { $line } in der Schrift; { $kontras }: im Geld ×{ $multiplier } = { $value }
+kr-settle-kontra-both = { $line }; { $kontras }: ×{ $multiplier } = { $value } in Schrift und Geld
+kr-settle-trischaken-talon = Der Talon ({ $cards }: { $points }) geht an { $name } mit dem letzten Stich.
 kr-settle-line = { $what }: { $side } { $value }
 kr-settle-line-seats = { $what }: { $seats }
 kr-settle-score = Schrift: { $seats }

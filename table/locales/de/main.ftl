@@ -116,6 +116,10 @@ settlement-seat = { $mine ->
     [yes] ▶ { $name } (du)
    *[no] { $name }
 }: { $change } ({ $money }) · Stand { $balance } ({ $balance_money })
+settlement-seat-schrift = { $mine ->
+    [yes] ▶ { $name } (du)
+   *[no] { $name }
+}: { $change } ({ $money }), Schrift { $schrift } · Stand { $balance } ({ $balance_money }), Schrift { $schrift_total }
 balances-title = Stand:
 balances-none = Noch keine Abrechnung.
 balance-line = { $name }: { $units } { $count ->
@@ -335,23 +339,66 @@ fair-reveal =
 
 ## Tische der anderen Spiele (20 ab, Königrufen)
 lobby-title-game = 🃏 Tisch { $table } · { $game } · Regeln: { $rules } · { $stake } pro Punkt
-round-title = 🃏 Tisch { $table } · { $game } · Partie { $round } · { $rules } · { $stake } pro Punkt
-round-private-title = Tisch { $table } · { $game } · Partie { $round } · dein Platz { $seat }
-round-started = { $game }, Partie { $round }: { $name } beginnt.
-round-settlement-title = 💰 Abrechnung Tisch { $table }, { $game }, Partie { $round }
+round-title = 🃏 Tisch { $table } · { $game } · { $unit ->
+    [session] Partie
+   *[deal] Spiel
+} { $round } · { $rules } · { $stake } pro Punkt
+round-private-title = Tisch { $table } · { $game } · { $unit ->
+    [session] Partie
+   *[deal] Spiel
+} { $round } · dein Platz { $seat }
+round-started = { $game }, { $unit ->
+    [session] Partie
+   *[deal] Spiel
+} { $round }: { $name } beginnt.
+round-settlement-title = 💰 Abrechnung Tisch { $table }, { $game }, { $unit ->
+    [session] Partie
+   *[deal] Spiel
+} { $round }
 
 ## Statistik, Rangliste, Verlauf
 game-zwanzigerrufen = Zwanzigerrufen
 stats-title = 📊 Statistik von { $name }
-stats-here = In diesem Chat: { $deals } Spiele, { $won } gewonnen, { $lost } verloren · { $units } Punkte ({ $money })
-stats-everywhere = Überall: { $deals } Spiele, { $won } gewonnen, { $lost } verloren · { $units } Punkte ({ $money })
-stats-sides = Als Spieler { $declarer } Spiele ({ $declarer_won } gewonnen), als Gegner { $opponent } ({ $opponent_won } gewonnen)
+stats-here = In diesem Chat: { $deals ->
+    [one] 1 Spiel
+   *[other] { $deals } Spiele
+}, { $won } gewonnen, { $lost } verloren · { $units } { $count ->
+    [1] Punkt
+    [-1] Punkt
+   *[other] Punkte
+} ({ $money })
+stats-everywhere = Überall: { $deals ->
+    [one] 1 Spiel
+   *[other] { $deals } Spiele
+}, { $won } gewonnen, { $lost } verloren · { $units } { $count ->
+    [1] Punkt
+    [-1] Punkt
+   *[other] Punkte
+} ({ $money })
+stats-sides = Als Spieler { $declarer ->
+    [one] 1 Spiel
+   *[other] { $declarer } Spiele
+} ({ $declarer_won } gewonnen), als Gegner { $opponent } ({ $opponent_won } gewonnen)
 stats-as-declarer = als Spieler
 stats-as-opponent = als Gegner
-stats-contract = { $contract } { $side }: { $deals } Spiele, { $won } gewonnen, { $units } Punkte
+stats-contract = { $contract } { $side }: { $deals ->
+    [one] 1 Spiel
+   *[other] { $deals } Spiele
+}, { $won } gewonnen, { $units } { $count ->
+    [1] Punkt
+    [-1] Punkt
+   *[other] Punkte
+}
 stats-none = Von dir ist noch kein Spiel abgerechnet.
 leaderboard-title = 🏆 Rangliste dieses Chats
-leaderboard-line = { $place }. { $name }: { $units } Punkte ({ $money }) · { $deals } Spiele, { $won } gewonnen
+leaderboard-line = { $place }. { $name }: { $units } { $count ->
+    [1] Punkt
+    [-1] Punkt
+   *[other] Punkte
+} ({ $money }) · { $deals ->
+    [one] 1 Spiel
+   *[other] { $deals } Spiele
+}, { $won } gewonnen
 leaderboard-none = In diesem Chat ist noch kein Spiel abgerechnet.
 history-title = 📜 Tisch { $table }: die letzten Spiele
 history-line = { $game } { $number } (Nr. { $deal }): { $changes }

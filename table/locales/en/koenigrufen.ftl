@@ -82,7 +82,8 @@ kr-flag-bird-reservation-hard = Announced birds and König Ultimo are kept for t
 kr-flag-bird-reservation-soft = Announced birds may be played early (premium lost)
 
 ## Table
-kr-title = Königrufen · Vorhand: { $vorhand }
+kr-title = Order of play: { $order }
+kr-title-vorhand = { $name } (Vorhand)
 kr-auction = Bidding: { $words }
 kr-word-vorhand = Vorhand
 kr-word-weiter = pass
@@ -95,6 +96,7 @@ kr-partner-known = Partner: { $names }
 kr-talon = Talon: { $first } | { $second }
 kr-row-left = Row for the opponents: { $count } cards face down
 kr-face-up = Laid aside face up: { $cards }
+kr-laid-aside = Laid aside: { $cards }
 kr-announced = Announced: { $items }
 kr-item-kontra = { $item } { $kontra }
 kr-item-announced = { $item } ({ $who })
@@ -133,12 +135,15 @@ kr-picked = Chosen: { $cards }
 kr-picked-face-up = Face up of these: { $cards }
 kr-ask-draw = Draw one of the { $count } cards of the row, face down.
 kr-ask-lay-aside = Lay one card aside face down for the opponents.
-kr-ask-announce = Announce, Kontra or pass.
+kr-ask-announce = Announce, Kontra or "{ $done }".
 kr-ask-card = Play a card.
 
 ## Buttons
 kr-button-vorhand = Vorhand!
 kr-button-weiter = Pass
+kr-button-liege = Ich liege (ready)
+kr-button-gut = Gut (nothing to add)
+kr-button-fertig = Done
 kr-button-halte = Hold ({ $game })
 kr-button-vorhand-weiter = Pass the Vorhand on
 kr-button-bei = { $game } bei
@@ -157,6 +162,9 @@ kr-button-kontra-against = { $kontra } against { $name }
 ## Moves
 kr-did-vorhand = { $name }: Vorhand!
 kr-did-weiter = { $name } passes.
+kr-did-liege = { $name }: ich liege (ready to play).
+kr-did-gut = { $name }: gut (nothing to add).
+kr-did-fertig = { $name } is done.
 kr-did-halte = { $name } holds.
 kr-did-vorhand-weiter = { $name } passes the Vorhand on.
 kr-did-bid = { $name } bids { $game }.
@@ -205,7 +213,10 @@ kr-settle-premium-silent = { $premium } silent
 kr-settle-pair = { $game } { $declarer } against { $opponent }
 kr-settle-trischaken-item = Trischaken
 kr-settle-schleifen-item = Conceded ({ $game })
-kr-settle-kontra = { $what } ({ $kontra } ×{ $multiplier })
+kr-settle-kontra-by = { $kontra } by { $name }
+kr-settle-kontra-money = { $line } in the score; { $kontras }: ×{ $multiplier } = { $value } in money
+kr-settle-kontra-both = { $line }; { $kontras }: ×{ $multiplier } = { $value } in score and money
+kr-settle-trischaken-talon = The talon ({ $cards }: { $points }) counts for { $name }, who took the last trick.
 kr-settle-line = { $what }: { $side } { $value }
 kr-settle-line-seats = { $what }: { $seats }
 kr-settle-score = Score: { $seats }

@@ -119,6 +119,10 @@ settlement-seat = { $mine ->
     [yes] ▶ { $name } (you)
    *[no] { $name }
 }: { $change } ({ $money }) · balance { $balance } ({ $balance_money })
+settlement-seat-schrift = { $mine ->
+    [yes] ▶ { $name } (you)
+   *[no] { $name }
+}: { $change } ({ $money }), score { $schrift } · balance { $balance } ({ $balance_money }), score { $schrift_total }
 balances-title = Balances:
 balances-none = Nothing settled yet.
 balance-line = { $name }: { $units } { $count ->
@@ -338,23 +342,66 @@ fair-reveal =
 
 ## Tables of the other games (20 ab, Königrufen)
 lobby-title-game = 🃏 Table { $table } · { $game } · rules: { $rules } · { $stake } per point
-round-title = 🃏 Table { $table } · { $game } · game { $round } · { $rules } · { $stake } per point
-round-private-title = Table { $table } · { $game } · game { $round } · your seat { $seat }
-round-started = { $game }, game { $round }: { $name } begins.
-round-settlement-title = 💰 Settlement table { $table }, { $game }, game { $round }
+round-title = 🃏 Table { $table } · { $game } · { $unit ->
+    [session] session
+   *[deal] deal
+} { $round } · { $rules } · { $stake } per point
+round-private-title = Table { $table } · { $game } · { $unit ->
+    [session] session
+   *[deal] deal
+} { $round } · your seat { $seat }
+round-started = { $game }, { $unit ->
+    [session] session
+   *[deal] deal
+} { $round }: { $name } begins.
+round-settlement-title = 💰 Settlement table { $table }, { $game }, { $unit ->
+    [session] session
+   *[deal] deal
+} { $round }
 
 ## Statistics, leaderboard, history
 game-zwanzigerrufen = Zwanzigerrufen
 stats-title = 📊 Statistics of { $name }
-stats-here = In this chat: { $deals } deals, { $won } won, { $lost } lost · { $units } points ({ $money })
-stats-everywhere = Everywhere: { $deals } deals, { $won } won, { $lost } lost · { $units } points ({ $money })
-stats-sides = As declarer { $declarer } deals ({ $declarer_won } won), as opponent { $opponent } ({ $opponent_won } won)
+stats-here = In this chat: { $deals ->
+    [one] 1 deal
+   *[other] { $deals } deals
+}, { $won } won, { $lost } lost · { $units } { $count ->
+    [1] point
+    [-1] point
+   *[other] points
+} ({ $money })
+stats-everywhere = Everywhere: { $deals ->
+    [one] 1 deal
+   *[other] { $deals } deals
+}, { $won } won, { $lost } lost · { $units } { $count ->
+    [1] point
+    [-1] point
+   *[other] points
+} ({ $money })
+stats-sides = As declarer { $declarer ->
+    [one] 1 deal
+   *[other] { $declarer } deals
+} ({ $declarer_won } won), as opponent { $opponent } ({ $opponent_won } won)
 stats-as-declarer = as declarer
 stats-as-opponent = as opponent
-stats-contract = { $contract } { $side }: { $deals } deals, { $won } won, { $units } points
+stats-contract = { $contract } { $side }: { $deals ->
+    [one] 1 deal
+   *[other] { $deals } deals
+}, { $won } won, { $units } { $count ->
+    [1] point
+    [-1] point
+   *[other] points
+}
 stats-none = No deal of yours has been settled yet.
 leaderboard-title = 🏆 Leaderboard of this chat
-leaderboard-line = { $place }. { $name }: { $units } points ({ $money }) · { $deals } deals, { $won } won
+leaderboard-line = { $place }. { $name }: { $units } { $count ->
+    [1] point
+    [-1] point
+   *[other] points
+} ({ $money }) · { $deals ->
+    [one] 1 deal
+   *[other] { $deals } deals
+}, { $won } won
 leaderboard-none = No deal has been settled in this chat yet.
 history-title = 📜 Table { $table }: the latest deals
 history-line = { $game } { $number } (no. { $deal }): { $changes }

@@ -38,7 +38,13 @@ ab-session-start = New session: everyone starts at { $score } points.
 ab-deal-title = Deal { $deal } · dealer: { $dealer } · trump maker: { $maker }
 ab-trump = Trump: { $symbol } { $suit }
 ab-trump-pending = { $maker } names trump.
-ab-seat-score = { $name }: { $score } points, { $left } drops left
+ab-seat-score = { $name }: { $count ->
+    [1] 1 point
+   *[other] { $score } points
+}, { $left ->
+    [one] 1 drop left
+   *[other] { $left } drops left
+}
 ab-seat-maker = trump maker
 ab-decision-stay = stays
 ab-decision-swap = exchanges { $count }

@@ -276,6 +276,11 @@ impl GameFace for KoenigrufenFace {
         Some((contract.word(), mask))
     }
 
+    fn contract_name(&self, word: &str, lang: Lang) -> Option<String> {
+        let contract = word.parse::<tarock_koenigrufen::Contract>().ok()?;
+        Some(words::contract_name(contract, lang))
+    }
+
     fn sitting_out(&self, round: &dyn DynGame) -> Option<Seat> {
         round.downcast_ref::<Koenigrufen>()?.sitting_out()
     }

@@ -183,6 +183,22 @@ pub trait GameFace: Send + Sync {
     /// The seat counts a table of this game may choose, and the default.
     fn seat_choice(&self) -> SeatChoice;
 
+    /// What one round of this game is, as the table's titles name it:
+    /// `"deal"` (one deal: "Spiel 3" / "deal 3", Königrufen) or
+    /// `"session"` (a series of deals until someone wins: "Partie 3" /
+    /// "session 3", 20 ab). The catalogues select their word by it.
+    fn round_unit(&self) -> &'static str {
+        "deal"
+    }
+
+    /// The name in `lang` of the contract this game records as `word` in
+    /// the statistics ([`GameFace::sides`]); `None` for a word it does not
+    /// know.
+    fn contract_name(&self, word: &str, lang: Lang) -> Option<String> {
+        let _ = (word, lang);
+        None
+    }
+
     /// The rules of a table option text (a preset name, or the game's
     /// record form of rules as JSON), in the record form
     /// [`tarock_game_core::DynKind::new_round`] takes.
@@ -347,6 +363,16 @@ static FACES: [&dyn GameFace; 2] = [&ZWANZIG_AB, &KOENIGRUFEN];
 /// The face of the game with this id, if it has one.
 pub fn face(id: &str) -> Option<&'static dyn GameFace> {
     FACES.iter().copied().find(|f| f.id() == id)
+}
+
+/// A contract's name in `lang` from the word the statistics recorded for
+/// it ([`GameFace::sides`], Zwanzigerrufen's record words): Zwanzigerrufen's
+/// catalogue (`game-rufer`), else the first face that knows the word, else
+/// the word itself.
+pub fn contract_name(word: &str, lang: Lang) -> String {
+    crate::text::lookup(lang, &format!("game-{word}"), Vec::new())
+        .or_else(|| FACES.iter().find_map(|f| f.contract_name(word, lang)))
+        .unwrap_or_else(|| word.to_owned())
 }
 
 /// The game of a user's word for it (`20ab`, `zwanzig-ab`, `20 ab`,

@@ -131,6 +131,16 @@ fn rows(choices: Vec<Choice>) -> Vec<Vec<Choice>> {
     choices.chunks(5).map(<[Choice]>::to_vec).collect()
 }
 
+/// A score as shown: a negative one with a real minus sign (`−2`), never
+/// a plus.
+fn score_text(n: i32) -> String {
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
+    } else {
+        n.to_string()
+    }
+}
+
 /// A signed number (`+5`, `−2`, `0`).
 fn signed(n: i32) -> String {
     match n {
@@ -177,7 +187,8 @@ impl ZwanzigAbFace {
                     lang,
                     "ab-seat-score",
                     name = name(table, seat),
-                    score = view.scores[i],
+                    count = view.scores[i],
+                    score = score_text(view.scores[i]),
                     left = view.drops_left[i]
                 )];
                 if s.deal_under_way() {
@@ -226,6 +237,11 @@ impl GameFace for ZwanzigAbFace {
             max: 5,
             default: 4,
         }
+    }
+
+    fn round_unit(&self) -> &'static str {
+        // One round of the table is a whole session of deals.
+        "session"
     }
 
     fn parse_rules(&self, text: &str) -> Result<Value, BadRules> {
@@ -609,7 +625,7 @@ impl GameFace for ZwanzigAbFace {
                     "ab-score-line",
                     name = name(table, seat),
                     change = change,
-                    score = a.scores()[i]
+                    score = score_text(a.scores()[i])
                 )
             })
             .collect();
@@ -639,7 +655,7 @@ impl GameFace for ZwanzigAbFace {
                 "ab-pays",
                 name = name(table, payment.from),
                 units = payment.units,
-                score = payment.score
+                score = score_text(payment.score)
             ));
         }
         Some(SettlementText {

@@ -618,17 +618,7 @@ impl TableService {
             )));
         }
         // The round is played here: each seat's Schrift over its deals.
-        let mut totals = vec![0i64; usize::from(w.st.table.seats)];
-        for (_, breakdown) in w.tx.settled_deals(w.st.table.id).await? {
-            let value: Value = serde_json::from_str(&breakdown).unwrap_or(Value::Null);
-            let scores = value
-                .get("schrift")
-                .or_else(|| value.get("units"))
-                .and_then(Value::as_array);
-            for (total, score) in totals.iter_mut().zip(scores.into_iter().flatten()) {
-                *total += score.as_i64().unwrap_or(0);
-            }
-        }
+        let totals = super::round::schrift_totals(w).await?;
         w.tx.set_table_status(w.st.table.id, TableStatus::Closed, w.now)
             .await?;
         w.st.table.status = TableStatus::Closed;

@@ -55,6 +55,7 @@ impl TableService {
                 deals = s.deals,
                 won = s.won,
                 lost = s.lost,
+                count = s.units,
                 units = signed(s.units),
                 money = signed_money(s.cents, lang)
             ));
@@ -82,10 +83,11 @@ impl TableService {
             lines.push(tr!(
                 lang,
                 "stats-contract",
-                contract = c.contract.clone().unwrap_or_default(),
+                contract = games::contract_name(c.contract.as_deref().unwrap_or_default(), lang),
                 side = side,
                 deals = c.deals,
                 won = c.won,
+                count = c.units,
                 units = signed(c.units)
             ));
         }
@@ -116,6 +118,7 @@ impl TableService {
                 "leaderboard-line",
                 place = i + 1,
                 name = name.as_str(),
+                count = line.units,
                 units = signed(line.units),
                 money = signed_money(line.cents, lang),
                 deals = line.deals,

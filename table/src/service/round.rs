@@ -71,6 +71,7 @@ impl TableState {
             "round-title",
             table = self.table.id.0,
             game = face.name(lang),
+            unit = face.round_unit(),
             round = self.deal.as_ref().map_or(0, |d| d.deal.number),
             rules = face.rules_label(&self.rules_value(), lang),
             stake = money(self.table.stake_cents, lang)
@@ -177,6 +178,7 @@ impl TableState {
             "round-private-title",
             table = self.table.id.0,
             game = face.name(lang),
+            unit = face.round_unit(),
             round = self.deal.as_ref().map_or(0, |d| d.deal.number),
             seat = seat.index() + 1
         );
@@ -307,6 +309,7 @@ impl TableService {
             lang,
             "round-started",
             game = face.name(lang),
+            unit = face.round_unit(),
             round = number,
             name = w.st.context(lang).name(first).as_str()
         );
@@ -495,6 +498,12 @@ impl TableService {
         };
         let balances = self.balance_lines(w, lang).await?;
         let all = w.tx.table_balances(w.st.table.id).await?;
+        // Games whose score is not their money (Königrufen's Schrift, which
+        // a cup counts) show each seat's Schrift beside the money.
+        let schrift_totals = match face.cup_score(round.round()) {
+            Some(_) => Some(schrift_totals(w).await?),
+            None => None,
+        };
         let sheet = |reader: Lang, mine: Option<TableSeat>| -> String {
             let context = w.st.context(reader);
             let mut lines = vec![tr!(
@@ -502,6 +511,7 @@ impl TableService {
                 "round-settlement-title",
                 table = w.st.table.id.0,
                 game = face.name(reader),
+                unit = face.round_unit(),
                 round = number
             )];
             if let Some(text) = face.settlement_text(round.round(), &context, reader) {
@@ -517,16 +527,34 @@ impl TableService {
                     .find(|b| b.participant == participant)
                     .map_or((0, 0), |b| (b.units, b.cents));
                 let change = changes.get(seat.index()).copied().unwrap_or(0);
-                lines.push(tr!(
-                    reader,
-                    "settlement-seat",
-                    mine = if mine == Some(seat) { "yes" } else { "no" },
-                    name = context.name(seat).as_str(),
-                    change = signed(change),
-                    money = signed_money(change * w.st.table.stake_cents, reader),
-                    balance = signed(units),
-                    balance_money = signed_money(cents, reader)
-                ));
+                let mine = if mine == Some(seat) { "yes" } else { "no" };
+                let name = context.name(seat);
+                let money = signed_money(change * w.st.table.stake_cents, reader);
+                let balance_money = signed_money(cents, reader);
+                lines.push(match &schrift_totals {
+                    Some(totals) => tr!(
+                        reader,
+                        "settlement-seat-schrift",
+                        mine = mine,
+                        name = name.as_str(),
+                        change = signed(change),
+                        money = money,
+                        schrift = signed(schrift.get(seat.index()).copied().unwrap_or(0)),
+                        balance = signed(units),
+                        balance_money = balance_money,
+                        schrift_total = signed(totals.get(seat.index()).copied().unwrap_or(0))
+                    ),
+                    None => tr!(
+                        reader,
+                        "settlement-seat",
+                        mine = mine,
+                        name = name.as_str(),
+                        change = signed(change),
+                        money = money,
+                        balance = signed(units),
+                        balance_money = balance_money
+                    ),
+                });
             }
             if let Some(r) = &revealed {
                 lines.push(crate::fair::reveal_lines(number, r, reader));
@@ -636,4 +664,23 @@ impl TableService {
         }
         Ok(())
     }
+}
+
+/// Each seat's Schrift over the table's settled deals (the one just settled
+/// included): what a cup counts, a deal's `schrift` as kept with its
+/// settlement, or its units where an older settlement kept none.
+pub(super) async fn schrift_totals(w: &mut Work) -> Result<Vec<i64>, Fail> {
+    let mut totals = vec![0i64; usize::from(w.st.table.seats)];
+    for (_, breakdown) in w.tx.settled_deals(w.st.table.id).await? {
+        let value: serde_json::Value =
+            serde_json::from_str(&breakdown).unwrap_or(serde_json::Value::Null);
+        let scores = value
+            .get("schrift")
+            .or_else(|| value.get("units"))
+            .and_then(serde_json::Value::as_array);
+        for (total, score) in totals.iter_mut().zip(scores.into_iter().flatten()) {
+            *total += score.as_i64().unwrap_or(0);
+        }
+    }
+    Ok(totals)
 }

@@ -108,8 +108,16 @@ fn ask(
     choices: &mut Vec<Vec<Choice>>,
 ) {
     let words = |choices: &mut Vec<Vec<Choice>>| {
-        let buttons = legal
-            .words()
+        let mut words = legal.words().to_vec();
+        // Bids in the auction rank of the table's rules (SPEC §2.2, §2.3),
+        // after the other words and before "bei".
+        let rules = game.rules();
+        words.sort_by_key(|a| match a {
+            Action::Bid(c) => (1, rules.rank(*c)),
+            Action::Bei(_) => (2, 0),
+            _ => (0, 0),
+        });
+        let buttons = words
             .iter()
             .map(|a| Choice::act(button_label(game, *a, lang, table), a.code()))
             .collect();
@@ -157,7 +165,11 @@ fn ask(
             choices.extend(rows(buttons));
         }
         Phase::Announcements => {
-            lines.push(tr!(lang, "kr-ask-announce"));
+            lines.push(tr!(
+                lang,
+                "kr-ask-announce",
+                done = button_label(game, Action::Weiter, lang, table)
+            ));
             words(choices);
         }
         Phase::Play => {

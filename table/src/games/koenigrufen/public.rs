@@ -18,7 +18,7 @@ use crate::tr;
 /// The public text of `game`.
 pub fn public_text(game: &Game, table: &TableContext, lang: Lang) -> String {
     let view = game.public_view();
-    let mut lines = vec![tr!(lang, "kr-title", vorhand = name(table, view.vorhand))];
+    let mut lines = vec![order_line(&view, table, lang)];
     if view.phase == Phase::Auction {
         lines.extend(auction_line(&view, table, lang));
     } else {
@@ -33,6 +33,23 @@ pub fn public_text(game: &Game, table: &TableContext, lang: Lang) -> String {
         None => {}
     }
     lines.join("\n")
+}
+
+/// The order of play from the dealt Vorhand round the table, the Vorhand
+/// marked (the table's header already names the game).
+fn order_line(view: &PublicView, table: &TableContext, lang: Lang) -> String {
+    let mut seat = view.forehand;
+    let mut names = Vec::new();
+    for _ in Seat::ALL {
+        let who = name(table, seat);
+        names.push(if seat == view.vorhand {
+            tr!(lang, "kr-title-vorhand", name = who)
+        } else {
+            who
+        });
+        seat = seat.next();
+    }
+    tr!(lang, "kr-title", order = names.join(" → "))
 }
 
 /// The auction's words so far.
@@ -124,11 +141,13 @@ fn talon_lines(game: &Game, view: &PublicView, table: &TableContext, lang: Lang)
         ));
     }
     if !view.face_up.is_empty() {
-        lines.push(tr!(
-            lang,
-            "kr-face-up",
-            cards = cards_text(view.face_up, lang)
-        ));
+        // After the deal every discard is shown, face-down ones too.
+        let id = if view.phase == Phase::Finished {
+            "kr-laid-aside"
+        } else {
+            "kr-face-up"
+        };
+        lines.push(tr!(lang, id, cards = cards_text(view.face_up, lang)));
     }
     lines
 }

@@ -8,10 +8,10 @@
 //! it differs. The table adds the money in cents and the balances.
 
 use tarock_koenigrufen::score::{PositiveFacts, Scored};
-use tarock_koenigrufen::{Facts, Game, Line, Party, Seat, Settlement};
+use tarock_koenigrufen::{Action, Facts, Game, Item, Line, Party, Premium, Seat, Settlement};
 
 use super::words::{
-    card_label, contract_name, kontra_name, name, points, premium_name, side, signed,
+    card_label, cards_text, contract_name, kontra_name, name, points, premium_name, side, signed,
 };
 use crate::games::{SettlementText, TableContext};
 use crate::outgoing::SettlementItem;
@@ -83,6 +83,17 @@ fn facts_lines(game: &Game, facts: &Facts, table: &TableContext, lang: Lang) -> 
                 "kr-settle-trischaken",
                 name = name(table, f.fahrer)
             )];
+            // The talon goes to the winner of the last trick (SPEC §6.1).
+            if let Some(last) = game.play().and_then(|p| p.trick(usize::from(TRICKS) - 1)) {
+                let talon = game.deal().talon_set();
+                lines.push(tr!(
+                    lang,
+                    "kr-settle-trischaken-talon",
+                    cards = cards_text(talon, lang),
+                    points = points(talon.thirds(), lang),
+                    name = name(table, last.winner)
+                ));
+            }
             for seat in Seat::ALL {
                 let i = seat.index();
                 let id = if f.tricks[i] == 0 {
@@ -195,19 +206,12 @@ fn what(game: &Game, line: &Line, table: &TableContext, lang: Lang) -> String {
     }
 }
 
-/// One scored line: what, for which side, its value per opponent, its Kontra.
+/// One scored line: what, for which side, its value per opponent (the
+/// Schrift); under Kontra also who gave each step and what the line is
+/// worth in money (in the score too where the rules count Kontra there).
 fn line_text(game: &Game, line: &Line, table: &TableContext, lang: Lang) -> String {
-    let mut what = what(game, line, table, lang);
-    if line.kontra > 0 {
-        what = tr!(
-            lang,
-            "kr-settle-kontra",
-            what = what,
-            kontra = kontra_name(line.kontra, lang),
-            multiplier = 1i64 << line.kontra
-        );
-    }
-    match line.winner {
+    let what = what(game, line, table, lang);
+    let text = match line.winner {
         Some(party) if line.what != Scored::Trischaken => tr!(
             lang,
             "kr-settle-line",
@@ -215,13 +219,74 @@ fn line_text(game: &Game, line: &Line, table: &TableContext, lang: Lang) -> Stri
             side = side(party, lang),
             value = signed(i64::from(line.value))
         ),
-        _ => tr!(
-            lang,
-            "kr-settle-line-seats",
-            what = what,
-            seats = per_seat(&line.money, table)
-        ),
+        _ => {
+            return tr!(
+                lang,
+                "kr-settle-line-seats",
+                what = what,
+                seats = per_seat(&line.money, table)
+            );
+        }
+    };
+    if line.kontra == 0 {
+        return text;
     }
+    let multiplier = 1i64 << line.kontra;
+    let givers: Vec<String> = kontra_givers(game, line)
+        .into_iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            let level = u8::try_from(i + 1).unwrap_or(u8::MAX);
+            tr!(
+                lang,
+                "kr-settle-kontra-by",
+                kontra = kontra_name(level, lang),
+                name = name(table, seat)
+            )
+        })
+        .collect();
+    let id = if game.rules().kontra_in_score {
+        "kr-settle-kontra-both"
+    } else {
+        "kr-settle-kontra-money"
+    };
+    tr!(
+        lang,
+        id,
+        line = text,
+        kontras = givers.join(", "),
+        multiplier = multiplier,
+        value = signed(i64::from(line.value) * multiplier)
+    )
+}
+
+/// Who gave the Kontra steps on a line's item, in order (Kontra,
+/// Rekontra, Subkontra), from the deal's log: a positive game's item (a
+/// silent Valat carries the game's Kontras, SPEC §9.2 V3), or a negative
+/// game's pair of declarer and opponent.
+fn kontra_givers(game: &Game, line: &Line) -> Vec<Seat> {
+    let item = match line.what {
+        Scored::Game { .. } => Some(Item::Spiel),
+        Scored::Valat if line.announced => Some(Item::Premium(Premium::Valat)),
+        Scored::Valat => Some(Item::Spiel),
+        Scored::Premium { premium } => Some(Item::Premium(premium)),
+        _ => None,
+    };
+    game.log()
+        .iter()
+        .filter(|(seat, action)| match (line.what, action) {
+            (
+                Scored::Negative {
+                    declarer, opponent, ..
+                },
+                Action::Kontra(_, Some(other)),
+            ) => (*seat, *other) == (opponent, declarer) || (*seat, *other) == (declarer, opponent),
+            (_, Action::Kontra(i, None)) => Some(*i) == item,
+            _ => false,
+        })
+        .map(|(seat, _)| *seat)
+        .take(usize::from(line.kontra))
+        .collect()
 }
 
 /// Amounts per seat: `Anna +5 · Bert −5 · …`.

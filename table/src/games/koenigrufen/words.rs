@@ -4,7 +4,7 @@
 //! button and in the table's last-move line.
 
 use tarock_koenigrufen::{
-    Action, Card, CardSet, Contract, Game, Half, Item, Party, Premium, Rules, Seat, Suit,
+    Action, Card, CardSet, Contract, Game, Half, Item, Party, Phase, Premium, Rules, Seat, Suit,
 };
 
 use super::super::TableContext;
@@ -138,7 +138,7 @@ pub fn button_label(game: &Game, action: Action, lang: Lang, table: &TableContex
     let rules = game.rules();
     match action {
         Action::Vorhand => tr!(lang, "kr-button-vorhand"),
-        Action::Weiter => tr!(lang, "kr-button-weiter"),
+        Action::Weiter => tr!(lang, &format!("kr-button-{}", weiter_word(game))),
         Action::Halte => match game.auction().group().first() {
             Some(b) => tr!(
                 lang,
@@ -199,6 +199,23 @@ pub fn button_label(game: &Game, action: Action, lang: Lang, table: &TableContex
     }
 }
 
+/// What "weiter" means in `game` now (before it is said), as the suffix of
+/// its text ids: a pass in the auction (`weiter`); in the round of
+/// announcements and Kontras the declarer's "ich liege" that ends his
+/// opening turn (`liege`), an empty turn's "gut" (`gut`), or the end of a
+/// turn in which the seat said something (`fertig`).
+fn weiter_word(game: &Game) -> &'static str {
+    match game
+        .round()
+        .filter(|_| game.phase() == Phase::Announcements)
+    {
+        None => "weiter",
+        Some(round) if round.is_opening() => "liege",
+        Some(round) if round.words_this_turn() == 0 => "gut",
+        Some(_) => "fertig",
+    }
+}
+
 /// The King "der vierte König" names for a hand with three Kings.
 pub fn fourth_king(hand: CardSet) -> Option<Card> {
     let kings = hand.intersect(CardSet::KINGS);
@@ -237,7 +254,7 @@ pub fn action_text(
     let rules = game.rules();
     match action {
         Action::Vorhand => tr!(lang, "kr-did-vorhand", name = who),
-        Action::Weiter => tr!(lang, "kr-did-weiter", name = who),
+        Action::Weiter => tr!(lang, &format!("kr-did-{}", weiter_word(game)), name = who),
         Action::Halte => tr!(lang, "kr-did-halte", name = who),
         Action::VorhandWeiter => tr!(lang, "kr-did-vorhand-weiter", name = who),
         Action::Bid(c) => tr!(
