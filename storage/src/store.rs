@@ -118,17 +118,30 @@ pub fn normalize_url(location: &str) -> Result<(String, Backend), StorageError> 
     Ok((url, Backend::Sqlite))
 }
 
-/// Waits for and takes an exclusive lock on `FILE-schema-lock` beside the
-/// SQLite file of `url`; released when the returned file is dropped (or
-/// the process ends, however it ends).
-async fn sqlite_schema_lock(url: &str) -> Result<std::fs::File, StorageError> {
-    let path = url
-        .trim_start_matches("sqlite://")
+/// The SQLite file a database location names (see [`normalize_url`]):
+/// `None` for PostgreSQL, an in-memory database or a location that does
+/// not read. Lets a tool that only reads a database refuse a missing file
+/// instead of [`Store::open`] creating it.
+pub fn sqlite_file(location: &str) -> Option<std::path::PathBuf> {
+    let (url, backend) = normalize_url(location).ok()?;
+    (backend == Backend::Sqlite && !url.contains(":memory:"))
+        .then(|| std::path::PathBuf::from(sqlite_url_path(&url)))
+}
+
+/// The file path of an SQLite URL.
+fn sqlite_url_path(url: &str) -> &str {
+    url.trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:")
         .split('?')
         .next()
         .unwrap_or_default()
-        .to_owned();
+}
+
+/// Waits for and takes an exclusive lock on `FILE-schema-lock` beside the
+/// SQLite file of `url`; released when the returned file is dropped (or
+/// the process ends, however it ends).
+async fn sqlite_schema_lock(url: &str) -> Result<std::fs::File, StorageError> {
+    let path = sqlite_url_path(url).to_owned();
     let lock_path = format!("{path}-schema-lock");
     let locked = tokio::task::spawn_blocking(move || {
         let file = std::fs::OpenOptions::new()
