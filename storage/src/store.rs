@@ -409,6 +409,22 @@ impl Tx {
 mod tests {
     use super::*;
 
+    /// The file a read-only tool checks for before opening a location.
+    #[test]
+    fn the_sqlite_file_of_a_location() {
+        let file = |l: &str| sqlite_file(l).map(|p| p.display().to_string());
+        assert_eq!(file("tarock.db").as_deref(), Some("tarock.db"));
+        assert_eq!(file("/var/lib/t.db").as_deref(), Some("/var/lib/t.db"));
+        assert_eq!(
+            file("sqlite:///var/lib/t.db?mode=ro").as_deref(),
+            Some("/var/lib/t.db")
+        );
+        assert_eq!(file("sqlite://t.db?cache=shared").as_deref(), Some("t.db"));
+        for none in ["sqlite::memory:", "postgres://u@h/db", "mysql://x@y/z", ""] {
+            assert_eq!(file(none), None, "{none}");
+        }
+    }
+
     #[test]
     fn locations_become_urls() {
         let sqlite = |url: &str| (url.to_owned(), Backend::Sqlite);
