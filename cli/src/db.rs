@@ -14,7 +14,7 @@ use tarock_storage::{DealId, Participant, Store, TableId};
 /// SQLite file `tarock.db`.
 #[derive(ClapArgs, Debug)]
 pub struct Args {
-    /// A file path or sqlite://FILE (created if missing), or postgres://USER@HOST/DB.
+    /// A file path or sqlite://FILE (which must exist), or postgres://USER@HOST/DB.
     #[arg(
         long,
         env = "TAROCK_DATABASE",
@@ -68,6 +68,16 @@ enum DbCommand {
 
 /// Runs `tarock db …`.
 pub fn run(args: &Args) -> Result<ExitCode> {
+    // Every `tarock db` command reads a database that is there: a mistyped
+    // path is refused before opening it would create an empty one.
+    if let Some(file) = tarock_storage::sqlite_file(&args.database)
+        && !file.exists()
+    {
+        anyhow::bail!(
+            "the database file {} does not exist (`tarock play` or a bot creates one)",
+            file.display()
+        );
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

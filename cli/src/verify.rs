@@ -6,8 +6,11 @@
 //! "Fair deals" section does the hash with `sha256sum`).
 //!
 //! Input: the three values as flags (with `--hand` four times for the
-//! hands), or proof lines as `tarock db proof` prints them (files, or `-`
-//! for standard input).
+//! hands; for a round of 20 ab or Königrufen `--game`, `--rules`,
+//! `--seats` and `--first`, exactly as the settlement's hint prints them),
+//! or proof lines as `tarock db proof` prints them (files, or `-` for
+//! standard input). A deal still being played is reported as pending and
+//! does not fail the check.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -16,7 +19,9 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 use serde::Deserialize;
 use tarock_game_core::fair::{Commitment, Reveal, parse_hex, preimage};
-use tarock_table::fair::{GAME, piles, verify, verify_round};
+use tarock_table::fair::{
+    GAME, RoundSetup, RoundVerifyError, piles, verify, verify_round, verify_setup,
+};
 
 /// Exit status when some deal did not verify.
 const EXIT_FAILED: u8 = 1;
@@ -44,8 +49,22 @@ pub struct Args {
     hands: Vec<String>,
     /// A round of 20 ab or Königrufen: its record as dealt, before any
     /// action (the `dealt` of `tarock db proof`), one line of JSON.
-    #[arg(long, requires = "commitment", conflicts_with = "hands")]
+    #[arg(long, requires = "commitment", conflicts_with_all = ["hands", "game"])]
     dealt: Option<String>,
+    /// The game: zwanzigerrufen (default), koenigrufen or zwanzig-ab. A
+    /// round of the other two is dealt again from the seed with
+    /// `--rules`, `--seats` and `--first`, as the settlement's hint gives them.
+    #[arg(long, requires = "commitment", conflicts_with = "hands")]
+    game: Option<String>,
+    /// The round's rules: a preset's name or the rules as JSON.
+    #[arg(long, requires = "game")]
+    rules: Option<String>,
+    /// The round's number of seats.
+    #[arg(long, requires = "game")]
+    seats: Option<u8>,
+    /// The round's first seat, from 1.
+    #[arg(long, requires = "game")]
+    first: Option<u8>,
 }
 
 /// One line of `tarock db proof`.
@@ -59,14 +78,22 @@ struct Proof {
     salt: Option<String>,
     #[serde(default)]
     hands: Vec<String>,
+    /// `active` while the deal is being played.
+    #[serde(default)]
+    status: Option<String>,
     /// A round of another game: its record as dealt.
     #[serde(default)]
     dealt: Option<String>,
+    /// A round of another game given by its rules, seats and first seat.
+    #[serde(skip)]
+    setup: Option<RoundSetup>,
 }
 
 /// How one deal came out.
 enum Outcome {
     Verified,
+    /// Still being played: nothing revealed yet, nothing to check.
+    Pending,
     Failed,
     Invalid,
 }
@@ -76,13 +103,23 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut out = io::stdout().lock();
     let mut outcomes = Vec::new();
     if let Some(commitment) = &args.commitment {
+        let setup = match setup(args) {
+            Ok(setup) => setup,
+            Err(why) => {
+                writeln!(out, "the deal: cannot be checked: {why}")?;
+                return Ok(ExitCode::from(EXIT_INVALID));
+            }
+        };
         let proof = Proof {
-            game: match &args.dealt {
-                Some(dealt) => tarock_games::from_record(dealt)
+            game: match (&args.dealt, &setup) {
+                (Some(dealt), _) => tarock_games::from_record(dealt)
                     .map_or_else(|_| "?".to_owned(), |r| r.id().to_owned()),
-                None => GAME.to_owned(),
+                (None, Some(setup)) => setup.game.clone(),
+                (None, None) => GAME.to_owned(),
             },
             dealt: args.dealt.clone(),
+            setup,
+            status: None,
             table: None,
             number: None,
             commitment: Some(commitment.clone()),
@@ -116,6 +153,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
     }
     out.flush()?;
+    let pending = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::Pending))
+        .count();
+    if pending > 0 && outcomes.len() > 1 {
+        writeln!(
+            out,
+            "{pending} deal(s) still being played, not checked yet; {} finished deal(s) checked",
+            outcomes.len() - pending
+        )?;
+    }
     let code = if outcomes.iter().any(|o| matches!(o, Outcome::Invalid)) {
         ExitCode::from(EXIT_INVALID)
     } else if outcomes.iter().any(|o| matches!(o, Outcome::Failed)) {
@@ -132,7 +180,18 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
         (Some(table), Some(number)) => format!("table {table}, deal {number}"),
         _ => "the deal".to_owned(),
     };
-    if proof.game != GAME && proof.dealt.is_none() {
+    // Seed and salt stay secret until the deal ends (`tarock db proof`
+    // says `active` until then): nothing to check yet, and nothing wrong.
+    if proof.status.as_deref() == Some("active")
+        || (proof.commitment.is_some() && proof.seed.is_none() && proof.salt.is_none())
+    {
+        writeln!(
+            out,
+            "{name}: PENDING: still being played; its settlement reveals seed and salt"
+        )?;
+        return Ok(Outcome::Pending);
+    }
+    if proof.game != GAME && proof.dealt.is_none() && proof.setup.is_none() {
         writeln!(
             out,
             "{name}: NOT VERIFIED: a round of {} is checked against its dealt record (`dealt`), which is missing",
@@ -145,7 +204,7 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
         let why = if proof.commitment.is_none() {
             "it was dealt without a commitment"
         } else {
-            "seed and salt are not revealed yet (the deal is still being played)"
+            "seed or salt is missing"
         };
         writeln!(out, "{name}: NOT VERIFIED: {why}")?;
         return Ok(Outcome::Failed);
@@ -163,6 +222,30 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
             return Ok(Outcome::Invalid);
         }
     };
+    if let Some(setup) = &proof.setup {
+        return match verify_setup(published, &reveal, setup) {
+            Ok(dealt) => {
+                writeln!(
+                    out,
+                    "{name}: VERIFIED: the seed deals this {} round, and seed, salt and its record as dealt hash to the commitment {published}",
+                    setup.game
+                )?;
+                writeln!(out, "  SHA-256 of these lines is the commitment:")?;
+                for line in preimage(&setup.game, &reveal, &[dealt]).lines() {
+                    writeln!(out, "    {line}")?;
+                }
+                Ok(Outcome::Verified)
+            }
+            Err(RoundVerifyError::Setup(why)) => {
+                writeln!(out, "{name}: cannot be checked: {why}")?;
+                Ok(Outcome::Invalid)
+            }
+            Err(e) => {
+                writeln!(out, "{name}: NOT VERIFIED: {e}")?;
+                Ok(Outcome::Failed)
+            }
+        };
+    }
     if let Some(dealt) = &proof.dealt {
         return match verify_round(published, &reveal, dealt) {
             Ok(()) => {
@@ -211,4 +294,47 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
             Ok(Outcome::Failed)
         }
     }
+}
+
+/// The round `--game`, `--rules`, `--seats` and `--first` describe;
+/// `None` for Zwanzigerrufen (its deals need only the seed).
+///
+/// # Errors
+/// What is missing or wrong, to print.
+fn setup(args: &Args) -> Result<Option<RoundSetup>, String> {
+    let Some(game) = &args.game else {
+        return Ok(None);
+    };
+    let Some(kind) = tarock_games::by_id(game) else {
+        let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
+        return Err(format!(
+            "there is no game {game:?} (one of {})",
+            ids.join(", ")
+        ));
+    };
+    if kind.id() == GAME {
+        return match (&args.rules, args.seats, args.first) {
+            (None, None, None) => Ok(None),
+            _ => Err(format!(
+                "a {GAME} deal follows from the seed alone: no --rules, --seats or --first"
+            )),
+        };
+    }
+    let (Some(rules), Some(seats), Some(first)) = (&args.rules, args.seats, args.first) else {
+        return Err(format!(
+            "a round of {game} needs --rules, --seats and --first, as the settlement's hint gives them"
+        ));
+    };
+    if first == 0 || first > seats {
+        return Err(format!("--first is a seat from 1 to {seats}, not {first}"));
+    }
+    // A preset's name may stand bare; anything else is JSON.
+    let rules = serde_json::from_str(rules)
+        .unwrap_or_else(|_| serde_json::Value::String(rules.trim().to_owned()));
+    Ok(Some(RoundSetup {
+        game: kind.id().to_owned(),
+        rules,
+        seats,
+        first: tarock_game_core::Seat::new(first - 1),
+    }))
 }

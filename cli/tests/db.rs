@@ -179,6 +179,41 @@ async fn status_counts_and_bad_input() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Issue 30: a mistyped database path is refused by every `tarock db`
+/// command, with a message naming it, and no file is created.
+#[test]
+fn a_missing_database_file_is_refused_and_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("typo.db");
+    let path = missing.display().to_string();
+    let url = format!("sqlite://{path}");
+    let commands: [&[&str]; 7] = [
+        &["status"],
+        &["export", "--table", "1"],
+        &["proof", "--table", "1"],
+        &["stats"],
+        &["prune"],
+        &["balances", "--table", "1"],
+        &["status"],
+    ];
+    for (i, command) in commands.into_iter().enumerate() {
+        let location = if i == 6 { &url } else { &path };
+        let mut args = vec!["db", "--database", location.as_str()];
+        args.extend_from_slice(command);
+        let out = tarock(&args, None);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains(&format!("the database file {path} does not exist")),
+            "{args:?}: {said}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+        // Nothing was created: no database, no lock file beside it.
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(left.is_empty(), "{args:?}: {left:?}");
+    }
+}
+
 /// Each computer seat of a table is its own participant in the balances
 /// export, with its seat's change; a table that does not exist is an error.
 #[tokio::test]

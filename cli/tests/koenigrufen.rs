@@ -129,12 +129,16 @@ fn in_progress_illegal_and_invalid_records() {
         (Some("illegal"), Some(5))
     );
     assert!(report["error"].as_str().unwrap().contains("seat 0's turn"));
-    // An unknown preset, a bad card and an unreadable action are invalid: exit status 2.
+    // An unknown preset or flag, a seat outside 0–3 and a bad card are
+    // invalid (SPEC §11's list): exit status 2.
     for bad in [
         record(json!("wien"), &opening),
         record(json!({"preset": "cup2019", "talon_halves": 3}), &opening),
-        record(json!("cup2019"), &["0 vorhand".into(), "1 passe".into()]),
         record(json!("cup2019"), &["7 vorhand".into()]),
+        record(
+            json!("cup2019"),
+            &["0 vorhand".into(), "1 passe".into(), "9 weiter".into()],
+        ),
         record(json!("cup2019"), &opening).replace("hA h3 c9", "hA h3 hA"),
     ] {
         let (lines, code) = replay(&bad);
@@ -142,6 +146,54 @@ fn in_progress_illegal_and_invalid_records() {
         let report: Value = serde_json::from_str(&lines[0]).unwrap();
         assert_eq!(report["status"], "invalid", "{bad}");
     }
+}
+
+/// Issue 30: words that do not read after a seat 0–3 are not among SPEC
+/// §11's causes of `invalid` (bad JSON, unknown preset or flag, a seat
+/// outside 0–3, not 4×12 + 6 distinct cards): the action is `illegal`, at
+/// its index, with the state before it, and the exit status is 0.
+#[test]
+fn unreadable_words_are_an_illegal_action() {
+    let mut opening: Vec<String> = FD1_OPENING[..8].iter().map(|s| s.to_string()).collect();
+    // FD1's seventh action is "0 nimm 2"; there is no third talon half.
+    opening[6] = "0 nimm 3".into();
+    let (lines, code) = replay(&record(json!("cup2019"), &opening));
+    assert_eq!(code, 0);
+    // Before index 6: S0 plays a Rufer with S2's called King of clubs.
+    assert_eq!(
+        lines,
+        [
+            r#"{"status":"illegal","index":6,"error":"cannot read \"nimm 3\"","game":"rufer","declarer":[0,2],"called":"cK"}"#
+        ]
+    );
+    // An unknown word in the auction: illegal at its index, before any game.
+    let (lines, code) = replay(&record(
+        json!("cup2019"),
+        &["0 vorhand".into(), "1 passe".into()],
+    ));
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [r#"{"status":"illegal","index":1,"error":"cannot read \"passe\""}"#]
+    );
+}
+
+/// Issue 30: an action after the twelfth trick is illegal, and the deal it
+/// follows is still finished: the line carries FD1's `tricks` and `thirds`
+/// (SPEC §11: `thirds` for finished positive games; SPEC §15.4: 190 and
+/// 20), but, as in RECORD.md, score and money only on a `finished` line.
+#[test]
+fn an_action_after_the_end_keeps_the_thirds_of_the_finished_deal() {
+    let mut actions = fd1_actions();
+    actions.push("0 T22".into());
+    let (lines, code) = replay(&record(json!("cup2019"), &actions));
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            r#"{"status":"illegal","index":63,"error":"the deal is over","game":"rufer","declarer":[0,2],"called":"cK","tricks":[7,1,3,1],"thirds":[190,20]}"#
+        ]
+    );
 }
 
 #[test]

@@ -193,9 +193,21 @@ fn a_deal_played_at_a_real_table_verifies_and_tampering_fails() {
     assert_eq!(second["status"], "active");
     assert!(second["commitment"].is_string());
     assert!(second["seed"].is_null() && second["salt"].is_null());
+    // The deal still being played is pending, not a failure: the finished
+    // one verifies, so the whole check passes.
     let (code, text) = verify(&["-"], &lines);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.starts_with("table 1, deal 1: VERIFIED"), "{text}");
+    assert!(
+        text.contains("table 1, deal 2: PENDING: still being played"),
+        "{text}"
+    );
+    assert!(!text.contains("NOT VERIFIED"), "{text}");
+    // A finished deal that fails still fails beside the pending one.
+    let (code, text) = verify(&["-"], &lines.replace(&hands[2], &swapped[0]));
     assert_eq!(code, 1, "{text}");
-    assert!(text.contains("table 1, deal 2: NOT VERIFIED: seed and salt are not revealed yet"));
+    assert!(text.contains("table 1, deal 1: NOT VERIFIED"), "{text}");
+    assert!(text.contains("table 1, deal 2: PENDING"), "{text}");
 
     // Input that is no proof, or no hexadecimal number: exit status 2.
     let (code, text) = verify(&["-"], "hello\n");
@@ -262,4 +274,228 @@ fn the_readme_recipe_hashes_its_example_to_its_commitment() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (code, text) = verify(&args, "");
     assert_eq!(code, 0, "{text}");
+}
+
+/// `tarock play` with a fixed seed plays one deal (a whole 20 ab session)
+/// of `game` to its settlement in `lang` and returns the screen. The
+/// script tries the choices from 9 down to 1 at every prompt, so one of
+/// them is always taken (the highest legal one).
+fn play_one_deal(db: &str, lang: &str, game: &str, seats: &str) -> String {
+    let mut input = "9\n8\n7\n6\n5\n4\n3\n2\n1\n".repeat(300);
+    input.push_str("q\n");
+    let out = tarock(
+        &[
+            "play",
+            "--database",
+            db,
+            "--lang",
+            lang,
+            "--game",
+            game,
+            "--seats",
+            seats,
+            "--players",
+            "Anna",
+            "--seed",
+            "11",
+        ],
+        &input,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(&out)
+}
+
+/// A command line split as `sh` splits it: words at spaces, single quotes
+/// keeping what they enclose as it is.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => (quoted, any) = (!quoted, true),
+            ' ' if !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => (word.push(c), any = true).0,
+        }
+    }
+    assert!(!quoted, "unclosed quote in {line}");
+    if any {
+        words.push(word);
+    }
+    words
+}
+
+/// Issue 30: the hint under every game's settlement is a complete
+/// `tarock verify` command that, pasted as printed, verifies the honest
+/// deal; with any value changed it does not.
+#[test]
+fn the_settlement_hint_verifies_every_game_as_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    // (game, seats, language, the label the hint follows in that language)
+    let english = "Check it (README: \"Fair deals\"): ";
+    let german = "Nachprüfen (README: „Faires Geben“): ";
+    let cases = [
+        ("koenigrufen", "4", "de", german),
+        ("koenigrufen", "4", "en", english),
+        ("koenigrufen", "5", "en", english),
+        ("20ab", "3", "de", german),
+        ("20ab", "4", "en", english),
+        ("zwanzigerrufen", "4", "en", english),
+        ("zwanzigerrufen", "4", "de", german),
+    ];
+    for (i, (game, seats, lang, label)) in cases.into_iter().enumerate() {
+        let db = dir.path().join(format!("{i}.db")).display().to_string();
+        let screen = play_one_deal(&db, lang, game, seats);
+        let case = format!("{game}, {seats} seats, {lang}");
+        let hint = hex_line(&screen, label);
+        let words = shell_words(&hint);
+        assert_eq!(words[..2], ["tarock", "verify"], "{case}: {hint}");
+        let args: Vec<&str> = words[2..].iter().map(String::as_str).collect();
+        // The values are the ones the settlement shows above the hint.
+        let before = &screen[..screen.find(label).unwrap()];
+        let settlement = &screen[before.rfind('🔓').unwrap()..];
+        for (flag, shown) in [
+            ("--seed", "Seed: "),
+            (
+                "--commitment",
+                if lang == "de" {
+                    "Prüfwert: "
+                } else {
+                    "Commitment: "
+                },
+            ),
+        ] {
+            let at = args.iter().position(|a| *a == flag).unwrap();
+            assert_eq!(args[at + 1], hex_after(settlement, shown), "{case}");
+        }
+        let (code, text) = verify(&args, "");
+        assert_eq!(code, 0, "{case}: {hint}\n{text}");
+        assert!(
+            text.starts_with("the deal: VERIFIED") && !text.contains("NOT VERIFIED"),
+            "{case}: {text}"
+        );
+        // Any of the values changed: not verified.
+        let mut tampered: Vec<(String, Vec<String>)> = ["--seed", "--salt", "--commitment"]
+            .into_iter()
+            .map(|flag| {
+                let mut changed: Vec<String> = words[2..].to_vec();
+                let at = changed.iter().position(|a| a == flag).unwrap() + 1;
+                changed[at] = flip(&changed[at], 7);
+                (flag.to_owned(), changed)
+            })
+            .collect();
+        if let Some(at) = words.iter().position(|a| a == "--first") {
+            // The round dealt from another first seat is another round.
+            let mut changed: Vec<String> = words[2..].to_vec();
+            changed[at - 1] = if words[at + 1] == "1" { "2" } else { "1" }.to_owned();
+            tampered.push(("--first".to_owned(), changed));
+        }
+        for (flag, changed) in tampered {
+            let args: Vec<&str> = changed.iter().map(String::as_str).collect();
+            let (code, text) = verify(&args, "");
+            assert_eq!(code, 1, "{case}, {flag}: {text}");
+            assert!(text.contains("NOT VERIFIED"), "{case}, {flag}: {text}");
+        }
+    }
+}
+
+/// A round of another game needs its rules, seats and first seat; wrong
+/// ones are input errors (exit status 2), not a failed check.
+#[test]
+fn a_round_without_its_setup_cannot_be_checked() {
+    let hex = "ab".repeat(32);
+    let base = ["--commitment", &hex, "--seed", &hex, "--salt", &hex];
+    for (extra, says) in [
+        (
+            vec!["--game", "koenigrufen"],
+            "needs --rules, --seats and --first",
+        ),
+        (
+            vec![
+                "--game",
+                "koenigrufen",
+                "--rules",
+                "standard",
+                "--seats",
+                "4",
+                "--first",
+                "5",
+            ],
+            "--first is a seat from 1 to 4",
+        ),
+        (
+            vec![
+                "--game",
+                "koenigrufen",
+                "--rules",
+                "standard",
+                "--seats",
+                "7",
+                "--first",
+                "1",
+            ],
+            "4 to 5 seats",
+        ),
+        (
+            vec![
+                "--game",
+                "koenigrufen",
+                "--rules",
+                "nonsense",
+                "--seats",
+                "4",
+                "--first",
+                "1",
+            ],
+            "no rules",
+        ),
+        (vec!["--game", "schnapsen"], "there is no game"),
+        (
+            vec!["--game", "zwanzigerrufen", "--seats", "4"],
+            "follows from the seed alone",
+        ),
+    ] {
+        let mut args: Vec<&str> = extra.clone();
+        args.extend(base);
+        let (code, text) = verify(&args, "");
+        assert_eq!(code, 2, "{extra:?}: {text}");
+        assert!(text.contains(says), "{extra:?}: {text}");
+    }
+}
+
+/// Issue 30: every `tarock verify` command that the README's "Fair deals"
+/// section and docs/FAIR.md show is complete (no elided values) and
+/// verifies as written.
+#[test]
+fn the_readme_verify_examples_verify_as_written() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let start = readme.find("## Fair deals").unwrap();
+    let end = start + 3 + readme[start + 3..].find("\n## ").unwrap();
+    let page = std::fs::read_to_string(format!("{root}/docs/FAIR.md")).unwrap();
+    let in_readme = readme[start..end]
+        .lines()
+        .filter(|l| l.starts_with("tarock verify --"));
+    assert_eq!(in_readme.clone().count(), 1, "{}", &readme[start..end]);
+    let in_page = page.lines().filter(|l| l.starts_with("tarock verify --"));
+    assert!(in_page.clone().count() >= 2, "{page}");
+    let commands: Vec<&str> = in_readme.chain(in_page).collect();
+    for command in commands {
+        assert!(!command.contains('…'), "{command}");
+        let words = shell_words(command);
+        let args: Vec<&str> = words[2..].iter().map(String::as_str).collect();
+        let (code, text) = verify(&args, "");
+        assert_eq!(code, 0, "{command}\n{text}");
+        assert!(
+            text.starts_with("the deal: VERIFIED") && !text.contains("NOT VERIFIED"),
+            "{text}"
+        );
+    }
 }

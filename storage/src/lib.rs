@@ -72,5 +72,7 @@ pub use ops::{AppendAction, SettleDeal};
 pub use outbox::{Delivered, OutboxCounts};
 pub use retention::{Pruned, Retention, TableSize};
 pub use stats::{ContractStats, LeaderboardLine, PlayerStats, SideStats};
-pub use store::{Backend, DEFAULT_URL, Durability, Store, StoreOptions, Tx, normalize_url};
+pub use store::{
+    Backend, DEFAULT_URL, Durability, Store, StoreOptions, Tx, normalize_url, sqlite_file,
+};
 pub use table::Summary;

@@ -118,17 +118,30 @@ pub fn normalize_url(location: &str) -> Result<(String, Backend), StorageError> 
     Ok((url, Backend::Sqlite))
 }
 
-/// Waits for and takes an exclusive lock on `FILE-schema-lock` beside the
-/// SQLite file of `url`; released when the returned file is dropped (or
-/// the process ends, however it ends).
-async fn sqlite_schema_lock(url: &str) -> Result<std::fs::File, StorageError> {
-    let path = url
-        .trim_start_matches("sqlite://")
+/// The SQLite file a database location names (see [`normalize_url`]):
+/// `None` for PostgreSQL, an in-memory database or a location that does
+/// not read. Lets a tool that only reads a database refuse a missing file
+/// instead of [`Store::open`] creating it.
+pub fn sqlite_file(location: &str) -> Option<std::path::PathBuf> {
+    let (url, backend) = normalize_url(location).ok()?;
+    (backend == Backend::Sqlite && !url.contains(":memory:"))
+        .then(|| std::path::PathBuf::from(sqlite_url_path(&url)))
+}
+
+/// The file path of an SQLite URL.
+fn sqlite_url_path(url: &str) -> &str {
+    url.trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:")
         .split('?')
         .next()
         .unwrap_or_default()
-        .to_owned();
+}
+
+/// Waits for and takes an exclusive lock on `FILE-schema-lock` beside the
+/// SQLite file of `url`; released when the returned file is dropped (or
+/// the process ends, however it ends).
+async fn sqlite_schema_lock(url: &str) -> Result<std::fs::File, StorageError> {
+    let path = sqlite_url_path(url).to_owned();
     let lock_path = format!("{path}-schema-lock");
     let locked = tokio::task::spawn_blocking(move || {
         let file = std::fs::OpenOptions::new()
@@ -395,6 +408,22 @@ impl Tx {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The file a read-only tool checks for before opening a location.
+    #[test]
+    fn the_sqlite_file_of_a_location() {
+        let file = |l: &str| sqlite_file(l).map(|p| p.display().to_string());
+        assert_eq!(file("tarock.db").as_deref(), Some("tarock.db"));
+        assert_eq!(file("/var/lib/t.db").as_deref(), Some("/var/lib/t.db"));
+        assert_eq!(
+            file("sqlite:///var/lib/t.db?mode=ro").as_deref(),
+            Some("/var/lib/t.db")
+        );
+        assert_eq!(file("sqlite://t.db?cache=shared").as_deref(), Some("t.db"));
+        for none in ["sqlite::memory:", "postgres://u@h/db", "mysql://x@y/z", ""] {
+            assert_eq!(file(none), None, "{none}");
+        }
+    }
 
     #[test]
     fn locations_become_urls() {

@@ -136,8 +136,15 @@ pub(crate) async fn reveal_of(
     )))
 }
 
-/// The settlement's lines revealing seed and salt of deal `number`.
-pub(crate) fn reveal_lines(number: u32, revealed: &(Commitment, Reveal), lang: Lang) -> String {
+/// The settlement's lines revealing seed and salt of deal `number`, with
+/// the `tarock verify` command that checks it (see [`verify_command`]);
+/// `round` is `None` for a Zwanzigerrufen deal.
+pub(crate) fn reveal_lines(
+    number: u32,
+    revealed: &(Commitment, Reveal),
+    round: Option<&RoundSetup>,
+    lang: Lang,
+) -> String {
     let (commitment, reveal) = revealed;
     tr!(
         lang,
@@ -145,8 +152,60 @@ pub(crate) fn reveal_lines(number: u32, revealed: &(Commitment, Reveal), lang: L
         deal = number,
         commitment = commitment.to_string(),
         seed = fair::hex(&reveal.seed),
-        salt = fair::hex(&reveal.salt)
+        salt = fair::hex(&reveal.salt),
+        command = verify_command(revealed, round)
     )
+}
+
+/// What a round of a game with a face (20 ab, Königrufen) is dealt from
+/// besides its seed: with these and the seed, [`dealt_record`] gives the
+/// record its commitment covers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundSetup {
+    /// The game's id (`koenigrufen`, `zwanzig-ab`).
+    pub game: String,
+    /// The rules in record form (a preset's name or a JSON object).
+    pub rules: serde_json::Value,
+    /// The number of seats.
+    pub seats: u8,
+    /// The round's first seat (Königrufen's forehand, 20 ab's first trump maker).
+    pub first: tarock_game_core::Seat,
+}
+
+/// The complete `tarock verify` command that checks a revealed deal from
+/// what the table published alone, ready to paste into a shell:
+/// `tarock verify --commitment C --seed S --salt T` for Zwanzigerrufen;
+/// for a round of another game `--game G --rules R --seats N --first F`
+/// come first (`F` counted from 1, `R` a preset's name or the rules as
+/// JSON in single quotes).
+pub fn verify_command(revealed: &(Commitment, Reveal), round: Option<&RoundSetup>) -> String {
+    let (commitment, reveal) = revealed;
+    let mut command = "tarock verify".to_owned();
+    if let Some(setup) = round {
+        let rules = match &setup.rules {
+            serde_json::Value::String(name)
+                if !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
+            {
+                name.clone()
+            }
+            other => format!("'{}'", other.to_string().replace('\'', "'\\''")),
+        };
+        command.push_str(&format!(
+            " --game {} --rules {rules} --seats {} --first {}",
+            setup.game,
+            setup.seats,
+            setup.first.index() + 1
+        ));
+    }
+    command.push_str(&format!(
+        " --commitment {commitment} --seed {} --salt {}",
+        fair::hex(&reveal.seed),
+        fair::hex(&reveal.salt)
+    ));
+    command
 }
 
 /// The piles a round of a game with a face (20 ab, Königrufen) is
@@ -180,6 +239,9 @@ pub enum RoundVerifyError {
     /// The dealt record does not read as a record of a game with a face.
     #[error("not a dealt record of a game of the family: {0}")]
     Record(String),
+    /// No round of the game is dealt with these rules, seats and first seat.
+    #[error("{0}")]
+    Setup(String),
     /// The seed does not deal the cards of the record, from any first seat.
     #[error("the seed does not deal these cards")]
     NotDealtBySeed,
@@ -219,6 +281,49 @@ pub fn verify_round(
     Ok(())
 }
 
+/// Checks a round of 20 ab or Königrufen from its published values alone:
+/// deals the round `setup` describes from the revealed seed and checks
+/// that seed, salt and that record as dealt hash to `published`. Returns
+/// the record.
+///
+/// # Errors
+/// [`RoundVerifyError::Setup`] for a game, rules, seats or first seat no
+/// round is dealt with; [`RoundVerifyError::Mismatch`] when the hash is not
+/// the published one.
+pub fn verify_setup(
+    published: Commitment,
+    reveal: &Reveal,
+    setup: &RoundSetup,
+) -> Result<String, RoundVerifyError> {
+    let kind = tarock_games::by_id(&setup.game)
+        .filter(|k| k.id() != GAME)
+        .ok_or_else(|| {
+            RoundVerifyError::Setup(format!(
+                "{:?} is not a game whose rounds are dealt from a seed (koenigrufen, zwanzig-ab)",
+                setup.game
+            ))
+        })?;
+    let (low, high) = kind.seat_range();
+    if !(low..=high).contains(&setup.seats) || setup.first.index() >= usize::from(setup.seats) {
+        return Err(RoundVerifyError::Setup(format!(
+            "{} is played by {low} to {high} seats, the first seat one of them",
+            kind.id()
+        )));
+    }
+    let record = dealt_record(kind, &setup.rules, setup.seats, setup.first, &reveal.seed)
+        .ok_or_else(|| {
+            RoundVerifyError::Setup(format!(
+                "{} has no rules {} (a preset's name or rules as JSON)",
+                kind.id(),
+                setup.rules
+            ))
+        })?;
+    let piles = [record];
+    fair::verify(kind.id(), published, reveal, &piles, &piles)?;
+    let [record] = piles;
+    Ok(record)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +333,36 @@ mod tests {
             seed: [3; 32],
             salt: [4; 32],
         }
+    }
+
+    /// Rules off a preset go into the hint as JSON in single quotes, and
+    /// the round they describe verifies; another seed does not.
+    #[test]
+    fn a_round_with_its_own_rules_verifies_from_its_hint() {
+        let setup = RoundSetup {
+            game: "koenigrufen".into(),
+            rules: serde_json::json!({"preset": "standard", "bei": false}),
+            seats: 4,
+            first: tarock_game_core::Seat::new(2),
+        };
+        let kind = tarock_games::by_id("koenigrufen").unwrap();
+        let dealt = dealt_record(kind, &setup.rules, 4, setup.first, &reveal().seed).unwrap();
+        let published = fair::commit("koenigrufen", &reveal(), std::slice::from_ref(&dealt));
+        let command = verify_command(&(published, reveal()), Some(&setup));
+        let expected = format!(
+            "tarock verify --game koenigrufen --rules '{{\"bei\":false,\"preset\":\"standard\"}}' \
+             --seats 4 --first 3 --commitment {published} --seed {} --salt {}",
+            "03".repeat(32),
+            "04".repeat(32)
+        );
+        assert_eq!(command, expected);
+        assert_eq!(verify_setup(published, &reveal(), &setup), Ok(dealt));
+        let mut other = reveal();
+        other.seed[0] ^= 1;
+        assert!(matches!(
+            verify_setup(published, &other, &setup),
+            Err(RoundVerifyError::Mismatch(Mismatch::Commitment { .. }))
+        ));
     }
 
     #[test]

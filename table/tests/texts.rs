@@ -310,8 +310,8 @@ async fn german_texts() {
         format!(
             "{text}\n🔓 Faires Geben, Spiel 1: Seed und Salz sind jetzt offen.\n\
              Prüfwert: {}\nSeed: {}\nSalz: {}\n\
-             Nachprüfen: tarock verify --commitment … --seed … --salt … (README: „Faires Geben“)",
-            v.commitment, v.seed, v.salt
+             Nachprüfen (README: „Faires Geben“): tarock verify --commitment {} --seed {} --salt {}",
+            v.commitment, v.seed, v.salt, v.commitment, v.seed, v.salt
         )
     };
 
@@ -622,8 +622,8 @@ async fn english_texts() {
         format!(
             "{text}\n🔓 Fair deal, deal 1: seed and salt are revealed now.\n\
              Commitment: {}\nSeed: {}\nSalt: {}\n\
-             Check it: tarock verify --commitment … --seed … --salt … (README: \"Fair deals\")",
-            v.commitment, v.seed, v.salt
+             Check it (README: \"Fair deals\"): tarock verify --commitment {} --seed {} --salt {}",
+            v.commitment, v.seed, v.salt, v.commitment, v.seed, v.salt
         )
     };
 

@@ -56,7 +56,9 @@ pub enum RecordError {
     /// The hands and talon are not 4 × 12 + 6 distinct cards.
     #[error("cards: {0}")]
     Cards(String),
-    /// An action string cannot be parsed.
+    /// An action string does not read: its seat is not 0–3 (the record is
+    /// invalid, SPEC §11), or, from [`Record::to_game`], its words do not
+    /// read (in a replay report that is an illegal action instead).
     #[error("action {index}: {message}")]
     Action {
         /// 0-based position in `actions`.
@@ -75,8 +77,12 @@ pub struct ParsedRecord {
     pub deal: Deal,
     /// The dealt Vorhand.
     pub forehand: Seat,
-    /// Each action string as the actions it stands for.
+    /// Each action string as the actions it stands for, up to the first
+    /// one whose words do not read.
     pub actions: Vec<(Seat, Vec<Action>)>,
+    /// The first action string whose words do not read (its seat does):
+    /// 0-based index and why. Replaying stops there with an illegal action.
+    pub unreadable: Option<(usize, String)>,
 }
 
 /// Parses one action string into its seat and actions: an announcement turn
@@ -150,19 +156,32 @@ impl Record {
         let rules = Rules::from_spec(&self.rules)?;
         let forehand = Seat::new(self.forehand).ok_or(RecordError::Forehand(self.forehand))?;
         let deal = self.deal()?;
-        let actions = self
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(index, text)| {
-                parse_action(text).map_err(|message| RecordError::Action { index, message })
-            })
-            .collect::<Result<_, _>>()?;
+        let mut actions = Vec::with_capacity(self.actions.len());
+        let mut unreadable = None;
+        for (index, text) in self.actions.iter().enumerate() {
+            // A seat outside 0–3 makes the record invalid wherever it is
+            // (SPEC §11); words that do not read are an illegal action.
+            let seat_reads = text
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| matches!(w, "0" | "1" | "2" | "3"));
+            match parse_action(text) {
+                Ok(action) if unreadable.is_none() => actions.push(action),
+                Ok(_) => {}
+                Err(message) if !seat_reads => {
+                    return Err(RecordError::Action { index, message });
+                }
+                Err(message) => {
+                    unreadable.get_or_insert((index, message));
+                }
+            }
+        }
         Ok(ParsedRecord {
             rules,
             deal,
             forehand,
             actions,
+            unreadable,
         })
     }
 
@@ -203,12 +222,14 @@ impl Record {
                 return Ok(Replay {
                     game,
                     stopped: Some((index, error)),
+                    unreadable: None,
                 });
             }
         }
         Ok(Replay {
             game,
             stopped: None,
+            unreadable: parsed.unreadable,
         })
     }
 
@@ -218,9 +239,12 @@ impl Record {
     /// [`ReplayError`]: unreadable, or an illegal action.
     pub fn to_game(&self) -> Result<Game, ReplayError> {
         let replay = self.replay()?;
-        match replay.stopped {
-            Some((index, error)) => Err(ReplayError::Illegal { index, error }),
-            None => Ok(replay.game),
+        match (replay.stopped, replay.unreadable) {
+            (Some((index, error)), _) => Err(ReplayError::Illegal { index, error }),
+            (None, Some((index, message))) => {
+                Err(ReplayError::Invalid(RecordError::Action { index, message }))
+            }
+            (None, None) => Ok(replay.game),
         }
     }
 
@@ -283,6 +307,9 @@ pub struct Replay {
     pub game: Game,
     /// The first refused action (0-based index) and why.
     pub stopped: Option<(usize, RuleError)>,
+    /// The action string whose words did not read, where the replay
+    /// stopped when every action before it was legal (0-based index, why).
+    pub unreadable: Option<(usize, String)>,
 }
 
 /// The status of a replayed record (SPEC §11).
@@ -361,14 +388,26 @@ impl ReplayReport {
             Ok(Replay {
                 game,
                 stopped: Some((index, error)),
+                ..
             }) => ReplayReport {
                 index: Some(index),
                 error: Some(error.to_string()),
                 ..ReplayReport::state(&game, Status::Illegal)
             },
+            // Words that do not read are an illegal action (SPEC §11).
+            Ok(Replay {
+                game,
+                unreadable: Some((index, message)),
+                ..
+            }) => ReplayReport {
+                index: Some(index),
+                error: Some(message),
+                ..ReplayReport::state(&game, Status::Illegal)
+            },
             Ok(Replay {
                 game,
                 stopped: None,
+                unreadable: None,
             }) => {
                 let status = if game.is_finished() {
                     Status::Finished
@@ -409,17 +448,22 @@ impl ReplayReport {
         if matches!(game.phase(), Phase::Play | Phase::Finished) {
             report.tricks = game.play().map(|p| p.won());
         }
-        if status == Status::Finished {
+        // The facts of a finished deal follow the deal, not the status: an
+        // action after the end is illegal, and the play is still finished.
+        if game.is_finished() {
             report.schleifen = game.talon().schleifen.map(|_| true);
             report.thirds = match game.facts() {
                 Some(Facts::Positive(f)) => Some(vec![f.thirds, 210 - f.thirds]),
                 Some(Facts::Trischaken(f)) => Some(f.thirds.to_vec()),
                 _ => None,
             };
-            if let Some(s) = game.settlement() {
-                report.balance = Some(s.score);
-                report.money = Some(s.money);
-            }
+        }
+        // Score and money only on a `finished` line, as in RECORD.md.
+        if status == Status::Finished
+            && let Some(s) = game.settlement()
+        {
+            report.balance = Some(s.score);
+            report.money = Some(s.money);
         }
         report
     }

@@ -335,7 +335,7 @@ fair-reveal =
     Prüfwert: { $commitment }
     Seed: { $seed }
     Salz: { $salt }
-    Nachprüfen: tarock verify --commitment … --seed … --salt … (README: „Faires Geben“)
+    Nachprüfen (README: „Faires Geben“): { $command }
 
 ## Tische der anderen Spiele (20 ab, Königrufen)
 lobby-title-game = 🃏 Tisch { $table } · { $game } · Regeln: { $rules } · { $stake } pro Punkt

@@ -338,7 +338,7 @@ fair-reveal =
     Commitment: { $commitment }
     Seed: { $seed }
     Salt: { $salt }
-    Check it: tarock verify --commitment … --seed … --salt … (README: "Fair deals")
+    Check it (README: "Fair deals"): { $command }
 
 ## Tables of the other games (20 ab, Königrufen)
 lobby-title-game = 🃏 Table { $table } · { $game } · rules: { $rules } · { $stake } per point

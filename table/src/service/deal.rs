@@ -285,7 +285,10 @@ impl TableService {
         // Seed and salt end every copy of the settlement, in its reader's
         // language.
         let with_reveal = |text: String, lang| match &revealed {
-            Some(r) => format!("{text}\n{}", crate::fair::reveal_lines(number, r, lang)),
+            Some(r) => format!(
+                "{text}\n{}",
+                crate::fair::reveal_lines(number, r, None, lang)
+            ),
             None => text,
         };
         let mut sheet = Sheet {

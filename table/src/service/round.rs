@@ -496,6 +496,13 @@ impl TableService {
             Some(d) => crate::fair::reveal_of(&mut w.tx, &d.deal).await?,
             None => None,
         };
+        // What `tarock verify` deals the round from, besides the seed.
+        let setup = w.st.deal.as_ref().map(|d| crate::fair::RoundSetup {
+            game: face.id().to_owned(),
+            rules: round.round().rules_spec(),
+            seats: w.st.table.seats,
+            first: d.deal.forehand,
+        });
         let balances = self.balance_lines(w, lang).await?;
         let all = w.tx.table_balances(w.st.table.id).await?;
         // Games whose score is not their money (Königrufen's Schrift, which
@@ -557,7 +564,7 @@ impl TableService {
                 });
             }
             if let Some(r) = &revealed {
-                lines.push(crate::fair::reveal_lines(number, r, reader));
+                lines.push(crate::fair::reveal_lines(number, r, setup.as_ref(), reader));
             }
             lines.join("\n")
         };
