@@ -1315,3 +1315,62 @@ fn the_trischaken_settlement_gives_the_talon_to_the_last_tricks_winner() {
     );
     check_settlement(round.as_ref(), Lang::En);
 }
+
+#[test]
+fn a_negative_games_kontra_line_names_who_gave_it_against_whom() {
+    // FD1's cards, standard: Bert bids Piccolo, Cora gives him Kontra; the
+    // Kontra doubles only the money between Bert and Cora (SPEC §10.1).
+    let mut round = fd1(Preset::Standard);
+    for (seat, action) in [
+        (Seat::S0, Action::Vorhand),
+        (Seat::S1, Action::Bid(Contract::Piccolo)),
+        (Seat::S2, Action::Weiter),
+        (Seat::S3, Action::Weiter),
+        (Seat::S0, Action::Weiter),
+        (
+            Seat::S2,
+            Action::Kontra(tarock_koenigrufen::Item::Spiel, Some(Seat::S1)),
+        ),
+        (Seat::S2, Action::Weiter),
+        (Seat::S3, Action::Weiter),
+        (Seat::S0, Action::Weiter),
+        (Seat::S1, Action::Weiter),
+    ] {
+        apply(&mut round, seat, action);
+    }
+    while !round.is_over() {
+        let g = game(round.as_ref());
+        let seat = g.to_act().unwrap();
+        let card = g.legal_cards().first().unwrap();
+        apply(&mut round, seat, Action::Play(card));
+    }
+    let s = game(round.as_ref()).settlement().unwrap();
+    let en = face()
+        .settlement_text(round.as_ref(), &table(), Lang::En)
+        .unwrap();
+    let pair = |opponent: &str| {
+        en.lines
+            .iter()
+            .find(|l| l.starts_with(&format!("Piccolo Bert against {opponent}: ")))
+            .unwrap_or_else(|| panic!("no line against {opponent}: {:?}", en.lines))
+            .clone()
+    };
+    // Piccolo is worth 2; the side that won it gets 2 in the score and
+    // 2 × 2 = 4 in money against Cora.
+    let side = if s.score[1] > 0 {
+        "declarers"
+    } else {
+        "opponents"
+    };
+    assert_eq!(
+        pair("Cora"),
+        format!(
+            "Piccolo Bert against Cora: {side} +2 in the score; Kontra by Cora: ×2 = +4 in money"
+        )
+    );
+    assert_eq!(
+        pair("Dora"),
+        format!("Piccolo Bert against Dora: {side} +2")
+    );
+    check_settlement(round.as_ref(), Lang::En);
+}
