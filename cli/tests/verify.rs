@@ -361,6 +361,14 @@ fn the_settlement_hint_verifies_every_game_as_printed() {
         // The values are the ones the settlement shows above the hint.
         let before = &screen[..screen.find(label).unwrap()];
         let settlement = &screen[before.rfind('🔓').unwrap()..];
+        // The reveal counts what the table counts: 20 ab's sessions.
+        let unit = match (game, lang) {
+            ("20ab", "de") => "🔓 Faires Geben, Partie 1:",
+            ("20ab", _) => "🔓 Fair deal, session 1:",
+            (_, "de") => "🔓 Faires Geben, Spiel 1:",
+            _ => "🔓 Fair deal, deal 1:",
+        };
+        assert!(settlement.starts_with(unit), "{case}: {settlement}");
         for (flag, shown) in [
             ("--seed", "Seed: "),
             (

@@ -138,9 +138,11 @@ pub(crate) async fn reveal_of(
 
 /// The settlement's lines revealing seed and salt of deal `number`, with
 /// the `tarock verify` command that checks it (see [`verify_command`]);
-/// `round` is `None` for a Zwanzigerrufen deal.
+/// `round` is `None` for a Zwanzigerrufen deal; `unit` names what `number`
+/// counts ([`crate::games::GameFace::round_unit`]: a deal or a 20 ab session).
 pub(crate) fn reveal_lines(
     number: u32,
+    unit: &str,
     revealed: &(Commitment, Reveal),
     round: Option<&RoundSetup>,
     lang: Lang,
@@ -150,6 +152,7 @@ pub(crate) fn reveal_lines(
         lang,
         "fair-reveal",
         deal = number,
+        unit = unit,
         commitment = commitment.to_string(),
         seed = fair::hex(&reveal.seed),
         salt = fair::hex(&reveal.salt),

@@ -331,7 +331,10 @@ discord-opt-table = Für alles, was dieser Tisch zeigt (sonst nur für meine Kar
 ## Faires Geben (Prüfwert vor dem Spiel, Offenlegung in der Abrechnung)
 fair-commitment = 🔒 Faires Geben: Prüfwert (SHA-256) dieses Spiels, festgelegt vor dem Austeilen: { $commitment }
 fair-reveal =
-    🔓 Faires Geben, Spiel { $deal }: Seed und Salz sind jetzt offen.
+    🔓 Faires Geben, { $unit ->
+        [session] Partie
+       *[deal] Spiel
+    } { $deal }: Seed und Salz sind jetzt offen.
     Prüfwert: { $commitment }
     Seed: { $seed }
     Salz: { $salt }

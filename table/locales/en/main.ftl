@@ -334,7 +334,10 @@ discord-opt-table = For everything this table shows (else only for my cards)
 ## Fair deals (commitment before the deal, reveal in the settlement)
 fair-commitment = 🔒 Fair deal: this deal's commitment (SHA-256), fixed before the cards were dealt: { $commitment }
 fair-reveal =
-    🔓 Fair deal, deal { $deal }: seed and salt are revealed now.
+    🔓 Fair deal, { $unit ->
+        [session] session
+       *[deal] deal
+    } { $deal }: seed and salt are revealed now.
     Commitment: { $commitment }
     Seed: { $seed }
     Salt: { $salt }

@@ -287,7 +287,7 @@ impl TableService {
         let with_reveal = |text: String, lang| match &revealed {
             Some(r) => format!(
                 "{text}\n{}",
-                crate::fair::reveal_lines(number, r, None, lang)
+                crate::fair::reveal_lines(number, "deal", r, None, lang)
             ),
             None => text,
         };

@@ -564,7 +564,13 @@ impl TableService {
                 });
             }
             if let Some(r) = &revealed {
-                lines.push(crate::fair::reveal_lines(number, r, setup.as_ref(), reader));
+                lines.push(crate::fair::reveal_lines(
+                    number,
+                    face.round_unit(),
+                    r,
+                    setup.as_ref(),
+                    reader,
+                ));
             }
             lines.join("\n")
         };
