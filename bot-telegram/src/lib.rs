@@ -436,20 +436,12 @@ async fn on_message(
         }
         Typed::Pictures(choice) => {
             let answer = pictures(ctx, message, from, choice).await?;
-            let (to, thread) = if private {
-                (message.chat.id, None)
-            } else {
-                (
-                    message.chat.id,
-                    chat.thread_id
-                        .as_deref()
-                        .and_then(|t| t.parse::<i32>().ok())
-                        .map(|n| teloxide::types::ThreadId(teloxide::types::MessageId(n))),
-                )
-            };
-            if let Err(e) = send_text(&ctx.bot, to, thread, &answer, &[]).await {
-                tracing::warn!("answering /bilder: {e}");
-            }
+            answer_here(ctx, message, &chat, &answer).await;
+            return Ok(());
+        }
+        // Nothing secret and nothing changed: answered where it was said.
+        Typed::BadWord(bad) => {
+            answer_here(ctx, message, &chat, &bad.text(lang)).await;
             return Ok(());
         }
         Typed::StartPrivate(Some(table)) => CommandKind::Hand(Some(table)),
@@ -549,6 +541,18 @@ async fn on_message(
         }
     }
     Ok(())
+}
+
+/// Answers a message in its own chat (and topic).
+async fn answer_here(ctx: &Ctx, message: &Message, chat: &ChatRef, text: &str) {
+    let thread = chat
+        .thread_id
+        .as_deref()
+        .and_then(|t| t.parse::<i32>().ok())
+        .map(|n| teloxide::types::ThreadId(teloxide::types::MessageId(n)));
+    if let Err(e) = send_text(&ctx.bot, message.chat.id, thread, text, &[]).await {
+        tracing::warn!(error = %e, "answering a message where it was said");
+    }
 }
 
 /// `/bilder an|aus`: in the private chat the sender's own setting, in a

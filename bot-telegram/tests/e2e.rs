@@ -10,6 +10,8 @@ mod family;
 mod process;
 #[path = "e2e/scale.rs"]
 mod scale;
+#[path = "e2e/words.rs"]
+mod words;
 
 use std::collections::HashSet;
 use std::path::Path;
