@@ -4,7 +4,9 @@ use tarock_games::GAMES;
 use tarock_storage::TableId;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
-use tarock_table::{CommandKind, CupAction, CupSettings, Lang, Pace, TableSettings, game_id, tr};
+use tarock_table::{
+    CommandKind, CupAction, CupSettings, Lang, Pace, TableSettings, game_id, looks_like_code, tr,
+};
 use tarock_zwanzigerrufen::Rules;
 use teloxide::types::BotCommand;
 
@@ -121,7 +123,11 @@ fn command(name: &str, original: &[&str], private: bool, lang: Lang) -> Option<T
         "cup" => CommandKind::Cup(parse_cup(original, lang)),
         "link" | "verbinden" => CommandKind::Link(None),
         "unlink" | "trennen" => CommandKind::Unlink(None),
-        "mitspielen" | "join" if !original.is_empty() => CommandKind::LinkWith(original.join("")),
+        // `/mitspielen K7Q 2MX`: a link code; other words after it are
+        // chatter (`/mitspielen gerne`), and it is a plain join.
+        "mitspielen" | "join" if looks_like_code(&original.join("")) => {
+            CommandKind::LinkWith(original.join(""))
+        }
         "start" if private => {
             let table = args
                 .first()
@@ -463,6 +469,15 @@ mod tests {
             kind("/mitspielen k7q2mx"),
             Some(CommandKind::LinkWith("k7q2mx".into()))
         );
+        // Words after /mitspielen that are no code: a plain join.
+        for text in [
+            "/mitspielen@tarockbot gerne",
+            "/mitspielen bitte ich auch",
+            "/join K7Q2M",
+            "/tarock mitspielen 0OIL10",
+        ] {
+            assert_eq!(kind(text), Some(CommandKind::Join(None, None)), "{text}");
+        }
         assert_eq!(kind("/tarock trennen"), Some(CommandKind::Unlink(None)));
         assert_eq!(kind("/unlink"), Some(CommandKind::Unlink(None)));
         assert_eq!(kind("/join"), Some(CommandKind::Join(None, None)));

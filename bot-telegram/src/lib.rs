@@ -657,6 +657,24 @@ async fn only_table(ctx: &Ctx, message: &Message) -> Option<TableId> {
     }
 }
 
+/// The processed-update id (with the query's id after it) that records a
+/// callback query as answered; kept and pruned like the update ids.
+const ANSWERED: &str = "answered:";
+
+/// Records a callback query as answered; whether this call did (else it
+/// was answered before, or by another process just now).
+async fn mark_answered(store: &Store, answered: &str, now: i64) -> Result<bool, StorageError> {
+    let mut tx = store.begin().await?;
+    match tx.mark_update(Platform::Telegram, answered, now).await {
+        Ok(()) => {
+            tx.commit().await?;
+            Ok(true)
+        }
+        Err(StorageError::DuplicateUpdate { .. }) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// The longest text of a callback answer.
 const MAX_ALERT: usize = 200;
 
@@ -667,6 +685,15 @@ async fn on_callback(
     query: &CallbackQuery,
     update_id: Option<String>,
 ) -> Result<(), BotError> {
+    let store = ctx.service.store();
+    // Telegram sends an update again when it missed our answer to it: a
+    // press handled and answered before is done (Telegram refuses a second
+    // answer to one query).
+    let answered = format!("{ANSWERED}{}", query.id);
+    if store.is_processed(Platform::Telegram, &answered).await? {
+        tracing::info!("a button press delivered again: answered before");
+        return Ok(());
+    }
     let data = query.data.clone().unwrap_or_default();
     let lang = user_lang(&query.from);
     let user = user_ref(&query.from);
@@ -771,6 +798,11 @@ async fn on_callback(
             },
             _ => {}
         }
+    }
+    // Recorded before it is sent, so it is sent at most once, by whichever
+    // process gets here first.
+    if !mark_answered(store, &answered, ctx.service.now_ms()).await? {
+        return Ok(());
     }
     let mut answer = ctx.bot.answer_callback_query(query.id.clone());
     if !alert.is_empty() {
