@@ -111,3 +111,25 @@ async fn stats_leaderboard_and_history_work_after_tarock() {
         "told that a table is open"
     );
 }
+
+/// `/mitspielen@bot` with words that are no link code, from a player
+/// seated already: told so, not that a link code is wrong.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn join_with_chatter_is_a_join_and_not_a_link_code() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    open_table(&fake).await;
+    let de = |id: &str| text(Lang::De, id, Vec::new());
+    fake.say(GROUP, ANNA, "/mitspielen@tarock_test_bot gerne doch");
+    said_in(&fake, ANNA.0, &de("rej-already-seated")).await;
+    stop(bot).await;
+    assert!(
+        fake.requests("sendMessage")
+            .iter()
+            .all(|b| b["text"] != de("rej-bad-link-code").as_str()),
+        "answered as a wrong link code"
+    );
+    assert_eq!(table_posts(&fake).len(), 1);
+}

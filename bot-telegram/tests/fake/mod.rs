@@ -70,6 +70,8 @@ pub struct Inner {
     pub blocked: HashSet<i64>,
     /// Answer the next sendMessage to this chat with a 429.
     pub rate_limit_once: HashSet<i64>,
+    /// Answer the next editMessageText in this chat with a 429.
+    pub rate_limit_edit_once: HashSet<i64>,
     /// Requests refused for breaking a limit (the bot must never cause one).
     pub violations: Vec<String>,
     /// The ids of the updates each `getUpdates` answer carried, in order.
@@ -334,6 +336,13 @@ async fn api(
             }
             let chat_id = body["chat_id"].as_i64().unwrap_or(0);
             let id = body["message_id"].as_i64().unwrap_or(0);
+            if s.rate_limit_edit_once.remove(&chat_id) {
+                return err(
+                    429,
+                    "Too Many Requests: retry after 1",
+                    Some(json!({"retry_after": 1})),
+                );
+            }
             let Some(message) = s.messages.get_mut(&(chat_id, id)) else {
                 return err(400, "Bad Request: message to edit not found", None);
             };
@@ -392,7 +401,8 @@ async fn api(
             let mut s = inner.lock().unwrap();
             // A query is answered once; Telegram refuses any later answer.
             if !s.answered.insert(id.to_owned()) {
-                s.violations.push(format!("callback query answered twice: {id}"));
+                s.violations
+                    .push(format!("callback query answered twice: {id}"));
                 return err(
                     400,
                     "Bad Request: query is too old and response timeout expired or query ID is invalid",
