@@ -417,6 +417,23 @@ async fn on_message(
     let Some(typed) = commands::parse(text, &ctx.username, private, lang) else {
         return Ok(());
     };
+    // A message Telegram sends again (it missed our answer) was handled
+    // and answered before: done.
+    let answered = update_id
+        .as_deref()
+        .map(|u| format!("{ANSWERED_UPDATE}{u}"));
+    let store = ctx.service.store();
+    if let Some(key) = &answered
+        && store.is_processed(Platform::Telegram, key).await?
+    {
+        tracing::info!("a message delivered again: answered before");
+        return Ok(());
+    }
+    // Recorded before the answer goes out: answered at most once.
+    let first_answer = async || match &answered {
+        Some(key) => mark_answered(store, key, ctx.service.now_ms()).await,
+        None => Ok(true),
+    };
     let chat = chat_ref(&message.chat, Some(message));
     let kind = match typed {
         Typed::Kind(kind) => kind,
@@ -436,17 +453,24 @@ async fn on_message(
         }
         Typed::Pictures(choice) => {
             let answer = pictures(ctx, message, from, choice).await?;
-            answer_here(ctx, message, &chat, &answer).await;
+            if first_answer().await? {
+                answer_here(ctx, message, &chat, &answer).await;
+            }
             return Ok(());
         }
         // Nothing secret and nothing changed: answered where it was said.
         Typed::BadWord(bad) => {
-            answer_here(ctx, message, &chat, &bad.text(lang)).await;
+            if first_answer().await? {
+                answer_here(ctx, message, &chat, &bad.text(lang)).await;
+            }
             return Ok(());
         }
         Typed::StartPrivate(Some(table)) => CommandKind::Hand(Some(table)),
         Typed::StartPrivate(None) => {
             let help = start_help(ctx, from).await?;
+            if !first_answer().await? {
+                return Ok(());
+            }
             if let Err(e) = send_text(&ctx.bot, message.chat.id, None, &help, &[]).await {
                 tracing::warn!(error = %e, "answering /start");
             }
@@ -480,6 +504,9 @@ async fn on_message(
     )
     .await?;
     ctx.pump.wake.notify_one();
+    if !first_answer().await? {
+        return Ok(());
+    }
     for reply in replies {
         // Answers go to the sender privately, never to the group: a refusal
         // may speak of their hand.
@@ -660,6 +687,9 @@ async fn only_table(ctx: &Ctx, message: &Message) -> Option<TableId> {
 /// The processed-update id (with the query's id after it) that records a
 /// callback query as answered; kept and pruned like the update ids.
 const ANSWERED: &str = "answered:";
+
+/// The same for a message, with the update's id after it.
+const ANSWERED_UPDATE: &str = "answered-update:";
 
 /// Records a callback query as answered; whether this call did (else it
 /// was answered before, or by another process just now).

@@ -574,9 +574,9 @@ async fn health_fails_while_the_database_is_unreachable() {
 }
 
 /// Telegram posts an update again when it missed the answer to it (here:
-/// the same button press twice, as a webhook whose first answer was lost
-/// would get it): the press is applied once and answered once; Telegram
-/// refuses a second answer to one callback query.
+/// the same button press twice, and a message twice, as a webhook whose
+/// first answer was lost would get them): each is applied once and
+/// answered once; Telegram refuses a second answer to one callback query.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_posted_twice_is_applied_and_answered_once() {
     let fake = Fake::start().await;
@@ -634,6 +634,21 @@ async fn a_press_posted_twice_is_applied_and_answered_once() {
         assert_eq!(post(&update).await.unwrap().status().as_u16(), 200);
     }
     fake.answered(&id).await;
+    // A message posted twice is answered once (here: the asker's figures,
+    // sent privately).
+    let stats = fake.say(GROUP, BERTA, "/statistik");
+    for _ in 0..2 {
+        assert_eq!(post(&stats).await.unwrap().status().as_u16(), 200);
+    }
+    let none = tarock_table::text::text(Lang::De, "stats-none", Vec::new());
+    let to_berta = |f: &Fake| {
+        f.requests("sendMessage")
+            .into_iter()
+            .filter(|b| b["chat_id"] == BERTA.0 && b["text"] == none.as_str())
+            .count()
+    };
+    // The answer was sent before the second post was answered (200).
+    assert_eq!(to_berta(&fake), 1, "answered once");
     let _ = halt.send(());
     bot.await.unwrap().unwrap();
     let answers = fake
