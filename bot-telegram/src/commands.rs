@@ -1,9 +1,12 @@
 //! Typed messages read as table commands, and the command menu.
 
+use tarock_games::GAMES;
 use tarock_storage::TableId;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
-use tarock_table::{CommandKind, CupAction, CupSettings, Lang, Pace, TableSettings, game_id};
+use tarock_table::{
+    CommandKind, CupAction, CupSettings, Lang, Pace, TableSettings, game_id, looks_like_code, tr,
+};
 use tarock_zwanzigerrufen::Rules;
 use teloxide::types::BotCommand;
 
@@ -20,6 +23,9 @@ pub enum Typed {
     /// the sender's private messages (in the private chat) or for the
     /// chat's table (in a group); `None` when neither was said.
     Pictures(Option<bool>),
+    /// `/tarock` with a word that describes no table: refused in words,
+    /// nothing opened.
+    BadWord(BadWord),
 }
 
 /// The deep-link parameter of a table (`t12`).
@@ -27,116 +33,219 @@ pub fn start_parameter(table: TableId) -> String {
     format!("t{}", table.0)
 }
 
+/// A `/tarock` word that opens no table: the bot refuses it in words,
+/// listing what may be said instead (the games and presets come from the
+/// game registry).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadWord {
+    /// A word that is no game (no game was named otherwise): `/tarock
+    /// schnapsen`, `/tarock spiel:poker`.
+    Game(String),
+    /// A word that is no preset (nor anything else) of the game named:
+    /// `/tarock koenigrufen directnet`.
+    Preset {
+        /// The word as typed.
+        word: String,
+        /// The game's id.
+        game: &'static str,
+    },
+}
+
+impl BadWord {
+    /// The refusal in `lang`: what was not understood, and the games (or
+    /// the game's presets) to choose from.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            BadWord::Game(word) => tr!(
+                lang,
+                "telegram-unknown-game",
+                word = word.as_str(),
+                games = GAMES.iter().map(|g| g.id()).collect::<Vec<_>>().join(", ")
+            ),
+            BadWord::Preset { word, game } => tr!(
+                lang,
+                "telegram-unknown-preset",
+                word = word.as_str(),
+                game = *game,
+                presets = presets_of(game).join(", ")
+            ),
+        }
+    }
+}
+
+/// The rule presets of a game, the default first (from the registry).
+fn presets_of(game: &str) -> &'static [&'static str] {
+    tarock_games::by_id(game).map_or(&[], |g| g.presets())
+}
+
 /// Reads a message text. `bot` is the bot's username (commands addressed to
 /// another bot are ignored); `lang` is the sender's language, for a new
 /// table. `None`: not meant for the bot.
 pub fn parse(text: &str, bot: &str, private: bool, lang: Lang) -> Option<Typed> {
     let text = text.trim();
-    if let Some(rest) = text.strip_prefix('/') {
-        let mut words = rest.split_whitespace();
-        let head = words.next()?;
-        let (name, addressee) = match head.split_once('@') {
-            Some((n, a)) => (n, Some(a)),
-            None => (head, None),
-        };
-        if addressee.is_some_and(|a| !a.eq_ignore_ascii_case(bot)) {
-            return None;
-        }
-        let original: Vec<&str> = words.collect();
-        let args: Vec<String> = original.iter().map(|w| w.to_lowercase()).collect();
-        let typed_name = name;
-        let name = name.to_lowercase();
-        // `/tarock link`, `/tarock join CODE`, `/tarock unlink`: the words
-        // of linking, after `/tarock` or on their own (`/link`, `/join
-        // CODE`, `/unlink`).
-        let (name, args, original) = match (name.as_str(), args.first().map(String::as_str)) {
-            (
-                "tarock",
-                Some("link" | "verbinden" | "join" | "mitspielen" | "unlink" | "trennen" | "cup"),
-            ) => (args[0].clone(), args[1..].to_vec(), original[1..].to_vec()),
-            _ => (name, args, original),
-        };
-        let kind = match name.as_str() {
-            "cup" => CommandKind::Cup(parse_cup(&original, lang)),
-            "link" | "verbinden" => CommandKind::Link(None),
-            "unlink" | "trennen" => CommandKind::Unlink(None),
-            "mitspielen" | "join" if !original.is_empty() => {
-                CommandKind::LinkWith(original.join(""))
-            }
-            "start" if private => {
-                let table = args
-                    .first()
-                    .and_then(|a| a.strip_prefix('t'))
-                    .and_then(|n| n.parse().ok())
-                    .map(TableId);
-                return Some(Typed::StartPrivate(table));
-            }
-            "tarock" | "neu" | "new" => CommandKind::Create(TableSettings {
-                // `/tarock en` or `/tarock de`: the table's language
-                // (default: the creator's).
-                lang: args
-                    .iter()
-                    .find_map(|a| match a.as_str() {
-                        "de" | "deutsch" => Some(Lang::De),
-                        "en" | "english" => Some(Lang::En),
-                        _ => None,
-                    })
-                    .unwrap_or(lang),
-                // `/neu`, `/tarock neu`: another table on purpose.
-                another: name != "tarock" || args.iter().any(|a| a == "neu" || a == "new"),
-                // `/tarock 20ab 5`, `/neu spiel:koenigrufen`: the game and
-                // its seat count (default: Zwanzigerrufen, the game's seats).
-                game: args
-                    .iter()
-                    .find_map(
-                        |a| match a.strip_prefix("spiel:").or(a.strip_prefix("game:")) {
-                            // Named on purpose: an unknown name is refused in words.
-                            Some(name) => Some(game_id(name).unwrap_or(name).to_owned()),
-                            None => game_id(a).map(str::to_owned),
-                        },
-                    )
-                    .unwrap_or_else(|| "zwanzigerrufen".to_owned()),
-                seats: args.iter().find_map(|a| {
-                    let n = a
-                        .strip_prefix("plätze:")
-                        .or(a.strip_prefix("seats:"))
-                        .unwrap_or(a);
-                    n.parse::<u8>().ok().filter(|n| (1..=9).contains(n))
-                }),
-                ..TableSettings::default()
-            }),
-            "mitspielen" | "join" => CommandKind::Join(None, None),
-            "start_spiel" | "start_game" | "geben" | "deal" => CommandKind::Start(None),
-            "regeln" | "rules" => CommandKind::Rules(None),
-            "stand" | "balance" | "balances" => CommandKind::Balances(None),
-            "statistik" | "stats" => CommandKind::Stats,
-            "rangliste" | "leaderboard" => CommandKind::Leaderboard,
-            "verlauf" | "history" => CommandKind::History(None),
-            "karten" | "hand" | "cards" => CommandKind::Hand(None),
-            "stich" | "trick" => CommandKind::LastTrick(None),
-            "pause" => CommandKind::Pause(None),
-            "fortsetzen" | "resume" => CommandKind::Resume(None),
-            "weiter" if args.is_empty() => return Some(Typed::PassOrResume),
-            "schluss" | "close" => CommandKind::Close(None),
-            "verlassen" | "leave" => CommandKind::Leave(None),
-            "bilder" | "pictures" => {
-                let on = args.first().and_then(|a| match a.as_str() {
-                    "an" | "ein" | "on" => Some(true),
-                    "aus" | "off" => Some(false),
-                    _ => None,
-                });
-                return Some(Typed::Pictures(on));
-            }
-            _ => {
-                // `/T21`, `/kontra`, `/rufer pagat`: a move.
-                let mut words = vec![typed_name];
-                words.extend(original);
-                return parse_move(&words.join(" ")).map(Typed::Kind);
-            }
-        };
-        return Some(Typed::Kind(kind));
+    let Some(rest) = text.strip_prefix('/') else {
+        return parse_move(text).map(Typed::Kind);
+    };
+    let mut words = rest.split_whitespace();
+    let head = words.next()?;
+    let (name, addressee) = match head.split_once('@') {
+        Some((n, a)) => (n, Some(a)),
+        None => (head, None),
+    };
+    if addressee.is_some_and(|a| !a.eq_ignore_ascii_case(bot)) {
+        return None;
     }
-    parse_move(text).map(Typed::Kind)
+    let original: Vec<&str> = words.collect();
+    let lower = name.to_lowercase();
+    // `/tarock WORD …`: every command word works after `/tarock` as on its
+    // own (`/tarock stats`, `/tarock join CODE`, `/tarock cup neu …`);
+    // anything else after `/tarock` describes a new table.
+    if lower == "tarock"
+        && let Some((first, rest)) = original.split_first()
+        && let Some(typed) = command(&first.to_lowercase(), rest, private, lang)
+    {
+        return Some(typed);
+    }
+    if let Some(typed) = command(&lower, &original, private, lang) {
+        return Some(typed);
+    }
+    // `/T21`, `/kontra`, `/rufer pagat`: a move.
+    let mut words = vec![name];
+    words.extend(original);
+    parse_move(&words.join(" ")).map(Typed::Kind)
+}
+
+/// A command by its word (any case) and the words after it as typed;
+/// `None` when the word is no command.
+fn command(name: &str, original: &[&str], private: bool, lang: Lang) -> Option<Typed> {
+    let args: Vec<String> = original.iter().map(|w| w.to_lowercase()).collect();
+    let kind = match name {
+        "cup" => CommandKind::Cup(parse_cup(original, lang)),
+        "link" | "verbinden" => CommandKind::Link(None),
+        "unlink" | "trennen" => CommandKind::Unlink(None),
+        // `/mitspielen K7Q 2MX`: a link code; other words after it are
+        // chatter (`/mitspielen gerne`), and it is a plain join.
+        "mitspielen" | "join" if looks_like_code(&original.join("")) => {
+            CommandKind::LinkWith(original.join(""))
+        }
+        "start" if private => {
+            let table = args
+                .first()
+                .and_then(|a| a.strip_prefix('t'))
+                .and_then(|n| n.parse().ok())
+                .map(TableId);
+            return Some(Typed::StartPrivate(table));
+        }
+        "tarock" | "neu" | "new" => match new_table(name, &args, lang) {
+            Ok(settings) => CommandKind::Create(settings),
+            Err(bad) => return Some(Typed::BadWord(bad)),
+        },
+        "mitspielen" | "join" => CommandKind::Join(None, None),
+        "start_spiel" | "start_game" | "geben" | "deal" => CommandKind::Start(None),
+        "regeln" | "rules" => CommandKind::Rules(None),
+        "stand" | "balance" | "balances" => CommandKind::Balances(None),
+        "statistik" | "stats" => CommandKind::Stats,
+        "rangliste" | "leaderboard" => CommandKind::Leaderboard,
+        "verlauf" | "history" => CommandKind::History(None),
+        "karten" | "hand" | "cards" => CommandKind::Hand(None),
+        "stich" | "trick" => CommandKind::LastTrick(None),
+        "pause" => CommandKind::Pause(None),
+        "fortsetzen" | "resume" => CommandKind::Resume(None),
+        "weiter" if args.is_empty() => return Some(Typed::PassOrResume),
+        "schluss" | "close" => CommandKind::Close(None),
+        "verlassen" | "leave" => CommandKind::Leave(None),
+        "bilder" | "pictures" => {
+            let on = args.first().and_then(|a| match a.as_str() {
+                "an" | "ein" | "on" => Some(true),
+                "aus" | "off" => Some(false),
+                _ => None,
+            });
+            return Some(Typed::Pictures(on));
+        }
+        _ => return None,
+    };
+    Some(Typed::Kind(kind))
+}
+
+/// A new table's settings from the words after `/tarock` (or `/neu`,
+/// `/new`), lower case: the game (a name the registry knows, or
+/// `spiel:NAME`), its seat count (`5`, `plätze:5`), one of the game's
+/// presets (`cup2019`, `regeln:cup2019`), the table's language (`de`,
+/// `en`; default: the creator's) and `neu` for another table on purpose.
+/// Defaults: Zwanzigerrufen, the game's seats, its first preset.
+///
+/// # Errors
+/// The first word that is none of these.
+fn new_table(name: &str, args: &[String], lang: Lang) -> Result<TableSettings, BadWord> {
+    let mut settings = TableSettings {
+        lang,
+        // `/neu`, `/tarock neu`: another table on purpose.
+        another: name != "tarock",
+        ..TableSettings::default()
+    };
+    // The game first, so that the other words are read for it.
+    let mut game = None;
+    let mut rest = Vec::new();
+    for arg in args {
+        let named = match arg.strip_prefix("spiel:").or(arg.strip_prefix("game:")) {
+            // Named on purpose: it must be a game.
+            Some(word) => Some(game_id(word).ok_or_else(|| BadWord::Game(word.to_owned()))?),
+            None if game.is_none() => game_id(arg),
+            None => None,
+        };
+        match named {
+            Some(id) if game.is_none() => game = Some(id),
+            _ => rest.push(arg.as_str()),
+        }
+    }
+    let refused = |word: &str| match game {
+        Some(game) => BadWord::Preset {
+            word: word.to_owned(),
+            game,
+        },
+        None => BadWord::Game(word.to_owned()),
+    };
+    let game_id = game.unwrap_or("zwanzigerrufen");
+    let presets = presets_of(game_id);
+    let mut preset = None;
+    for arg in rest {
+        if let Some(n) = arg.strip_prefix("plätze:").or(arg.strip_prefix("seats:")) {
+            // A count the game does not have is refused by the service.
+            settings.seats = Some(n.parse().map_err(|_| refused(arg))?);
+            continue;
+        }
+        if let Ok(n) = arg.parse::<u8>() {
+            settings.seats = Some(n);
+            continue;
+        }
+        let word = arg
+            .strip_prefix("regeln:")
+            .or(arg.strip_prefix("rules:"))
+            .unwrap_or(arg);
+        match word {
+            "de" | "deutsch" => settings.lang = Lang::De,
+            "en" | "english" => settings.lang = Lang::En,
+            "neu" | "new" => settings.another = true,
+            _ if preset.is_none() && presets.contains(&word) => preset = Some(word),
+            // A typo, another game's preset, a second preset: nothing is
+            // opened.
+            _ => {
+                let a_preset = GAMES.iter().any(|g| g.presets().contains(&word));
+                return Err(match game {
+                    None if !a_preset => BadWord::Game(arg.to_owned()),
+                    _ => BadWord::Preset {
+                        word: word.to_owned(),
+                        game: game_id,
+                    },
+                });
+            }
+        }
+    }
+    settings.game = game_id.to_owned();
+    if let Some(preset) = preset {
+        settings.rules = preset.to_owned();
+    }
+    Ok(settings)
 }
 
 /// The words after `/cup` (or `/tarock cup`): `neu NAME [tage:8]
@@ -360,6 +469,15 @@ mod tests {
             kind("/mitspielen k7q2mx"),
             Some(CommandKind::LinkWith("k7q2mx".into()))
         );
+        // Words after /mitspielen that are no code: a plain join.
+        for text in [
+            "/mitspielen@tarockbot gerne",
+            "/mitspielen bitte ich auch",
+            "/join K7Q2M",
+            "/tarock mitspielen 0OIL10",
+        ] {
+            assert_eq!(kind(text), Some(CommandKind::Join(None, None)), "{text}");
+        }
         assert_eq!(kind("/tarock trennen"), Some(CommandKind::Unlink(None)));
         assert_eq!(kind("/unlink"), Some(CommandKind::Unlink(None)));
         assert_eq!(kind("/join"), Some(CommandKind::Join(None, None)));
@@ -423,19 +541,178 @@ mod tests {
             ("zwanzigerrufen".into(), None, true)
         );
         // A count the game does not have reaches the table service, which
-        // refuses it in words; an unknown word is not a game.
+        // refuses it in words.
         assert_eq!(
             settings("/tarock 20ab 7"),
             ("zwanzig-ab".into(), Some(7), false)
         );
         assert_eq!(
-            settings("/tarock poker"),
-            ("zwanzigerrufen".into(), None, false)
+            settings("/tarock 20ab 12"),
+            ("zwanzig-ab".into(), Some(12), false)
+        );
+    }
+
+    fn refused(text: &str) -> BadWord {
+        match parse(text, "b", false, Lang::De) {
+            Some(Typed::BadWord(bad)) => bad,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_word_that_is_no_game_opens_nothing() {
+        assert_eq!(
+            refused("/tarock schnapsen"),
+            BadWord::Game("schnapsen".into())
+        );
+        assert_eq!(refused("/tarock poker"), BadWord::Game("poker".into()));
+        assert_eq!(
+            refused("/tarock spiel:poker"),
+            BadWord::Game("poker".into())
         );
         assert_eq!(
-            settings("/tarock spiel:poker"),
-            ("poker".into(), None, false)
+            refused("/neu game:Schnapsen 4"),
+            BadWord::Game("schnapsen".into())
         );
+        // The refusal lists every game of the registry.
+        let text = BadWord::Game("schnapsen".into()).text(Lang::De);
+        assert!(text.contains("„schnapsen“"), "{text}");
+        for game in tarock_games::GAMES {
+            assert!(text.contains(game.id()), "{text}");
+        }
+        let text = BadWord::Game("schnapsen".into()).text(Lang::En);
+        assert!(text.contains("no table was opened"), "{text}");
+        assert!(text.contains("zwanzig-ab"), "{text}");
+    }
+
+    #[test]
+    fn presets_follow_the_chosen_game() {
+        let rules = |text: &str| match parse(text, "b", false, Lang::De) {
+            Some(Typed::Kind(CommandKind::Create(s))) => (s.game, s.rules),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            rules("/tarock koenigrufen cup2019"),
+            ("koenigrufen".into(), "cup2019".into())
+        );
+        assert_eq!(
+            rules("/tarock Cup2019 Königrufen"),
+            ("koenigrufen".into(), "cup2019".into())
+        );
+        assert_eq!(
+            rules("/tarock directnet"),
+            ("zwanzigerrufen".into(), "directnet".into())
+        );
+        assert_eq!(
+            rules("/tarock regeln:wikipedia en"),
+            ("zwanzigerrufen".into(), "wikipedia".into())
+        );
+        assert_eq!(
+            rules("/tarock koenigrufen"),
+            ("koenigrufen".into(), "standard".into())
+        );
+        // Another game's preset, a typo, a second preset: refused for the
+        // game named (Zwanzigerrufen when none is).
+        let preset = |word: &str, game: &'static str| BadWord::Preset {
+            word: word.into(),
+            game,
+        };
+        assert_eq!(
+            refused("/tarock koenigrufen directnet"),
+            preset("directnet", "koenigrufen")
+        );
+        assert_eq!(
+            refused("/tarock koenigrufen cup2091"),
+            preset("cup2091", "koenigrufen")
+        );
+        assert_eq!(
+            refused("/tarock cup2019"),
+            preset("cup2019", "zwanzigerrufen")
+        );
+        assert_eq!(
+            refused("/tarock 20ab rules:tarockwelt"),
+            preset("tarockwelt", "zwanzig-ab")
+        );
+        assert_eq!(
+            refused("/tarock directnet wikipedia"),
+            preset("wikipedia", "zwanzigerrufen")
+        );
+        // The refusal lists exactly the game's own presets.
+        let text = preset("directnet", "koenigrufen").text(Lang::De);
+        assert!(
+            text.ends_with("Regeln für koenigrufen: standard, cup2019."),
+            "{text}"
+        );
+        let text = preset("cup2019", "zwanzigerrufen").text(Lang::En);
+        assert!(
+            text.ends_with("standard, directnet, tarockwelt, wikipedia."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn every_command_word_works_after_tarock_too() {
+        for (word, expected) in [
+            ("stats", CommandKind::Stats),
+            ("statistik", CommandKind::Stats),
+            ("rangliste", CommandKind::Leaderboard),
+            ("leaderboard", CommandKind::Leaderboard),
+            ("verlauf", CommandKind::History(None)),
+            ("history", CommandKind::History(None)),
+            ("regeln", CommandKind::Rules(None)),
+            ("rules", CommandKind::Rules(None)),
+            ("stand", CommandKind::Balances(None)),
+            ("balance", CommandKind::Balances(None)),
+            ("karten", CommandKind::Hand(None)),
+            ("hand", CommandKind::Hand(None)),
+            ("stich", CommandKind::LastTrick(None)),
+            ("trick", CommandKind::LastTrick(None)),
+            ("mitspielen", CommandKind::Join(None, None)),
+            ("join", CommandKind::Join(None, None)),
+            ("start_spiel", CommandKind::Start(None)),
+            ("geben", CommandKind::Start(None)),
+            ("deal", CommandKind::Start(None)),
+            ("pause", CommandKind::Pause(None)),
+            ("fortsetzen", CommandKind::Resume(None)),
+            ("resume", CommandKind::Resume(None)),
+            ("schluss", CommandKind::Close(None)),
+            ("close", CommandKind::Close(None)),
+            ("verlassen", CommandKind::Leave(None)),
+            ("leave", CommandKind::Leave(None)),
+            ("verbinden", CommandKind::Link(None)),
+            ("unlink", CommandKind::Unlink(None)),
+            ("cup", CommandKind::Cup(CupAction::Standings)),
+        ] {
+            assert_eq!(kind(&format!("/{word}")), Some(expected.clone()), "/{word}");
+            assert_eq!(
+                kind(&format!("/tarock {word}")),
+                Some(expected.clone()),
+                "/tarock {word}"
+            );
+            let upper = word.to_uppercase();
+            assert_eq!(
+                kind(&format!("/tarock@TarockBot {upper}")),
+                Some(expected),
+                "/tarock@TarockBot {upper}"
+            );
+        }
+        for (text, typed) in [
+            ("/tarock weiter", Typed::PassOrResume),
+            ("/tarock bilder aus", Typed::Pictures(Some(false))),
+            ("/tarock pictures on", Typed::Pictures(Some(true))),
+        ] {
+            assert_eq!(
+                parse(text, "tarockbot", false, Lang::De),
+                Some(typed),
+                "{text}"
+            );
+        }
+        // `/tarock neu` still opens another table, with its settings.
+        let Some(CommandKind::Create(s)) = kind("/tarock neu koenigrufen") else {
+            panic!()
+        };
+        assert!(s.another);
+        assert_eq!(s.game, "koenigrufen");
     }
 
     #[test]

@@ -417,6 +417,23 @@ async fn on_message(
     let Some(typed) = commands::parse(text, &ctx.username, private, lang) else {
         return Ok(());
     };
+    // A message Telegram sends again (it missed our answer) was handled
+    // and answered before: done.
+    let answered = update_id
+        .as_deref()
+        .map(|u| format!("{ANSWERED_UPDATE}{u}"));
+    let store = ctx.service.store();
+    if let Some(key) = &answered
+        && store.is_processed(Platform::Telegram, key).await?
+    {
+        tracing::info!("a message delivered again: answered before");
+        return Ok(());
+    }
+    // Recorded before the answer goes out: answered at most once.
+    let first_answer = async || match &answered {
+        Some(key) => mark_answered(store, key, ctx.service.now_ms()).await,
+        None => Ok(true),
+    };
     let chat = chat_ref(&message.chat, Some(message));
     let kind = match typed {
         Typed::Kind(kind) => kind,
@@ -436,25 +453,24 @@ async fn on_message(
         }
         Typed::Pictures(choice) => {
             let answer = pictures(ctx, message, from, choice).await?;
-            let (to, thread) = if private {
-                (message.chat.id, None)
-            } else {
-                (
-                    message.chat.id,
-                    chat.thread_id
-                        .as_deref()
-                        .and_then(|t| t.parse::<i32>().ok())
-                        .map(|n| teloxide::types::ThreadId(teloxide::types::MessageId(n))),
-                )
-            };
-            if let Err(e) = send_text(&ctx.bot, to, thread, &answer, &[]).await {
-                tracing::warn!("answering /bilder: {e}");
+            if first_answer().await? {
+                answer_here(ctx, message, &chat, &answer).await;
+            }
+            return Ok(());
+        }
+        // Nothing secret and nothing changed: answered where it was said.
+        Typed::BadWord(bad) => {
+            if first_answer().await? {
+                answer_here(ctx, message, &chat, &bad.text(lang)).await;
             }
             return Ok(());
         }
         Typed::StartPrivate(Some(table)) => CommandKind::Hand(Some(table)),
         Typed::StartPrivate(None) => {
             let help = start_help(ctx, from).await?;
+            if !first_answer().await? {
+                return Ok(());
+            }
             if let Err(e) = send_text(&ctx.bot, message.chat.id, None, &help, &[]).await {
                 tracing::warn!(error = %e, "answering /start");
             }
@@ -488,6 +504,9 @@ async fn on_message(
     )
     .await?;
     ctx.pump.wake.notify_one();
+    if !first_answer().await? {
+        return Ok(());
+    }
     for reply in replies {
         // Answers go to the sender privately, never to the group: a refusal
         // may speak of their hand.
@@ -549,6 +568,18 @@ async fn on_message(
         }
     }
     Ok(())
+}
+
+/// Answers a message in its own chat (and topic).
+async fn answer_here(ctx: &Ctx, message: &Message, chat: &ChatRef, text: &str) {
+    let thread = chat
+        .thread_id
+        .as_deref()
+        .and_then(|t| t.parse::<i32>().ok())
+        .map(|n| teloxide::types::ThreadId(teloxide::types::MessageId(n)));
+    if let Err(e) = send_text(&ctx.bot, message.chat.id, thread, text, &[]).await {
+        tracing::warn!(error = %e, "answering a message where it was said");
+    }
 }
 
 /// `/bilder an|aus`: in the private chat the sender's own setting, in a
@@ -653,6 +684,27 @@ async fn only_table(ctx: &Ctx, message: &Message) -> Option<TableId> {
     }
 }
 
+/// The processed-update id (with the query's id after it) that records a
+/// callback query as answered; kept and pruned like the update ids.
+const ANSWERED: &str = "answered:";
+
+/// The same for a message, with the update's id after it.
+const ANSWERED_UPDATE: &str = "answered-update:";
+
+/// Records a callback query as answered; whether this call did (else it
+/// was answered before, or by another process just now).
+async fn mark_answered(store: &Store, answered: &str, now: i64) -> Result<bool, StorageError> {
+    let mut tx = store.begin().await?;
+    match tx.mark_update(Platform::Telegram, answered, now).await {
+        Ok(()) => {
+            tx.commit().await?;
+            Ok(true)
+        }
+        Err(StorageError::DuplicateUpdate { .. }) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// The longest text of a callback answer.
 const MAX_ALERT: usize = 200;
 
@@ -663,6 +715,15 @@ async fn on_callback(
     query: &CallbackQuery,
     update_id: Option<String>,
 ) -> Result<(), BotError> {
+    let store = ctx.service.store();
+    // Telegram sends an update again when it missed our answer to it: a
+    // press handled and answered before is done (Telegram refuses a second
+    // answer to one query).
+    let answered = format!("{ANSWERED}{}", query.id);
+    if store.is_processed(Platform::Telegram, &answered).await? {
+        tracing::info!("a button press delivered again: answered before");
+        return Ok(());
+    }
     let data = query.data.clone().unwrap_or_default();
     let lang = user_lang(&query.from);
     let user = user_ref(&query.from);
@@ -767,6 +828,11 @@ async fn on_callback(
             },
             _ => {}
         }
+    }
+    // Recorded before it is sent, so it is sent at most once, by whichever
+    // process gets here first.
+    if !mark_answered(store, &answered, ctx.service.now_ms()).await? {
+        return Ok(());
     }
     let mut answer = ctx.bot.answer_callback_query(query.id.clone());
     if !alert.is_empty() {

@@ -8,8 +8,12 @@ mod fake;
 mod family;
 #[path = "support/process.rs"]
 mod process;
+#[path = "e2e/redelivery.rs"]
+mod redelivery;
 #[path = "e2e/scale.rs"]
 mod scale;
+#[path = "e2e/words.rs"]
+mod words;
 
 use std::collections::HashSet;
 use std::path::Path;

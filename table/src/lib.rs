@@ -44,7 +44,7 @@ pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{EditFail, Messenger, Pump, SendFail};
 pub use service::{
     Delivery, LINK_CODE_MS, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, Verdict,
-    normalize_code, rules_spec, table_spec,
+    looks_like_code, normalize_code, rules_spec, table_spec,
 };
 pub use shuffle::{DealSeed, RandomnessMode};
 pub use text::Lang;

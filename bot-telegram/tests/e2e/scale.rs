@@ -572,3 +572,94 @@ async fn health_fails_while_the_database_is_unreachable() {
     served.await.unwrap();
     store.close().await;
 }
+
+/// Telegram posts an update again when it missed the answer to it (here:
+/// the same button press twice, and a message twice, as a webhook whose
+/// first answer was lost would get them): each is applied once and
+/// answered once; Telegram refuses a second answer to one callback query.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_posted_twice_is_applied_and_answered_once() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let listen = free_addr();
+    let mut c = config(&fake, &db, 7);
+    c.webhook = Some(Webhook {
+        url: HOOK_URL.parse().unwrap(),
+        listen,
+        secret: SECRET.to_owned(),
+    });
+    let (halt, rx) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(tarock_bot_telegram::run(c, async {
+        let _ = rx.await;
+    }));
+    fake.wait_for("setWebhook", |f| {
+        f.requests("setWebhook").into_iter().next()
+    })
+    .await;
+    let client = reqwest::Client::new();
+    let hook = format!("http://{listen}/telegram/hook");
+    let post = |update: &Value| {
+        client
+            .post(&hook)
+            .header("content-type", "application/json")
+            .header("X-Telegram-Bot-Api-Secret-Token", SECRET)
+            .body(update.to_string())
+            .send()
+    };
+    let tarock = fake.say(GROUP, ANNA, "/tarock");
+    assert_eq!(post(&tarock).await.unwrap().status().as_u16(), 200);
+    let (message, join) = fake
+        .wait_for("the table message", |f| {
+            let m = f.messages_in(GROUP).into_iter().next()?;
+            let p = payloads(&m).into_iter().find(|p| action(p) == "j")?;
+            Some((m, p))
+        })
+        .await;
+    let id = fake.press(BERTA, &message, &join);
+    let update = fake
+        .inner
+        .lock()
+        .unwrap()
+        .log
+        .iter()
+        .find_map(|e| match e {
+            super::fake::Event::Update(u) if u["callback_query"]["id"] == id.as_str() => {
+                Some(u.clone())
+            }
+            _ => None,
+        })
+        .unwrap();
+    for _ in 0..2 {
+        assert_eq!(post(&update).await.unwrap().status().as_u16(), 200);
+    }
+    fake.answered(&id).await;
+    // A message posted twice is answered once (here: the asker's figures,
+    // sent privately).
+    let stats = fake.say(GROUP, BERTA, "/statistik");
+    for _ in 0..2 {
+        assert_eq!(post(&stats).await.unwrap().status().as_u16(), 200);
+    }
+    let none = tarock_table::text::text(Lang::De, "stats-none", Vec::new());
+    let to_berta = |f: &Fake| {
+        f.requests("sendMessage")
+            .into_iter()
+            .filter(|b| b["chat_id"] == BERTA.0 && b["text"] == none.as_str())
+            .count()
+    };
+    // The answer was sent before the second post was answered (200).
+    assert_eq!(to_berta(&fake), 1, "answered once");
+    let _ = halt.send(());
+    bot.await.unwrap().unwrap();
+    let answers = fake
+        .requests("answerCallbackQuery")
+        .into_iter()
+        .filter(|b| b["callback_query_id"] == id.as_str())
+        .count();
+    assert_eq!(answers, 1, "answered once");
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let seats = store.load_table(TableId(1)).await.unwrap().unwrap().seats;
+    assert_eq!(seats.len(), 2, "Berta seated once");
+    store.close().await;
+}

@@ -2,7 +2,9 @@
 //! queued updates through `getUpdates`, keeps the messages the bot sends and
 //! edits, records every request, enforces Telegram's limits (callback data ≤
 //! 64 bytes, texts ≤ 4096), and answers 403 for users who never started the
-//! bot and 429 once when asked.
+//! bot and 429 once when asked. Like Telegram it refuses a second answer to
+//! one callback query and an edit identical to the message as it stands;
+//! both are recorded as violations.
 //!
 //! Webhook mode as Telegram has it: `setWebhook` (an HTTPS URL, a secret
 //! token of 1–256 characters `A-Z a-z 0-9 _ -`, sent as multipart form
@@ -38,6 +40,9 @@ pub const BOT_ID: i64 = 999;
 /// The bot's username.
 pub const BOT_NAME: &str = "tarock_test_bot";
 
+/// Telegram's refusal of an edit that changes nothing.
+pub const NOT_MODIFIED: &str = "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
+
 /// One thing the fake saw, in order: a request or an update queued by a test.
 #[derive(Clone, Debug)]
 pub enum Event {
@@ -65,10 +70,14 @@ pub struct Inner {
     pub blocked: HashSet<i64>,
     /// Answer the next sendMessage to this chat with a 429.
     pub rate_limit_once: HashSet<i64>,
+    /// Answer the next editMessageText in this chat with a 429.
+    pub rate_limit_edit_once: HashSet<i64>,
     /// Requests refused for breaking a limit (the bot must never cause one).
     pub violations: Vec<String>,
     /// The ids of the updates each `getUpdates` answer carried, in order.
     pub delivered: Vec<Vec<i64>>,
+    /// The callback queries answered so far.
+    pub answered: HashSet<String>,
     /// Every file uploaded, with the method that carried it, in order.
     pub uploads: Vec<(String, Upload)>,
     /// The webhook set by `setWebhook`: the URL and the secret token.
@@ -327,6 +336,13 @@ async fn api(
             }
             let chat_id = body["chat_id"].as_i64().unwrap_or(0);
             let id = body["message_id"].as_i64().unwrap_or(0);
+            if s.rate_limit_edit_once.remove(&chat_id) {
+                return err(
+                    429,
+                    "Too Many Requests: retry after 1",
+                    Some(json!({"retry_after": 1})),
+                );
+            }
             let Some(message) = s.messages.get_mut(&(chat_id, id)) else {
                 return err(400, "Bad Request: message to edit not found", None);
             };
@@ -343,11 +359,10 @@ async fn api(
                 Value::Null
             };
             if message["text"] == body["text"] && message["reply_markup"] == markup {
-                return err(
-                    400,
-                    "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
-                    None,
-                );
+                // Harmless to the chat, but a wasted request the bot must
+                // not make.
+                s.violations.push(format!("identical edit: {body}"));
+                return err(400, NOT_MODIFIED, None);
             }
             message["text"] = body["text"].clone();
             message["edit_date"] = json!(1_700_000_001);
@@ -382,6 +397,19 @@ async fn api(
             ok(message.clone())
         }
         "answerCallbackQuery" => {
+            let id = body["callback_query_id"].as_str().unwrap_or_default();
+            let mut s = inner.lock().unwrap();
+            // A query is answered once; Telegram refuses any later answer.
+            if !s.answered.insert(id.to_owned()) {
+                s.violations
+                    .push(format!("callback query answered twice: {id}"));
+                return err(
+                    400,
+                    "Bad Request: query is too old and response timeout expired or query ID is invalid",
+                    None,
+                );
+            }
+            drop(s);
             let text = body["text"].as_str().unwrap_or_default();
             if text.chars().count() > 200 {
                 inner

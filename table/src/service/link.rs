@@ -48,6 +48,14 @@ pub fn normalize_code(text: &str) -> String {
         .collect()
 }
 
+/// Whether a text as typed has the shape of a link code (six of the
+/// code's letters, case and spaces aside), so that a front end can tell a
+/// code from other words after `/mitspielen`.
+pub fn looks_like_code(text: &str) -> bool {
+    let code = normalize_code(text);
+    code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b))
+}
+
 /// The delivery-state key of the table message in a linked chat.
 fn public_key(chat: &ChatRef) -> String {
     format!(

@@ -44,7 +44,7 @@ mod round;
 mod views;
 
 pub use delivery::{Delivery, Outcome};
-pub use link::{LINK_CODE_MS, normalize_code};
+pub use link::{LINK_CODE_MS, looks_like_code, normalize_code};
 use views::{label_turn, occupant_name, participant_name, user_of};
 
 /// The computer level that plays for a seat whose time ran out.
