@@ -31,6 +31,16 @@ macro_rules! outln {
     }};
 }
 
+/// `print!` for prompts: writes and flushes, handing the write error back
+/// like [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stdout = std::io::stdout().lock();
+        write!(stdout, $($arg)*).and_then(|()| stdout.flush())
+    }};
+}
+
 mod arena;
 mod cup;
 mod db;

@@ -10,7 +10,7 @@ mod menu;
 mod seating;
 
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -161,8 +161,8 @@ impl Terminal {
         }
     }
 
-    fn say(&self, id: &str, args: Vec<(&'static str, Arg)>) {
-        println!("{}", text(self.lang, id, args));
+    fn say(&self, id: &str, args: Vec<(&'static str, Arg)>) -> io::Result<()> {
+        outln!("{}", text(self.lang, id, args))
     }
 
     async fn send(&mut self, user: &UserRef, kind: CommandKind) -> Result<()> {
@@ -195,7 +195,7 @@ impl Terminal {
                     self.private.insert(user.user_id.clone(), reply.clone());
                     self.partial = composing.clone().map(|b| (user.user_id.clone(), b));
                 }
-                _ => self.print(&reply),
+                _ => self.print(&reply)?,
             }
         }
         self.show_all().await
@@ -222,7 +222,7 @@ impl Terminal {
                     Outgoing::Table { table, .. }
                         if *table == self.table && Some(i) == last_table =>
                     {
-                        self.print(&delivery.message)
+                        self.print(&delivery.message)?
                     }
                     Outgoing::Table { .. } => {}
                     // With one person here their own copy is shown, else
@@ -246,12 +246,12 @@ impl Terminal {
                             .insert(to.user_id.clone(), delivery.message.clone());
                     }
                     Outgoing::Private { .. } => {}
-                    other => self.print(other),
+                    other => self.print(other)?,
                 }
                 self.service.delivered(delivery.id).await?;
             }
             if let Some(copy) = copy {
-                self.print(&copy);
+                self.print(&copy)?;
             }
         }
     }
@@ -283,22 +283,22 @@ impl Terminal {
             .join(" ")
     }
 
-    fn print(&self, message: &Outgoing) {
+    fn print(&self, message: &Outgoing) -> io::Result<()> {
         if self.quiet {
-            return;
+            return Ok(());
         }
         let rule = "─".repeat(60);
         match message {
-            Outgoing::Table { text, .. } => println!("{rule}\n{}\n{rule}", self.paint(text)),
-            Outgoing::Notice { to, text } => println!("[{}] {}", to.name, self.paint(text)),
-            other => println!("{}", self.paint(other.text())),
+            Outgoing::Table { text, .. } => outln!("{rule}\n{}\n{rule}", self.paint(text)),
+            Outgoing::Notice { to, text } => outln!("[{}] {}", to.name, self.paint(text)),
+            other => outln!("{}", self.paint(other.text())),
         }
     }
 
-    fn prompt(&self) {
+    fn prompt(&self) -> io::Result<()> {
         match self.actor() {
             Some((user, view)) => {
-                println!("{}", self.paint(view.text()));
+                outln!("{}", self.paint(view.text()))?;
                 let entries: Vec<(String, usize)> = view
                     .buttons()
                     .iter()
@@ -306,13 +306,13 @@ impl Terminal {
                     .map(|b| (self.paint(&b.label), b.label.chars().count()))
                     .collect();
                 for line in menu::lines(&entries, menu::width()) {
-                    println!("{line}");
+                    outln!("{line}")?;
                 }
-                print!("{}> ", user.name);
+                out!("{}> ", user.name)?;
             }
-            None => print!("{} ", text(self.lang, "terminal-prompt-between", vec![])),
+            None => out!("{} ", text(self.lang, "terminal-prompt-between", vec![]))?,
         }
-        let _ = std::io::stdout().flush();
+        Ok(())
     }
 
     /// With several people at the keyboard: the person to act next, when
@@ -340,50 +340,49 @@ impl Terminal {
                 // Hot seat: nobody sees the next hand before its owner has
                 // the keyboard.
                 if self.color {
-                    print!("{CLEAR}");
+                    out!("{CLEAR}")?;
                 }
-                print!(
+                out!(
                     "{} ",
                     text(
                         self.lang,
                         "terminal-pass",
                         vec![("name", user.name.as_str().into())]
                     )
-                );
-                let _ = std::io::stdout().flush();
+                )?;
                 if self.input.next_line()? == Line::End {
-                    println!();
+                    outln!()?;
                     return Ok(ExitCode::SUCCESS);
                 }
                 if self.color {
-                    print!("{CLEAR}");
+                    out!("{CLEAR}")?;
                 } else {
-                    println!();
+                    outln!()?;
                 }
                 self.shown_to = Some(user.user_id);
                 continue;
             }
-            self.prompt();
+            self.prompt()?;
             let line = match self.input.next_line()? {
                 Line::End => {
-                    println!();
+                    outln!()?;
                     return Ok(ExitCode::SUCCESS);
                 }
                 Line::TooLong => {
-                    println!();
-                    self.say("terminal-too-long", vec![("max", MAX_TYPED.into())]);
+                    outln!()?;
+                    self.say("terminal-too-long", vec![("max", MAX_TYPED.into())])?;
                     continue;
                 }
                 Line::Unreadable => {
-                    println!();
-                    self.say("terminal-unreadable", vec![]);
+                    outln!()?;
+                    self.say("terminal-unreadable", vec![])?;
                     continue;
                 }
                 Line::Text(line) => line,
             };
             if !self.color {
                 // Echo scripted input so that a transcript reads like a session.
-                println!("{}", line.trim());
+                outln!("{}", line.trim())?;
             }
             if !self.command(line.trim()).await? {
                 return Ok(ExitCode::SUCCESS);
@@ -409,7 +408,7 @@ impl Terminal {
             None => return Ok(true),
             Some("q" | "quit" | "exit" | "ende") => return Ok(false),
             Some("?" | "h" | "help" | "hilfe") => {
-                self.say("terminal-help", vec![]);
+                self.say("terminal-help", vec![])?;
                 return Ok(true);
             }
             Some("n" | "next" | "neu") => CommandKind::Start(t),
@@ -434,7 +433,7 @@ impl Terminal {
                     {
                         Some(button) => CommandKind::Button(button.payload.clone()),
                         None => {
-                            self.say("terminal-no-such-choice", vec![]);
+                            self.say("terminal-no-such-choice", vec![])?;
                             return Ok(true);
                         }
                     }

@@ -92,9 +92,9 @@ impl Terminal {
             self.say(
                 "terminal-flag-needs-new",
                 vec![("flag", flag.into()), ("table", table.id.0.into())],
-            );
+            )?;
         }
-        self.say("terminal-continue", vec![("table", table.id.0.into())]);
+        self.say("terminal-continue", vec![("table", table.id.0.into())])?;
         if !seated.is_empty() {
             self.humans = seated;
         }
