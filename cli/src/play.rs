@@ -66,9 +66,14 @@ pub struct Args {
     /// Money per point of a new table, in cents. Default: 10.
     #[arg(long)]
     stake: Option<i64>,
-    /// Leave the table that is open and start a new one.
+    /// Start a new table. A table still open is closed for good first,
+    /// which is asked at a terminal; with the input not a terminal it
+    /// takes --yes, else nothing changes.
     #[arg(long)]
     new: bool,
+    /// With --new: close the open table without asking.
+    #[arg(long, requires = "new")]
+    yes: bool,
     /// A fixed seed for the shuffles and the computers, to repeat a game
     /// exactly (anyone who knows it knows every hand). Default: every deal
     /// from fresh OS entropy.
@@ -144,7 +149,14 @@ async fn play(args: &Args, flags: Flags) -> Result<ExitCode> {
         quiet: false,
         input: Lines::new(std::io::stdin().lock(), MAX_TYPED),
     };
-    term.table = term.open_table(args, &flags).await?;
+    term.table = match term.open_table(args, &flags).await {
+        Ok(seating::Seated::At(table)) => table,
+        Ok(seating::Seated::Stop(code)) => {
+            term.service.store().close().await;
+            return Ok(code);
+        }
+        Err(e) => return Err(e),
+    };
     term.show_all().await?;
     let result = term.repl().await;
     term.service.store().close().await;

@@ -131,7 +131,7 @@ fn a_deal_is_played_to_its_settlement_and_continued_after_quitting() {
     assert!(third.contains("Table 1 · deal 2"), "{third}");
 
     // --new closes the table and opens another.
-    let fourth = play(&db, "q\n", &["--new"]);
+    let fourth = play(&db, "q\n", &["--new", "--yes"]);
     assert!(fourth.contains("Table 2 · deal 1"), "{fourth}");
 }
 
@@ -223,11 +223,11 @@ fn a_composed_turn_keeps_its_first_announcement() {
     );
 
     // The same by the menu's own words: "Rufer + …", then "Rufer ✓".
-    let out = play(&db, "Rufer + …\nrufer ✓\nq\n", &["--new"]);
+    let out = play(&db, "Rufer + …\nrufer ✓\nq\n", &["--new", "--yes"]);
     assert!(out.contains("Your announcement so far: Rufer."), "{out}");
     assert!(out.contains("Bidding: Anna: Rufer;"), "{out}");
     // "kontra" is understood (a Kontra on the game), though not yet legal.
-    let out = play(&db, "kontra\nq\n", &["--new"]);
+    let out = play(&db, "kontra\nq\n", &["--new", "--yes"]);
     assert!(out.contains("The Vorhand must open with a game."), "{out}");
 }
 

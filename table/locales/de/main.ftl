@@ -251,6 +251,10 @@ terminal-bad-flag = { $flag }: { $reason }
 terminal-bad-lang = --lang { $value }: diese Sprache gibt es nicht; es gibt de (Deutsch) und en (Englisch).
 terminal-bad-players = --players nimmt ein bis vier verschiedene Namen (je höchstens 32 Zeichen), durch Kommas getrennt.
 terminal-flag-needs-new = { $flag } gilt nur für einen neuen Tisch; Tisch { $table } spielt weiter wie bisher. Einen neuen Tisch eröffnet: tarock play --new { $flag }
+terminal-new-ask = Tisch { $table } ist noch offen, beim { $deal }. Spiel. Endgültig schließen und einen neuen Tisch eröffnen? (j/N)
+terminal-new-kept = Tisch { $table } bleibt offen; mit tarock play (ohne --new) geht es dort weiter.
+terminal-new-refused = Tisch { $table } ist noch offen, beim { $deal }. Spiel, und --new würde ihn endgültig schließen: es hat sich nichts geändert. Schließen und einen neuen Tisch eröffnen: tarock play --new --yes. Zurück an den Tisch: tarock play
+terminal-new-closed = Tisch { $table } ist geschlossen (beim { $deal }. Spiel aufgehört).
 
 ## Telegram (tarock-telegram)
 telegram-no-token = Kein Bot-Token: Leg bei Telegram mit @BotFather (/newbot) einen Bot an und starte mit TELOXIDE_TOKEN=<Token> tarock-telegram.
