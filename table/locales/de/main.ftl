@@ -248,6 +248,10 @@ terminal-pass = Jetzt ist { $name } dran: gib { $name } die Tastatur und drück 
 terminal-too-long = Diese Zeile ist zu lang (höchstens { $max } Zeichen); sie wird nicht gelesen.
 terminal-unreadable = Diese Zeile kann ich nicht lesen (sie ist kein UTF-8-Text).
 terminal-bad-flag = { $flag }: { $reason }
+terminal-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Für { $game } gibt es { $count ->
+        [one] nur { $presets }
+       *[other] { $presets }
+    } (oder Regeln als JSON).
 terminal-bad-lang = --lang { $value }: diese Sprache gibt es nicht; es gibt de (Deutsch) und en (Englisch).
 terminal-bad-players = --players nimmt ein bis vier verschiedene Namen (je höchstens 32 Zeichen), durch Kommas getrennt.
 terminal-flag-needs-new = { $flag } gilt nur für einen neuen Tisch; Tisch { $table } spielt weiter wie bisher. Einen neuen Tisch eröffnet: tarock play --new { $flag }

@@ -251,6 +251,10 @@ terminal-pass = { $name } is next: hand the keyboard to { $name } and press Ente
 terminal-too-long = This line is too long (at most { $max } characters); it is not read.
 terminal-unreadable = I cannot read this line (it is not UTF-8 text).
 terminal-bad-flag = { $flag }: { $reason }
+terminal-bad-rules = I do not know these rules: { $detail }. For { $game } there { $count ->
+        [one] is only { $presets }
+       *[other] are { $presets }
+    } (or rules as JSON).
 terminal-bad-lang = --lang { $value }: there is no such language; there are de (German) and en (English).
 terminal-bad-players = --players takes one to four different names (at most 32 characters each), separated by commas.
 terminal-flag-needs-new = { $flag } only applies to a new table; table { $table } goes on as before. A new table: tarock play --new { $flag }
