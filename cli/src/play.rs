@@ -5,6 +5,7 @@
 //! and starting again continues the same table.
 
 mod flags;
+pub mod help;
 mod input;
 mod menu;
 mod seating;
@@ -49,16 +50,14 @@ pub struct Args {
     /// (default) or strong.
     #[arg(long)]
     computers: Option<String>,
-    /// The game of a new table: zwanzigerrufen (default), koenigrufen or
-    /// 20ab.
-    #[arg(long)]
+    /// The game of a new table (the list comes from the game registry).
+    #[arg(long, help = help::game())]
     game: Option<String>,
-    /// Seats of a new table: 4, or 3 to 5 for 20 ab (default 4).
-    #[arg(long)]
+    /// Seats of a new table, as the game allows.
+    #[arg(long, help = help::seats())]
     seats: Option<u8>,
-    /// Rules of a new table: a preset (Zwanzigerrufen: standard,
-    /// directnet, tarockwelt, wikipedia) or JSON. Default: standard.
-    #[arg(long)]
+    /// Rules of a new table: one of the game's presets, or JSON.
+    #[arg(long, help = help::rules())]
     rules: Option<String>,
     /// Language of a new table: de (default) or en.
     #[arg(long)]
