@@ -10,6 +10,7 @@ mod input;
 mod menu;
 mod seating;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -33,8 +34,9 @@ use input::{Line, Lines};
 /// The chat id of the terminal's table in the database.
 const TERMINAL_CHAT: &str = "terminal";
 
-/// Clears a terminal screen (only written to a terminal).
-const CLEAR: &str = "\x1b[2J\x1b[H";
+/// Clears a terminal screen and its scrollback, so that nobody scrolls
+/// back to the previous player's hand (only written to a terminal).
+const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// Options of `tarock play`.
 #[derive(ClapArgs, Debug)]
@@ -94,6 +96,8 @@ struct Terminal {
     partial: Option<(String, Vec<Bid>)>,
     /// Whose hand is on the screen (several people at one keyboard).
     shown_to: Option<String>,
+    /// The commitment line of the deal shown last (it is shown once).
+    commitment_shown: RefCell<Option<String>>,
     /// While seating a new table: deliver without printing.
     quiet: bool,
     input: Lines<std::io::StdinLock<'static>>,
@@ -145,6 +149,7 @@ async fn play(args: &Args, flags: Flags) -> Result<ExitCode> {
         private: HashMap::new(),
         partial: None,
         shown_to: None,
+        commitment_shown: RefCell::new(None),
         quiet: false,
         input: Lines::new(std::io::stdin().lock(), MAX_TYPED),
     };
@@ -300,16 +305,61 @@ impl Terminal {
         }
         let rule = "─".repeat(60);
         match message {
-            Outgoing::Table { text, .. } => outln!("{rule}\n{}\n{rule}", self.paint(text)),
-            Outgoing::Notice { to, text } => outln!("[{}] {}", to.name, self.paint(text)),
-            other => outln!("{}", self.paint(other.text())),
+            Outgoing::Table { text, .. } => {
+                let text = self.once_per_deal(text);
+                outln!("{rule}\n{}\n{rule}", self.shown(&text))
+            }
+            Outgoing::Notice { to, text } => {
+                outln!("{}", self.shown(&format!("[{}] {text}", to.name)))
+            }
+            other => outln!("{}", self.shown(other.text())),
         }
+    }
+
+    /// A text as the terminal shows it: wrapped between words to its width
+    /// (at a terminal, or when `COLUMNS` says; a transcript keeps its
+    /// lines), red suits in red.
+    fn shown(&self, text: &str) -> String {
+        if std::io::stdout().is_terminal() || std::env::var_os("COLUMNS").is_some() {
+            self.paint(&menu::wrap(text, menu::width()))
+        } else {
+            self.paint(text)
+        }
+    }
+
+    /// A table view without the deal's commitment line once that line was
+    /// shown: it stands on the deal's first screen, not on every one.
+    fn once_per_deal(&self, text: &str) -> String {
+        let is_commitment = |line: &str| {
+            line.rsplit(' ').next().is_some_and(|hash| {
+                hash.len() == 64
+                    && hash.chars().all(|c| c.is_ascii_hexdigit())
+                    && line
+                        == tarock_table::text::text(
+                            self.lang,
+                            "fair-commitment",
+                            vec![("commitment", hash.into())],
+                        )
+            })
+        };
+        let mut shown = self.commitment_shown.borrow_mut();
+        text.lines()
+            .filter(|line| {
+                if !is_commitment(line) {
+                    return true;
+                }
+                let first = shown.as_deref() != Some(*line);
+                *shown = Some((*line).to_owned());
+                first
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     fn prompt(&self) -> io::Result<()> {
         match self.actor() {
             Some((user, view)) => {
-                outln!("{}", self.paint(view.text()))?;
+                outln!("{}", self.shown(view.text()))?;
                 let entries: Vec<(String, usize)> = view
                     .buttons()
                     .iter()

@@ -1,7 +1,7 @@
 # Texte von „20 ab“ (Deutsch). Jede Kennung beginnt mit „ab-“.
 
 ab-name = 20 ab
-ab-not-this-game = (Diese Runde ist kein 20 ab.)
+ab-not-this-game = (Dieses Spiel ist kein 20 ab.)
 ab-suit-s = Pik
 ab-suit-c = Kreuz
 ab-suit-h = Herz
@@ -21,7 +21,7 @@ ab-flag-drop-limit = Aussteigen höchstens { $value }-mal pro Partie
 ab-flag-drop-min-score = Aussteigen nur mit mehr als { $value } Punkten
 ab-flag-drop-timing-with = Aussteigen statt Tauschen (ein Zug je Spieler)
 ab-flag-drop-timing-after = Erst tauschen alle, dann eine Aussteigerunde
-ab-flag-lone-forced = Mindestens zwei spielen jede Runde mit
+ab-flag-lone-forced = Mindestens zwei spielen jedes Spiel mit
 ab-flag-lone-takes-all = Steigen alle anderen aus, bekommt der Ansager alle fünf Stiche
 ab-flag-no-drop-trump-none = Aussteigen bei jeder Trumpffarbe erlaubt
 ab-flag-no-drop-trump = Kein Aussteigen, wenn { $suit } Trumpf ist
@@ -35,10 +35,13 @@ ab-flag-settlement-flat = Jeder zahlt dem Sieger einen Punkt
 
 ## Tisch
 ab-session-start = Neue Partie: alle beginnen mit { $score } Punkten.
-ab-deal-title = Runde { $deal } · Geber: { $dealer } · Ansager: { $maker }
+ab-deal-title = Spiel { $deal } · Geber: { $dealer } · Ansager: { $maker }
 ab-trump = Trumpf: { $symbol } { $suit }
 ab-trump-pending = { $maker } sagt Trumpf an.
-ab-seat-score = { $name }: { $score } Punkte, noch { $left }× aussteigen
+ab-seat-score = { $name }: { $score } { $points ->
+    [one] Punkt
+   *[other] Punkte
+}, noch { $left }× aussteigen
 ab-seat-maker = Ansager
 ab-decision-stay = bleibt
 ab-decision-swap = tauscht { $count }
@@ -55,18 +58,18 @@ ab-bar-trump = bei { $suit } kein Aussteigen
 ab-stock = Talon: { $count } Karten
 ab-trick = Stich: { $plays }
 ab-last-trick = Letzter Stich: { $plays } → { $winner }
-ab-last-deal = Runde { $deal }: { $deltas }
+ab-last-deal = Spiel { $deal }: { $deltas }
 ab-to-act = Am Zug: { $name }
 ab-winner = { $name } hat die Partie gewonnen.
 
 ## Eigene Karten
-ab-private-waiting = Die nächste Runde wird gleich ausgeteilt.
-ab-private-dropped = Du bist in dieser Runde ausgestiegen.
+ab-private-waiting = Das nächste Spiel wird gleich ausgeteilt.
+ab-private-dropped = Du bist in diesem Spiel ausgestiegen.
 ab-private-first-packet = Dein erstes Paket: { $cards }
 ab-private-hand = Deine Karten: { $cards }
 ab-private-discards = Abgelegt: { $cards }
 ab-ask-trump = Du bist Ansager: nenne Trumpf.
-ab-ask-exchange = Bleiben, bis zu { $max } Karten tauschen (Karten antippen, dann „Tauschen“) oder aussteigen.
+ab-ask-exchange = Bleiben, bis zu { $max } Karten tauschen (Karten wählen, dann „Tauschen“) oder aussteigen.
 ab-ask-stay = Bleiben oder aussteigen.
 ab-ask-drop-round = Mitspielen oder aussteigen.
 ab-ask-card = Spiel eine Karte.
@@ -89,7 +92,7 @@ ab-did-play = { $name } spielt mit.
 ab-did-card = { $name } spielt { $card }.
 
 ## Abrechnung
-ab-deal-over = Runde { $deal } ist aus:
+ab-deal-over = Spiel { $deal } ist aus:
 ab-score-line = { $name }: { $change } → { $score }
 ab-score-dropped = ausgestiegen
 ab-won-first-out = { $name } ist als Erste/r auf 0 und gewinnt die Partie.
@@ -98,7 +101,7 @@ ab-pays = { $name } zahlt { $units } (Stand { $score })
 
 ## Ablehnungen (nach Regelcode)
 ab-refusal-S-1 = Die Partie ist vorbei.
-ab-refusal-S-2 = Gerade läuft keine Runde.
+ab-refusal-S-2 = Gerade läuft kein Spiel.
 ab-refusal-S-3 = Diesen Platz gibt es an diesem Tisch nicht.
 ab-refusal-S-4 = Du bist nicht am Zug.
 ab-refusal-T-1 = Zuerst muss Trumpf angesagt werden.

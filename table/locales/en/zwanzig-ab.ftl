@@ -1,7 +1,7 @@
 # Texts of "20 ab" (English). Every id starts with "ab-".
 
 ab-name = 20 ab
-ab-not-this-game = (This round is not 20 ab.)
+ab-not-this-game = (This deal is not 20 ab.)
 ab-suit-s = spades
 ab-suit-c = clubs
 ab-suit-h = hearts
@@ -38,7 +38,13 @@ ab-session-start = New session: everyone starts at { $score } points.
 ab-deal-title = Deal { $deal } · dealer: { $dealer } · trump maker: { $maker }
 ab-trump = Trump: { $symbol } { $suit }
 ab-trump-pending = { $maker } names trump.
-ab-seat-score = { $name }: { $score } points, { $left } drops left
+ab-seat-score = { $name }: { $score } { $points ->
+    [one] point
+   *[other] points
+}, { $left ->
+    [one] 1 drop left
+   *[other] { $left } drops left
+}
 ab-seat-maker = trump maker
 ab-decision-stay = stays
 ab-decision-swap = exchanges { $count }
@@ -66,7 +72,7 @@ ab-private-first-packet = Your first packet: { $cards }
 ab-private-hand = Your cards: { $cards }
 ab-private-discards = Discarded: { $cards }
 ab-ask-trump = You are the trump maker: name trump.
-ab-ask-exchange = Stay, exchange up to { $max } cards (tap the cards, then "Exchange") or drop out.
+ab-ask-exchange = Stay, exchange up to { $max } cards (choose the cards, then "Exchange") or drop out.
 ab-ask-stay = Stay or drop out.
 ab-ask-drop-round = Play or drop out.
 ab-ask-card = Play a card.

@@ -131,6 +131,16 @@ fn rows(choices: Vec<Choice>) -> Vec<Vec<Choice>> {
     choices.chunks(5).map(<[Choice]>::to_vec).collect()
 }
 
+/// A number with a real minus sign (`−2`, `0`, `5`), as every other
+/// text prints negatives; Fluent's own formatting would write `-2`.
+fn minus(n: i32) -> String {
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
+    } else {
+        n.to_string()
+    }
+}
+
 /// A signed number (`+5`, `−2`, `0`).
 fn signed(n: i32) -> String {
     match n {
@@ -177,7 +187,8 @@ impl ZwanzigAbFace {
                     lang,
                     "ab-seat-score",
                     name = name(table, seat),
-                    score = view.scores[i],
+                    score = minus(view.scores[i]),
+                    points = view.scores[i],
                     left = view.drops_left[i]
                 )];
                 if s.deal_under_way() {
@@ -609,7 +620,7 @@ impl GameFace for ZwanzigAbFace {
                     "ab-score-line",
                     name = name(table, seat),
                     change = change,
-                    score = a.scores()[i]
+                    score = minus(a.scores()[i])
                 )
             })
             .collect();
@@ -639,7 +650,7 @@ impl GameFace for ZwanzigAbFace {
                 "ab-pays",
                 name = name(table, payment.from),
                 units = payment.units,
-                score = payment.score
+                score = minus(payment.score)
             ));
         }
         Some(SettlementText {
