@@ -40,10 +40,10 @@ impl Terminal {
                 Some(_) => self.lang,
                 None => Lang::from_tag(&table.language),
             };
-            if !args.yes {
-                if let Some(code) = self.keep_open(table, lang).await? {
-                    return Ok(Seated::Stop(code));
-                }
+            if !args.yes
+                && let Some(code) = self.keep_open(table, lang).await?
+            {
+                return Ok(Seated::Stop(code));
             }
             // The table's creator closes it (the first person of a terminal table).
             let creator = self.humans[0].clone();
