@@ -1,4 +1,5 @@
-//! `tarock`: the command-line tool of the Zwanzigerrufen project.
+//! `tarock`: the command-line tool of the tarock family's project
+//! (Zwanzigerrufen, Königrufen and 20 ab).
 //!
 //! - `tarock play` seats you at a table in the terminal with computer
 //!   players, through the same table service the chat bots use; running it
@@ -31,6 +32,16 @@ macro_rules! outln {
     }};
 }
 
+/// `print!` for prompts: writes and flushes, handing the write error back
+/// like [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stdout = std::io::stdout().lock();
+        write!(stdout, $($arg)*).and_then(|()| stdout.flush())
+    }};
+}
+
 mod arena;
 mod cup;
 mod db;
@@ -48,11 +59,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(
-    name = "tarock",
-    version,
-    about = "Zwanzigerrufen (Austrian tarock) in the terminal"
-)]
+#[command(name = "tarock", version, about = play::help::about())]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -60,7 +67,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play Zwanzigerrufen at a table in the terminal, against computer players.
+    /// Play a game of the family at a table in the terminal (the games come
+    /// from the game registry).
+    #[command(about = play::help::play())]
     Play(play::Args),
     /// Replay game records (JSON; `-` reads JSON Lines from standard input).
     Replay {

@@ -5,12 +5,14 @@
 //! and starting again continues the same table.
 
 mod flags;
+pub mod help;
 mod input;
 mod menu;
 mod seating;
 
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -32,8 +34,9 @@ use input::{Line, Lines};
 /// The chat id of the terminal's table in the database.
 const TERMINAL_CHAT: &str = "terminal";
 
-/// Clears a terminal screen (only written to a terminal).
-const CLEAR: &str = "\x1b[2J\x1b[H";
+/// Clears a terminal screen and its scrollback, so that nobody scrolls
+/// back to the previous player's hand (only written to a terminal).
+const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// Options of `tarock play`.
 #[derive(ClapArgs, Debug)]
@@ -49,16 +52,14 @@ pub struct Args {
     /// (default) or strong.
     #[arg(long)]
     computers: Option<String>,
-    /// The game of a new table: zwanzigerrufen (default), koenigrufen or
-    /// 20ab.
-    #[arg(long)]
+    /// The game of a new table (the list comes from the game registry).
+    #[arg(long, help = help::game())]
     game: Option<String>,
-    /// Seats of a new table: 4, or 3 to 5 for 20 ab (default 4).
-    #[arg(long)]
+    /// Seats of a new table, as the game allows.
+    #[arg(long, help = help::seats())]
     seats: Option<u8>,
-    /// Rules of a new table: a preset (Zwanzigerrufen: standard,
-    /// directnet, tarockwelt, wikipedia) or JSON. Default: standard.
-    #[arg(long)]
+    /// Rules of a new table: one of the game's presets, or JSON.
+    #[arg(long, help = help::rules())]
     rules: Option<String>,
     /// Language of a new table: de (default) or en.
     #[arg(long)]
@@ -66,9 +67,14 @@ pub struct Args {
     /// Money per point of a new table, in cents. Default: 10.
     #[arg(long)]
     stake: Option<i64>,
-    /// Leave the table that is open and start a new one.
+    /// Start a new table. A table still open is closed for good first,
+    /// which is asked at a terminal; with the input not a terminal it
+    /// takes --yes, else nothing changes.
     #[arg(long)]
     new: bool,
+    /// With --new: close the open table without asking.
+    #[arg(long, requires = "new")]
+    yes: bool,
     /// A fixed seed for the shuffles and the computers, to repeat a game
     /// exactly (anyone who knows it knows every hand). Default: every deal
     /// from fresh OS entropy.
@@ -90,6 +96,8 @@ struct Terminal {
     partial: Option<(String, Vec<Bid>)>,
     /// Whose hand is on the screen (several people at one keyboard).
     shown_to: Option<String>,
+    /// The commitment line of the deal shown last (it is shown once).
+    commitment_shown: RefCell<Option<String>>,
     /// While seating a new table: deliver without printing.
     quiet: bool,
     input: Lines<std::io::StdinLock<'static>>,
@@ -141,10 +149,18 @@ async fn play(args: &Args, flags: Flags) -> Result<ExitCode> {
         private: HashMap::new(),
         partial: None,
         shown_to: None,
+        commitment_shown: RefCell::new(None),
         quiet: false,
         input: Lines::new(std::io::stdin().lock(), MAX_TYPED),
     };
-    term.table = term.open_table(args, &flags).await?;
+    term.table = match term.open_table(args, &flags).await {
+        Ok(seating::Seated::At(table)) => table,
+        Ok(seating::Seated::Stop(code)) => {
+            term.service.store().close().await;
+            return Ok(code);
+        }
+        Err(e) => return Err(e),
+    };
     term.show_all().await?;
     let result = term.repl().await;
     term.service.store().close().await;
@@ -161,8 +177,8 @@ impl Terminal {
         }
     }
 
-    fn say(&self, id: &str, args: Vec<(&'static str, Arg)>) {
-        println!("{}", text(self.lang, id, args));
+    fn say(&self, id: &str, args: Vec<(&'static str, Arg)>) -> io::Result<()> {
+        outln!("{}", text(self.lang, id, args))
     }
 
     async fn send(&mut self, user: &UserRef, kind: CommandKind) -> Result<()> {
@@ -195,7 +211,7 @@ impl Terminal {
                     self.private.insert(user.user_id.clone(), reply.clone());
                     self.partial = composing.clone().map(|b| (user.user_id.clone(), b));
                 }
-                _ => self.print(&reply),
+                _ => self.print(&reply)?,
             }
         }
         self.show_all().await
@@ -222,7 +238,7 @@ impl Terminal {
                     Outgoing::Table { table, .. }
                         if *table == self.table && Some(i) == last_table =>
                     {
-                        self.print(&delivery.message)
+                        self.print(&delivery.message)?
                     }
                     Outgoing::Table { .. } => {}
                     // With one person here their own copy is shown, else
@@ -246,12 +262,12 @@ impl Terminal {
                             .insert(to.user_id.clone(), delivery.message.clone());
                     }
                     Outgoing::Private { .. } => {}
-                    other => self.print(other),
+                    other => self.print(other)?,
                 }
                 self.service.delivered(delivery.id).await?;
             }
             if let Some(copy) = copy {
-                self.print(&copy);
+                self.print(&copy)?;
             }
         }
     }
@@ -283,22 +299,67 @@ impl Terminal {
             .join(" ")
     }
 
-    fn print(&self, message: &Outgoing) {
+    fn print(&self, message: &Outgoing) -> io::Result<()> {
         if self.quiet {
-            return;
+            return Ok(());
         }
         let rule = "─".repeat(60);
         match message {
-            Outgoing::Table { text, .. } => println!("{rule}\n{}\n{rule}", self.paint(text)),
-            Outgoing::Notice { to, text } => println!("[{}] {}", to.name, self.paint(text)),
-            other => println!("{}", self.paint(other.text())),
+            Outgoing::Table { text, .. } => {
+                let text = self.once_per_deal(text);
+                outln!("{rule}\n{}\n{rule}", self.shown(&text))
+            }
+            Outgoing::Notice { to, text } => {
+                outln!("{}", self.shown(&format!("[{}] {text}", to.name)))
+            }
+            other => outln!("{}", self.shown(other.text())),
         }
     }
 
-    fn prompt(&self) {
+    /// A text as the terminal shows it: wrapped between words to its width
+    /// (at a terminal, or when `COLUMNS` says; a transcript keeps its
+    /// lines), red suits in red.
+    fn shown(&self, text: &str) -> String {
+        if std::io::stdout().is_terminal() || std::env::var_os("COLUMNS").is_some() {
+            self.paint(&menu::wrap(text, menu::width()))
+        } else {
+            self.paint(text)
+        }
+    }
+
+    /// A table view without the deal's commitment line once that line was
+    /// shown: it stands on the deal's first screen, not on every one.
+    fn once_per_deal(&self, text: &str) -> String {
+        let is_commitment = |line: &str| {
+            line.rsplit(' ').next().is_some_and(|hash| {
+                hash.len() == 64
+                    && hash.chars().all(|c| c.is_ascii_hexdigit())
+                    && line
+                        == tarock_table::text::text(
+                            self.lang,
+                            "fair-commitment",
+                            vec![("commitment", hash.into())],
+                        )
+            })
+        };
+        let mut shown = self.commitment_shown.borrow_mut();
+        text.lines()
+            .filter(|line| {
+                if !is_commitment(line) {
+                    return true;
+                }
+                let first = shown.as_deref() != Some(*line);
+                *shown = Some((*line).to_owned());
+                first
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn prompt(&self) -> io::Result<()> {
         match self.actor() {
             Some((user, view)) => {
-                println!("{}", self.paint(view.text()));
+                outln!("{}", self.shown(view.text()))?;
                 let entries: Vec<(String, usize)> = view
                     .buttons()
                     .iter()
@@ -306,13 +367,13 @@ impl Terminal {
                     .map(|b| (self.paint(&b.label), b.label.chars().count()))
                     .collect();
                 for line in menu::lines(&entries, menu::width()) {
-                    println!("{line}");
+                    outln!("{line}")?;
                 }
-                print!("{}> ", user.name);
+                out!("{}> ", user.name)?;
             }
-            None => print!("{} ", text(self.lang, "terminal-prompt-between", vec![])),
+            None => out!("{} ", text(self.lang, "terminal-prompt-between", vec![]))?,
         }
-        let _ = std::io::stdout().flush();
+        Ok(())
     }
 
     /// With several people at the keyboard: the person to act next, when
@@ -340,50 +401,49 @@ impl Terminal {
                 // Hot seat: nobody sees the next hand before its owner has
                 // the keyboard.
                 if self.color {
-                    print!("{CLEAR}");
+                    out!("{CLEAR}")?;
                 }
-                print!(
+                out!(
                     "{} ",
                     text(
                         self.lang,
                         "terminal-pass",
                         vec![("name", user.name.as_str().into())]
                     )
-                );
-                let _ = std::io::stdout().flush();
+                )?;
                 if self.input.next_line()? == Line::End {
-                    println!();
+                    outln!()?;
                     return Ok(ExitCode::SUCCESS);
                 }
                 if self.color {
-                    print!("{CLEAR}");
+                    out!("{CLEAR}")?;
                 } else {
-                    println!();
+                    outln!()?;
                 }
                 self.shown_to = Some(user.user_id);
                 continue;
             }
-            self.prompt();
+            self.prompt()?;
             let line = match self.input.next_line()? {
                 Line::End => {
-                    println!();
+                    outln!()?;
                     return Ok(ExitCode::SUCCESS);
                 }
                 Line::TooLong => {
-                    println!();
-                    self.say("terminal-too-long", vec![("max", MAX_TYPED.into())]);
+                    outln!()?;
+                    self.say("terminal-too-long", vec![("max", MAX_TYPED.into())])?;
                     continue;
                 }
                 Line::Unreadable => {
-                    println!();
-                    self.say("terminal-unreadable", vec![]);
+                    outln!()?;
+                    self.say("terminal-unreadable", vec![])?;
                     continue;
                 }
                 Line::Text(line) => line,
             };
             if !self.color {
                 // Echo scripted input so that a transcript reads like a session.
-                println!("{}", line.trim());
+                outln!("{}", line.trim())?;
             }
             if !self.command(line.trim()).await? {
                 return Ok(ExitCode::SUCCESS);
@@ -409,7 +469,7 @@ impl Terminal {
             None => return Ok(true),
             Some("q" | "quit" | "exit" | "ende") => return Ok(false),
             Some("?" | "h" | "help" | "hilfe") => {
-                self.say("terminal-help", vec![]);
+                self.say("terminal-help", vec![])?;
                 return Ok(true);
             }
             Some("n" | "next" | "neu") => CommandKind::Start(t),
@@ -434,7 +494,7 @@ impl Terminal {
                     {
                         Some(button) => CommandKind::Button(button.payload.clone()),
                         None => {
-                            self.say("terminal-no-such-choice", vec![]);
+                            self.say("terminal-no-such-choice", vec![])?;
                             return Ok(true);
                         }
                     }

@@ -154,7 +154,7 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
     };
     std::fs::write(&output.path, &output.png)
         .with_context(|| format!("cannot write {}", output.path.display()))?;
-    println!("{}", picture.alt);
+    outln!("{}", picture.alt)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -131,7 +131,7 @@ fn a_deal_is_played_to_its_settlement_and_continued_after_quitting() {
     assert!(third.contains("Table 1 · deal 2"), "{third}");
 
     // --new closes the table and opens another.
-    let fourth = play(&db, "q\n", &["--new"]);
+    let fourth = play(&db, "q\n", &["--new", "--yes"]);
     assert!(fourth.contains("Table 2 · deal 1"), "{fourth}");
 }
 
@@ -223,11 +223,11 @@ fn a_composed_turn_keeps_its_first_announcement() {
     );
 
     // The same by the menu's own words: "Rufer + …", then "Rufer ✓".
-    let out = play(&db, "Rufer + …\nrufer ✓\nq\n", &["--new"]);
+    let out = play(&db, "Rufer + …\nrufer ✓\nq\n", &["--new", "--yes"]);
     assert!(out.contains("Your announcement so far: Rufer."), "{out}");
     assert!(out.contains("Bidding: Anna: Rufer;"), "{out}");
     // "kontra" is understood (a Kontra on the game), though not yet legal.
-    let out = play(&db, "kontra\nq\n", &["--new"]);
+    let out = play(&db, "kontra\nq\n", &["--new", "--yes"]);
     assert!(out.contains("The Vorhand must open with a game."), "{out}");
 }
 
@@ -243,12 +243,35 @@ fn bad_flags_are_errors_and_create_nothing() {
         ),
         (
             vec!["--rules", "nonsense"],
-            "--rules: I do not know these rules: nonsense. There are standard, directnet, \
-             tarockwelt and wikipedia.",
+            "--rules nonsense: I do not know these rules: nonsense. For Zwanzigerrufen there \
+             are standard, directnet, tarockwelt and wikipedia (or rules as JSON).",
+        ),
+        // The presets named are the chosen game's.
+        (
+            vec!["--game", "koenigrufen", "--rules", "nonsense"],
+            "--rules nonsense: I do not know these rules: unknown rules preset \"nonsense\". \
+             For Königrufen there are standard and cup2019 (or rules as JSON).",
+        ),
+        (
+            vec!["--game", "20ab", "--rules", "tarockwelt"],
+            "--rules tarockwelt: I do not know these rules: unknown rules preset \
+             \"tarockwelt\". For 20 ab there is only standard (or rules as JSON).",
         ),
         (
             vec!["--stake", "200000"],
             "--stake 200000: The stake must be between 0 and 1000 per point.",
+        ),
+        (
+            vec![
+                "--game",
+                "koenigrufen",
+                "--rules",
+                "cup2020",
+                "--lang",
+                "de",
+            ],
+            "--rules cup2020: Diese Regeln kenne ich nicht: unknown rules preset \"cup2020\". \
+             Für Königrufen gibt es standard und cup2019 (oder Regeln als JSON).",
         ),
         (
             vec!["--lang", "fr"],
@@ -256,7 +279,7 @@ fn bad_flags_are_errors_and_create_nothing() {
         ),
     ] {
         let mut args = vec!["--players", "Anna"];
-        if flags[0] != "--lang" {
+        if !flags.contains(&"--lang") {
             args.extend(["--lang", "en"]);
         }
         args.extend(flags.iter().copied());

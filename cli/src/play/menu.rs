@@ -41,6 +41,36 @@ pub fn lines(entries: &[(String, usize)], width: usize) -> Vec<String> {
     out
 }
 
+/// `text` with every line longer than `width` columns broken between
+/// words (a word wider than the line stands alone); continuations are
+/// indented by two spaces.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        if line.chars().count() <= width {
+            out.push(line.to_owned());
+            continue;
+        }
+        let mut current = String::new();
+        let mut used = 0;
+        for word in line.split(' ') {
+            let cols = word.chars().count();
+            if used > 0 && used + 1 + cols > width {
+                out.push(std::mem::take(&mut current));
+                current.push_str("  ");
+                used = 2;
+            } else if used > 0 {
+                current.push(' ');
+                used += 1;
+            }
+            current.push_str(word);
+            used += cols;
+        }
+        out.push(current);
+    }
+    out.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,6 +80,16 @@ mod tests {
             .iter()
             .map(|l| ((*l).to_owned(), l.chars().count()))
             .collect()
+    }
+
+    #[test]
+    fn long_lines_break_between_words() {
+        let line = "Last trick: Computer 2 (medium) ♥K, Computer 3 (medium) ♣K";
+        assert_eq!(
+            wrap(&format!("short\n{line}"), 30),
+            "short\nLast trick: Computer 2\n  (medium) ♥K, Computer 3\n  (medium) ♣K"
+        );
+        assert_eq!(wrap(line, 80), line);
     }
 
     #[test]

@@ -252,9 +252,17 @@ terminal-pass = Jetzt ist { $name } dran: gib { $name } die Tastatur und drück 
 terminal-too-long = Diese Zeile ist zu lang (höchstens { $max } Zeichen); sie wird nicht gelesen.
 terminal-unreadable = Diese Zeile kann ich nicht lesen (sie ist kein UTF-8-Text).
 terminal-bad-flag = { $flag }: { $reason }
+terminal-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Für { $game } gibt es { $count ->
+        [one] nur { $presets }
+       *[other] { $presets }
+    } (oder Regeln als JSON).
 terminal-bad-lang = --lang { $value }: diese Sprache gibt es nicht; es gibt de (Deutsch) und en (Englisch).
 terminal-bad-players = --players nimmt ein bis vier verschiedene Namen (je höchstens 32 Zeichen), durch Kommas getrennt.
 terminal-flag-needs-new = { $flag } gilt nur für einen neuen Tisch; Tisch { $table } spielt weiter wie bisher. Einen neuen Tisch eröffnet: tarock play --new { $flag }
+terminal-new-ask = Tisch { $table } ist noch offen, beim { $deal }. Spiel. Endgültig schließen und einen neuen Tisch eröffnen? (j/N)
+terminal-new-kept = Tisch { $table } bleibt offen; mit tarock play (ohne --new) geht es dort weiter.
+terminal-new-refused = Tisch { $table } ist noch offen, beim { $deal }. Spiel, und --new würde ihn endgültig schließen: es hat sich nichts geändert. Schließen und einen neuen Tisch eröffnen: tarock play --new --yes. Zurück an den Tisch: tarock play
+terminal-new-closed = Tisch { $table } ist geschlossen (beim { $deal }. Spiel aufgehört).
 
 ## Telegram (tarock-telegram)
 telegram-no-token = Kein Bot-Token: Leg bei Telegram mit @BotFather (/newbot) einen Bot an und starte mit TELOXIDE_TOKEN=<Token> tarock-telegram.

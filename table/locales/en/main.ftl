@@ -255,9 +255,17 @@ terminal-pass = { $name } is next: hand the keyboard to { $name } and press Ente
 terminal-too-long = This line is too long (at most { $max } characters); it is not read.
 terminal-unreadable = I cannot read this line (it is not UTF-8 text).
 terminal-bad-flag = { $flag }: { $reason }
+terminal-bad-rules = I do not know these rules: { $detail }. For { $game } there { $count ->
+        [one] is only { $presets }
+       *[other] are { $presets }
+    } (or rules as JSON).
 terminal-bad-lang = --lang { $value }: there is no such language; there are de (German) and en (English).
 terminal-bad-players = --players takes one to four different names (at most 32 characters each), separated by commas.
 terminal-flag-needs-new = { $flag } only applies to a new table; table { $table } goes on as before. A new table: tarock play --new { $flag }
+terminal-new-ask = Table { $table } is still open, at deal { $deal }. Close it for good and open a new table? (y/N)
+terminal-new-kept = Table { $table } stays open; tarock play (without --new) takes you back to it.
+terminal-new-refused = Table { $table } is still open, at deal { $deal }, and --new would close it for good: nothing has changed. To close it and open a new table: tarock play --new --yes. Back to it: tarock play
+terminal-new-closed = Table { $table } is closed (it stopped at deal { $deal }).
 
 ## Telegram (tarock-telegram)
 telegram-no-token = No bot token: create a bot with @BotFather on Telegram (/newbot) and run TELOXIDE_TOKEN=<token> tarock-telegram.
