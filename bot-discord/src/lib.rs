@@ -14,7 +14,7 @@ pub mod layout;
 pub mod picture;
 pub mod rest;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -64,6 +64,10 @@ pub struct Bot {
     /// A hash of the picture each message (by id) shows now, so an edit
     /// that keeps the picture uploads nothing.
     pub(crate) shown: Mutex<HashMap<String, u64>>,
+    /// `(table, user)` whose closed DMs the private view's own send
+    /// already answered in the channel, so the outbox's call of
+    /// `unreachable` right after it does not answer a second time.
+    pub(crate) fallen_back: Mutex<HashSet<(i64, String)>>,
 }
 
 /// Delivery-state scopes of the Discord front end.
@@ -85,6 +89,7 @@ impl Bot {
             dms: Mutex::new(HashMap::new()),
             renderer: Arc::new(tarock_cards::Renderer::new()),
             shown: Mutex::new(HashMap::new()),
+            fallen_back: Mutex::new(HashSet::new()),
         }
     }
 
@@ -160,19 +165,34 @@ impl Bot {
         (result, acknowledged)
     }
 
-    /// Whether the channel has not yet been told that this player's DMs
-    /// are closed (and remembers, in the database, that it now is).
-    pub(crate) async fn first_telling(&self, user_id: &str, table: TableId) -> bool {
+    /// Whether the table's channel was told that this player's DMs are
+    /// closed (the notice was delivered).
+    pub(crate) async fn told(&self, user_id: &str, table: TableId) -> bool {
         self.service
             .store()
-            .delivery_put_new(
+            .delivery_get(scope::TOLD, &format!("{user_id}:{}", table.0))
+            .await
+            .ok()
+            .flatten()
+            .is_some()
+    }
+
+    /// Remembers, in the database, that the notice about this player's
+    /// closed DMs was delivered to the table's channel.
+    pub(crate) async fn mark_told(&self, user_id: &str, table: TableId) {
+        if let Err(e) = self
+            .service
+            .store()
+            .delivery_put(
                 scope::TOLD,
                 &format!("{user_id}:{}", table.0),
                 "1",
                 self.service.now_ms(),
             )
             .await
-            .unwrap_or(true)
+        {
+            tracing::warn!(user = %tarock_ops::logs::user_hash("discord", user_id), error = %e, "remembering that a user was told about");
+        }
     }
 
     /// A DM reached the user: tell the channel again if they close DMs later.

@@ -786,6 +786,96 @@ async fn closed_dms_fall_back_to_mentions_and_a_429_is_waited_out() {
     );
 }
 
+/// The one-time "I cannot write to you" notice is rate limited on its first
+/// try (a 429 with `retry_after`): it is sent again once the wait is over,
+/// exactly once, and no "your turn" ping comes before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_dms_closed_notice_is_sent_again_and_only_once() {
+    let fake = Fake::start().await;
+    let closed = text(
+        Lang::De,
+        "discord-dm-closed",
+        vec![("mention", format!("<@{}>", BERTA.id).into())],
+    );
+    let turn = text(
+        Lang::De,
+        "discord-your-turn",
+        vec![("mention", format!("<@{}>", BERTA.id).into())],
+    );
+    {
+        let mut inner = fake.lock();
+        inner.dm_closed.insert(BERTA.id);
+        inner.rate_limit_text_once.insert(closed.clone());
+        inner.retry_after = Some(1.48);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    press_table(&fake, &BERTA, table_msg, "j").await;
+    for _ in 0..2 {
+        press_table(&fake, &ANNA, table_msg, "c").await;
+    }
+    deal(&fake, table_msg).await;
+    fake.wait_until("the DMs-closed notice", |inner| {
+        inner
+            .messages
+            .values()
+            .find(|m| m.channel_id == CHANNEL && m.content == closed)
+            .map(|_| ())
+    })
+    .await;
+    let mut pressed = HashSet::new();
+    let made = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm), (BERTA, Via::Hand)],
+        &mut pressed,
+        200,
+        deal_over(table_msg),
+    )
+    .await;
+    assert_eq!(cards_of(&made).len(), 20, "{made:?}");
+    settlement(&fake).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+    let path = format!("/channels/{CHANNEL}/messages");
+    let tries: Vec<(u16, String)> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.path == path)
+        .map(|r| {
+            (
+                r.status,
+                r.body["content"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .filter(|(_, content)| *content == closed || *content == turn)
+        .collect();
+    let notices: Vec<u16> = tries
+        .iter()
+        .filter(|(_, c)| *c == closed)
+        .map(|(s, _)| *s)
+        .collect();
+    // Refused once, then delivered once.
+    assert_eq!(notices, [429, 200], "{tries:?}");
+    // The first mention she gets is the explanation, and she got pings
+    // for her turns after it.
+    let first_delivered = tries.iter().find(|(s, _)| *s == 200).unwrap();
+    assert_eq!(first_delivered.1, closed, "{tries:?}");
+    assert!(
+        tries.iter().any(|(s, c)| *s == 200 && *c == turn),
+        "{tries:?}"
+    );
+    assert_eq!(
+        fake.messages_in(CHANNEL)
+            .iter()
+            .filter(|m| m.content == closed)
+            .count(),
+        1
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_and_stale_clicks_get_an_ephemeral_notice_and_change_nothing() {
     let fake = Fake::start().await;

@@ -239,6 +239,9 @@ pub struct Inner {
     pub dm_closed: HashSet<u64>,
     /// Channel ids whose next message POST/PATCH gets a 429 (once).
     pub rate_limit_once: HashSet<u64>,
+    /// Message texts whose next POST (to any channel) gets a 429 (once
+    /// each), closing that channel's bucket like any other 429.
+    pub rate_limit_text_once: HashSet<String>,
     /// The `retry_after` (seconds) of those 429s; 0.2 unless a test sets it.
     pub retry_after: Option<f64>,
     /// Message routes' buckets per channel that Discord closed (a 429, or
@@ -1905,6 +1908,11 @@ impl Inner {
         files: &[FilePart],
     ) -> Reply {
         let what = format!("POST {path}");
+        if let Some(content) = body["content"].as_str()
+            && self.rate_limit_text_once.remove(content)
+        {
+            self.rate_limit_once.insert(channel);
+        }
         if let Some(r) = self.limit(&what, channel) {
             return r;
         }
