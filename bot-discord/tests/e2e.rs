@@ -876,6 +876,93 @@ async fn a_rate_limited_dms_closed_notice_is_sent_again_and_only_once() {
     );
 }
 
+/// The suggested presets of an autocomplete answer.
+async fn suggested(fake: &Fake, id: &str) -> Vec<String> {
+    let answer = fake.response(id).await;
+    assert_eq!(answer["type"], 8, "{answer}");
+    answer["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            assert_eq!(c["name"], c["value"], "{c}");
+            c["value"].as_str().unwrap().to_owned()
+        })
+        .collect()
+}
+
+/// `/tarock new` offers the presets of the game chosen (Königrufen's
+/// `cup2019` among them), opens a Königrufen table with it, and refuses a
+/// preset of another game, listing the chosen game's, in the user's
+/// language, opening nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn presets_follow_the_chosen_game() {
+    const KOENIGRUFEN: u64 = 1;
+    const ZWANZIG_AB: u64 = 2;
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 12, 1).await;
+    fake.wait_until("the registration", |inner| inner.commands.first().cloned())
+        .await;
+    let game = |g: u64| ("game", json!(g));
+    let id = fake.autocomplete(&ANNA, CHANNEL, "new", &[game(KOENIGRUFEN)], ("rules", ""));
+    assert_eq!(suggested(&fake, &id).await, ["standard", "cup2019"]);
+    let id = fake.autocomplete(&ANNA, CHANNEL, "new", &[game(KOENIGRUFEN)], ("rules", "c"));
+    assert_eq!(suggested(&fake, &id).await, ["cup2019"]);
+    let id = fake.autocomplete(&ANNA, CHANNEL, "new", &[game(ZWANZIG_AB)], ("rules", ""));
+    assert_eq!(suggested(&fake, &id).await, ["standard"]);
+    // No game chosen yet: Zwanzigerrufen's.
+    let id = fake.autocomplete(&ANNA, CHANNEL, "new", &[], ("rules", "d"));
+    assert_eq!(suggested(&fake, &id).await, ["directnet"]);
+
+    // Zwanzigerrufen's directnet for Königrufen: refused, nothing opened.
+    let (_, answer) = slash(
+        &fake,
+        &CARL,
+        "new",
+        &[game(KOENIGRUFEN), ("rules", json!("directnet"))],
+    )
+    .await;
+    assert_eq!(
+        answer["data"]["content"],
+        "Königrufen has no rules called \"directnet\". The choices are: standard, cup2019."
+    );
+    let (_, answer) = slash(
+        &fake,
+        &ANNA,
+        "new",
+        &[game(KOENIGRUFEN), ("rules", json!("wikipedia"))],
+    )
+    .await;
+    assert_eq!(
+        answer["data"]["content"],
+        "Regeln namens „wikipedia“ gibt's bei Königrufen nicht. Zur Wahl stehen: standard, cup2019."
+    );
+    assert!(fake.messages_in(CHANNEL).iter().all(|m| m.is_ephemeral()));
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    assert!(store.table(TableId(1)).await.unwrap().is_none());
+
+    // Königrufen with cup2019 opens.
+    let (_, answer) = slash(
+        &fake,
+        &ANNA,
+        "new",
+        &[game(KOENIGRUFEN), ("rules", json!("cup2019"))],
+    )
+    .await;
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-done", Vec::new())
+    );
+    table_message(&fake).await;
+    let row = store.table(TableId(1)).await.unwrap().unwrap();
+    assert_eq!(row.game, "koenigrufen");
+    assert!(row.rules.contains("cup2019"), "{}", row.rules);
+    stop(bot).await;
+    fake.assert_no_violations();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_and_stale_clicks_get_an_ephemeral_notice_and_change_nothing() {
     let fake = Fake::start().await;
@@ -1183,7 +1270,7 @@ async fn slash_commands_are_registered_localized_and_refuse_politely() {
         &CARL,
         "new",
         &[
-            ("rules", json!(2)),
+            ("rules", json!("tarockwelt")),
             ("stake", json!(50)),
             ("pace", json!("12h")),
         ],

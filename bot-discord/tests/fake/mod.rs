@@ -411,6 +411,76 @@ impl Fake {
         id
     }
 
+    /// An APPLICATION_COMMAND_AUTOCOMPLETE interaction for `/tarock <sub>`
+    /// while the user types `partial` into the option `focused`, with the
+    /// other options filled in so far. Returns the interaction id; the
+    /// bot's suggestions are the `choices` of [`Fake::response`].
+    pub fn autocomplete(
+        &self,
+        user: &User,
+        channel: u64,
+        sub: &str,
+        options: &[(&str, Value)],
+        focused: (&str, &str),
+    ) -> String {
+        let mut inner = self.lock();
+        inner.users.insert(user.id, *user);
+        let (cmd_id, cmd_guild, (mut opts, _)) = inner.command_data("tarock", sub, options);
+        let def = inner.find_command("tarock").and_then(|(c, _)| {
+            let mut d = c.clone();
+            for p in sub.split_whitespace() {
+                d = d["options"]
+                    .as_array()?
+                    .iter()
+                    .find(|o| o["name"] == p)?
+                    .clone();
+            }
+            d["options"]
+                .as_array()?
+                .iter()
+                .find(|o| o["name"] == focused.0)
+                .cloned()
+        });
+        let def = def
+            .unwrap_or_else(|| panic!("fake Discord: /tarock {sub} has no option {:?}", focused.0));
+        assert_eq!(
+            def["autocomplete"], true,
+            "fake Discord: option {:?} does not autocomplete",
+            focused.0
+        );
+        // The focused option sits beside the others in the leaf.
+        fn leaf(opts: &mut Vec<Value>) -> &mut Vec<Value> {
+            let nested = opts
+                .first()
+                .is_some_and(|o| matches!(o["type"].as_u64(), Some(1 | 2)));
+            if nested {
+                leaf(
+                    opts[0]["options"]
+                        .as_array_mut()
+                        .expect("subcommand options"),
+                )
+            } else {
+                opts
+            }
+        }
+        leaf(&mut opts).push(json!({
+            "name": focused.0, "type": def["type"], "value": focused.1, "focused": true,
+        }));
+        let mut data = json!({
+            "id": cmd_id.to_string(),
+            "name": "tarock",
+            "type": 1,
+            "options": opts,
+        });
+        if let Some(g) = cmd_guild {
+            data["guild_id"] = json!(g.to_string());
+        }
+        let (id, mut payload) = inner.interaction_base(4, user, channel, PERMS_MEMBER, None);
+        payload["data"] = data;
+        inner.send_interaction(&id, payload);
+        id
+    }
+
     /// A user writes to the bot in their DM channel (MESSAGE_CREATE, which
     /// a bot gets with the DIRECT_MESSAGES intent). Returns the channel.
     pub fn dm_to_bot(&self, user: &User, content: &str) -> u64 {
@@ -2113,6 +2183,28 @@ impl Inner {
             6 | 7 => {
                 self.violation(format!(
                     "{what}: callback type {kind} is only valid for component interactions"
+                ));
+                return form_reply(&[fe(
+                    "type",
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    "Interaction response type is invalid for this interaction",
+                )]);
+            }
+            8 if rec.kind == 4 => {
+                let choices = data["choices"].as_array().cloned().unwrap_or_default();
+                if choices.len() > 25 {
+                    self.violation(format!("{what}: {} autocomplete choices", choices.len()));
+                    return form_reply(&[fe(
+                        "data.choices",
+                        "BASE_TYPE_MAX_LENGTH",
+                        "Must be 25 or fewer in length.",
+                    )]);
+                }
+                None
+            }
+            _ if rec.kind == 4 => {
+                self.violation(format!(
+                    "{what}: callback type {kind} answers no autocomplete interaction"
                 ));
                 return form_reply(&[fe(
                     "type",

@@ -349,6 +349,15 @@ pub fn face(id: &str) -> Option<&'static dyn GameFace> {
     FACES.iter().copied().find(|f| f.id() == id)
 }
 
+/// The name of the game with this id in `lang` ("Zwanzigerrufen",
+/// "Königrufen", "20 ab"), for front ends that list the games.
+pub fn name_of(id: &str, lang: Lang) -> String {
+    match face(id) {
+        Some(face) => face.name(lang),
+        None => crate::tr!(lang, "game-zwanzigerrufen"),
+    }
+}
+
 /// The game of a user's word for it (`20ab`, `zwanzig-ab`, `20 ab`,
 /// `zwanzigerrufen`, `koenigrufen`, `königrufen`, case-insensitive): its id.
 pub fn game_id_of(word: &str) -> Option<&'static str> {
