@@ -217,30 +217,39 @@ impl Players {
         let answer = fake.response(&id).await;
         let from_draft = message.is_ephemeral();
         if is_draft(&payload) {
-            // The draft's buttons: a new ephemeral message the first time,
-            // the same one updated after that.
+            // The draft's buttons replace the pressed hand in place (a
+            // second keyboard in the DM would be a stale one beside it).
+            // (Updated at once, or acknowledged first when slow.)
+            assert!(
+                [6, 7].contains(&answer["type"].as_u64().unwrap_or(0)),
+                "{} pressing {payload}: {answer}",
+                user.name
+            );
             let draft = fake
                 .wait_until("the draft shown", |inner| {
                     inner
                         .messages
-                        .values()
-                        .filter(|m| {
-                            m.channel_id == dm
-                                && m.is_ephemeral()
-                                && (m.interaction_id.as_deref() == Some(id.as_str())
-                                    || (from_draft && m.id == message.id))
-                        })
+                        .get(&message.id)
                         .filter(|m| version(m) != version(message))
-                        .max_by_key(|m| m.id)
                         .cloned()
                 })
                 .await;
+            assert!(!draft.is_ephemeral());
             assert!(
                 draft
                     .custom_ids()
                     .iter()
                     .any(|p| is_draft(p) || token(p).is_some()),
                 "{} pressing {payload}: {answer}",
+                user.name
+            );
+            assert_eq!(
+                fake.messages_in(dm)
+                    .iter()
+                    .filter(|m| !m.custom_ids().is_empty())
+                    .count(),
+                1,
+                "one keyboard in {}'s DM",
                 user.name
             );
             self.focus.retain(|(u, _)| *u != user.id);
