@@ -695,3 +695,48 @@ impl NextTurn for Fake {
         panic!("nobody's turn came");
     }
 }
+
+/// A five-seat Königrufen table: the dealer sits the first deal out. The
+/// settlement's embed lists all five seats' balances, the one who sat out
+/// at 0, as the text does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_five_seat_koenigrufen_settlement_lists_who_sat_out() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let options = [("game", json!(GAME_KOENIGRUFEN)), ("seats", json!(5))];
+    let table_msg = open_and_start(&fake, &options, &[], 5).await;
+    assert!(plain(&fake.message(table_msg).unwrap().content).contains("Königrufen"));
+    let title = settlement_title("Königrufen");
+    let done = |f: &Fake| settlement(f, &title).is_some();
+    let mut players = Players::default();
+    players.play(&fake, Game::Kr, &[ANNA], 500, done).await;
+    let text_now = wait_for(&fake, "the settlement", |f| settlement(f, &title)).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+    assert_eq!(seat_lines(&text_now).len(), 5, "{text_now}");
+    let posted = fake
+        .messages_in(CHANNEL)
+        .into_iter()
+        .find(|m| plain(&m.content).contains(&title))
+        .unwrap();
+    let balances_title = text(Lang::De, "balances-title", Vec::new());
+    let fields = posted.embeds[0]["fields"].as_array().unwrap();
+    let balances = fields
+        .iter()
+        .find(|f| f["name"] == balances_title.as_str())
+        .unwrap_or_else(|| panic!("no balances in {fields:?}"));
+    let lines: Vec<&str> = balances["value"].as_str().unwrap().lines().collect();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    // Exactly the one who sat out stands at 0 after a settled deal of four.
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let booked = store.table_balances(TableId(1)).await.unwrap();
+    store.close().await;
+    assert_eq!(booked.len(), 4);
+    assert_eq!(
+        lines.iter().filter(|l| l.contains(": 0 (")).count(),
+        1 + booked.iter().filter(|b| b.units == 0).count(),
+        "{lines:?}"
+    );
+}
