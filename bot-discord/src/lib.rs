@@ -290,9 +290,15 @@ pub(crate) fn is_admin(member: Option<&Member>) -> bool {
         .is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_channels())
 }
 
+/// The gateway URL serenity's shards (re)connect to (`Client::ws_url`),
+/// once the client exists; set only when this process runs one shard.
+type GatewayUrl = Arc<std::sync::OnceLock<Arc<tokio::sync::Mutex<String>>>>;
+
 /// Routes the button and select clicks; poise takes the slash commands.
 struct Handler {
     bot: Arc<Bot>,
+    /// Where a lost session is resumed: READY's `resume_gateway_url`.
+    gateway_url: GatewayUrl,
 }
 
 #[async_trait]
@@ -320,8 +326,18 @@ impl EventHandler for Handler {
         }
     }
 
+    /// Also points the shard's next connection at READY's
+    /// `resume_gateway_url`, where Discord wants a lost session resumed:
+    /// serenity 0.12.5 keeps only the session id of READY
+    /// (`gateway/shard.rs`, `handle_gateway_dispatch`) and resumes on the
+    /// shared `Client::ws_url` (`Shard::initialize`), which is set here.
     async fn ready(&self, _ctx: SerenityContext, ready: serenity::all::Ready) {
         tracing::info!(bot = %ready.user.name, shard = ready.shard.map(|s| s.id.0), "connected");
+        if let Some(url) = self.gateway_url.get()
+            && !ready.resume_gateway_url.is_empty()
+        {
+            *url.lock().await = ready.resume_gateway_url.clone();
+        }
     }
 }
 
@@ -357,14 +373,23 @@ pub async fn run(
     tracing::info!("logging in as {}", me.name);
 
     let framework = commands::framework(bot.clone(), config.register_commands, config.guild_id);
+    let gateway_url = GatewayUrl::default();
     let mut client = ClientBuilder::new_with_http(
         http,
         GatewayIntents::GUILDS | GatewayIntents::DIRECT_MESSAGES,
     )
     .framework(framework)
-    .event_handler(Handler { bot: bot.clone() })
+    .event_handler(Handler {
+        bot: bot.clone(),
+        gateway_url: gateway_url.clone(),
+    })
     .await?;
     let shards = client.shard_manager.clone();
+    // All shards of a process share one URL: only a process of one shard
+    // can follow its session's resume URL.
+    if config.shards.is_none_or(|s| s.first == s.last) {
+        let _ = gateway_url.set(client.ws_url.clone());
+    }
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let metrics = match config.metrics_addr {

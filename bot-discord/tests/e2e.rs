@@ -963,6 +963,30 @@ async fn presets_follow_the_chosen_game() {
     fake.assert_no_violations();
 }
 
+/// Discord drops the gateway connection: the bot resumes its session on
+/// READY's `resume_gateway_url` (the fake accepts a RESUME only there), so
+/// it does not identify anew, and commands reach it after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_session_is_resumed_on_the_resume_gateway_url() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 13, 1).await;
+    fake.wait_until("the registration", |inner| inner.commands.first().cloned())
+        .await;
+    fake.close_gateway(4000);
+    fake.wait_until("RESUMED", |i| (i.resumed_count == 1).then_some(()))
+        .await;
+    {
+        let inner = fake.lock();
+        assert_eq!(inner.resumes_refused, 0);
+        assert_eq!(inner.ready_count, 1, "resumed, not identified anew");
+    }
+    open_table(&fake).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_and_stale_clicks_get_an_ephemeral_notice_and_change_nothing() {
     let fake = Fake::start().await;

@@ -199,6 +199,8 @@ struct Conn {
     session: Option<String>,
     ready: bool,
     alive: bool,
+    /// Whether it came on the resume URL READY named.
+    on_resume_url: bool,
 }
 
 enum Out {
@@ -272,6 +274,9 @@ pub struct Inner {
     pub channel_guilds: HashMap<u64, u64>,
     /// How many RESUMEs were answered with RESUMED.
     pub resumed_count: usize,
+    /// How many RESUMEs were refused (op 9) because they came on another
+    /// URL than READY's `resume_gateway_url`.
+    pub resumes_refused: usize,
     /// Message ids the fake ever handed out.
     issued: HashSet<u64>,
     sessions: HashMap<String, u64>,
@@ -1159,7 +1164,7 @@ impl Inner {
                         "user": bot_user_json(),
                         "guilds": guilds,
                         "session_id": session,
-                        "resume_gateway_url": self.gateway_url,
+                        "resume_gateway_url": format!("{}{RESUME_PATH}", self.gateway_url),
                         "shard": shard,
                         "application": { "id": APP_ID.to_string(), "flags": 0 },
                         "private_channels": [],
@@ -1168,6 +1173,12 @@ impl Inner {
                     },
                 });
                 send(self, ready);
+            }
+            // A session resumes only where READY said (this fake is strict
+            // about Discord's documented rule).
+            Some(6) if !self.connections[conn].on_resume_url => {
+                self.resumes_refused += 1;
+                send(self, json!({ "op": 9, "s": null, "t": null, "d": false }));
             }
             Some(6) => {
                 let session = frame["d"]["session_id"]
@@ -1207,11 +1218,15 @@ impl Inner {
     }
 }
 
-async fn gateway_handler(State(fake): State<Fake>, ws: WebSocketUpgrade) -> Response {
-    ws.on_upgrade(move |socket| gateway_connection(fake, socket))
+/// The path of the gateway's resume URL (READY's `resume_gateway_url`).
+pub const RESUME_PATH: &str = "/resume";
+
+async fn gateway_handler(State(fake): State<Fake>, uri: Uri, ws: WebSocketUpgrade) -> Response {
+    let on_resume_url = uri.path() == RESUME_PATH;
+    ws.on_upgrade(move |socket| gateway_connection(fake, socket, on_resume_url))
 }
 
-async fn gateway_connection(fake: Fake, mut socket: WebSocket) {
+async fn gateway_connection(fake: Fake, mut socket: WebSocket, on_resume_url: bool) {
     let (tx, mut rx) = unbounded_channel::<Out>();
     let conn = {
         let mut inner = fake.lock();
@@ -1222,6 +1237,7 @@ async fn gateway_connection(fake: Fake, mut socket: WebSocket) {
             session: None,
             ready: false,
             alive: true,
+            on_resume_url,
         });
         inner.connections.len() - 1
     };
