@@ -12,7 +12,6 @@ use tarock_table::text::text;
 use tarock_table::{
     Command, CommandKind, CupAction, CupSettings, Lang, Pace, Sender, TableSettings, tr,
 };
-use tarock_zwanzigerrufen::Preset;
 
 use crate::interact::pieces;
 use crate::layout::components;
@@ -23,46 +22,94 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// The poise context of the commands.
 pub type Context<'a> = poise::Context<'a, Arc<Bot>, Error>;
 
-/// A rules preset to choose from.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum PresetChoice {
-    /// The recommended house rules.
-    #[name = "standard"]
-    Standard,
-    /// The Directnet rules page.
-    #[name = "directnet"]
-    Directnet,
-    /// tarockwelt.com.
-    #[name = "tarockwelt"]
-    Tarockwelt,
-    /// The Wikipedia article.
-    #[name = "wikipedia"]
-    Wikipedia,
-}
-
-/// The game of a new table.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum GameChoice {
-    /// Zwanzigerrufen (the default).
-    #[name = "Zwanzigerrufen"]
-    Zwanzigerrufen,
-    /// Königrufen.
-    #[name = "Königrufen"]
-    Koenigrufen,
-    /// 20 ab, 3 to 5 players.
-    #[name = "20 ab"]
-    ZwanzigAb,
-}
+/// The game of a new table: one of the game registry's games (their
+/// order is the order of the choices Discord shows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameChoice(&'static str);
 
 impl GameChoice {
     /// The game's id.
     pub fn id(self) -> &'static str {
-        match self {
-            GameChoice::Zwanzigerrufen => "zwanzigerrufen",
-            GameChoice::Koenigrufen => "koenigrufen",
-            GameChoice::ZwanzigAb => "zwanzig-ab",
-        }
+        self.0
     }
+
+    /// The rule presets of the game, the default first.
+    pub fn presets(self) -> &'static [&'static str] {
+        tarock_games::by_id(self.0).map_or(&[], |g| g.presets())
+    }
+
+    /// The game's name in `lang`.
+    pub fn name(self, lang: Lang) -> String {
+        tarock_table::games::name_of(self.0, lang)
+    }
+}
+
+impl poise::ChoiceParameter for GameChoice {
+    fn list() -> std::borrow::Cow<'static, [poise::CommandParameterChoice]> {
+        tarock_games::GAMES
+            .iter()
+            .map(|g| {
+                let game = GameChoice(g.id());
+                poise::CommandParameterChoice {
+                    name: game.name(Lang::En).into(),
+                    localizations: vec![("de".into(), game.name(Lang::De).into())].into(),
+                    __non_exhaustive: (),
+                }
+            })
+            .collect::<Vec<_>>()
+            .into()
+    }
+
+    fn from_index(index: usize) -> Option<Self> {
+        tarock_games::GAMES.get(index).map(|g| GameChoice(g.id()))
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        tarock_table::game_id(name).map(GameChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The presets of the game chosen so far in `/tarock new` (the default
+/// game while none is chosen) that start with what was typed.
+async fn autocomplete_rules(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::all::CreateAutocompleteResponse {
+    use poise::ChoiceParameter as _;
+    let chosen = match ctx {
+        poise::Context::Application(actx) => actx.args.iter().find_map(|o| match o.value {
+            serenity::all::ResolvedValue::Integer(i) if o.name == "game" => {
+                usize::try_from(i).ok().and_then(GameChoice::from_index)
+            }
+            _ => None,
+        }),
+        poise::Context::Prefix(_) => None,
+    };
+    let game = chosen.unwrap_or_else(default_game);
+    let typed = partial.trim().to_lowercase();
+    let choices = game
+        .presets()
+        .iter()
+        .filter(|p| p.starts_with(&typed))
+        .map(|p| serenity::all::AutocompleteChoice::new(*p, *p))
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The game of a table when none is chosen.
+fn default_game() -> GameChoice {
+    let id = TableSettings::default().game;
+    tarock_games::by_id(&id).map_or(GameChoice(tarock_games::GAMES[0].id()), |g| {
+        GameChoice(g.id())
+    })
 }
 
 /// A table's language to choose from.
@@ -81,17 +128,6 @@ impl LangChoice {
         match self {
             LangChoice::De => Lang::De,
             LangChoice::En => Lang::En,
-        }
-    }
-}
-
-impl PresetChoice {
-    fn preset(self) -> Preset {
-        match self {
-            PresetChoice::Standard => Preset::Standard,
-            PresetChoice::Directnet => Preset::Directnet,
-            PresetChoice::Tarockwelt => Preset::Tarockwelt,
-            PresetChoice::Wikipedia => Preset::Wikipedia,
         }
     }
 }
@@ -215,7 +251,10 @@ pub async fn tarock(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, name_localized("de", "neu"))]
 pub async fn new(
     ctx: Context<'_>,
-    #[name_localized("de", "regeln")] rules: Option<PresetChoice>,
+    #[name_localized("de", "regeln")]
+    #[autocomplete = "autocomplete_rules"]
+    #[max_length = 40]
+    rules: Option<String>,
     #[name_localized("de", "einsatz")]
     #[min = 0]
     #[max = 100000]
@@ -238,10 +277,30 @@ pub async fn new(
         Some(Some(pace)) => pace,
         Some(None) => return reply(ctx, tr!(lang, "discord-bad-pace")).await,
     };
+    let game = game.unwrap_or_else(default_game);
+    // A preset of the chosen game (what autocomplete offers), else refused
+    // with that game's presets.
+    let rules = match rules.map(|r| r.trim().to_lowercase()) {
+        None => game
+            .presets()
+            .first()
+            .map_or(defaults.rules, |p| (*p).to_owned()),
+        Some(r) if game.presets().contains(&r.as_str()) => r,
+        Some(r) => {
+            let refusal = tr!(
+                lang,
+                "discord-bad-preset",
+                game = game.name(lang),
+                preset = r,
+                presets = game.presets().join(", ")
+            );
+            return reply(ctx, refusal).await;
+        }
+    };
     let settings = TableSettings {
-        game: game.map_or(defaults.game, |g| g.id().to_owned()),
+        game: game.id().to_owned(),
         seats,
-        rules: rules.map_or(defaults.rules, |r| r.preset().name().to_owned()),
+        rules,
         stake_cents: stake.unwrap_or(defaults.stake_cents),
         pace,
         // The table's public language: as chosen, else the creator's.
@@ -687,25 +746,26 @@ mod tests {
                 "rules", "stake", "pace", "language", "another", "game", "seats"
             ]
         );
-        // The games offered are the family's, each with a face or
-        // Zwanzigerrufen's own path.
+        // The games offered are the registry's, in its order, each named
+        // in both languages.
         let games: Vec<&str> = new.parameters[5]
             .choices
             .iter()
             .map(|c| c.name.as_ref())
             .collect();
         assert_eq!(games, ["Zwanzigerrufen", "Königrufen", "20 ab"]);
-        for id in [GameChoice::Koenigrufen.id(), GameChoice::ZwanzigAb.id()] {
-            assert!(tarock_table::games::face(id).is_some(), "{id}");
-        }
-        // The presets offered are exactly the engine's.
-        assert_eq!(
-            new.parameters[0]
-                .choices
-                .iter()
-                .map(|c| c.name.to_string())
-                .collect::<Vec<_>>(),
-            Preset::ALL.map(|p| p.name().to_owned())
-        );
+        let ids: Vec<&str> = (0..3)
+            .map(|i| {
+                <GameChoice as poise::ChoiceParameter>::from_index(i)
+                    .unwrap()
+                    .id()
+            })
+            .collect();
+        assert_eq!(ids, ["zwanzigerrufen", "koenigrufen", "zwanzig-ab"]);
+        // The presets are no fixed list: they follow the chosen game.
+        assert!(new.parameters[0].choices.is_empty());
+        assert!(new.parameters[0].autocomplete_callback.is_some());
+        assert!(GameChoice("koenigrufen").presets().contains(&"cup2019"));
+        assert!(!GameChoice("koenigrufen").presets().contains(&"directnet"));
     }
 }

@@ -294,22 +294,30 @@ impl Discord {
 
     /// DMs to a player are closed: the table's channel says so once, pings
     /// them once per turn (in their language), and deletes the ping once
-    /// the turn is answered.
-    async fn dms_closed(&self, table: TableId, to: &UserRef, their_turn: bool) {
+    /// the turn is answered. The notice counts as told only once Discord
+    /// took it: when it has to wait (a rate limit) the answer is that
+    /// `Retry`, so the caller can try again later; every other failure is
+    /// logged and the notice is tried again with the next view.
+    async fn dms_closed(
+        &self,
+        table: TableId,
+        to: &UserRef,
+        their_turn: bool,
+    ) -> Result<(), SendFail> {
         let store = self.bot.service.store();
         let Ok(Some(row)) = store.table(table).await else {
-            return;
+            return Ok(());
         };
         // The channel of this platform that shows the table (its own, or
         // one linked to a table that lives on Telegram).
         let Ok(Some(shown)) = self.bot.service.chat_on(table, Platform::Discord).await else {
-            return;
+            return Ok(());
         };
         let (Ok(channel), Ok(uid)) = (
             snowflake(&shown.chat_id, "channel"),
             snowflake(&to.user_id, "user"),
         ) else {
-            return;
+            return Ok(());
         };
         let scope = table_scope(table);
         let ping_key = format!("ping:{}", to.user_id);
@@ -322,9 +330,9 @@ impl Discord {
             let _ = store.delivery_delete(&scope, &ping_key).await;
         }
         // Told once (not a ping: it stays); then one ping per turn.
-        let first = self.bot.first_telling(&to.user_id, table).await;
+        let first = !self.bot.told(&to.user_id, table).await;
         if !first && !their_turn {
-            return;
+            return Ok(());
         }
         let lang = match store.player_on(Platform::Discord, &to.user_id).await {
             Ok(Some(p)) => Lang::from_tag(&p.language),
@@ -337,7 +345,8 @@ impl Discord {
             tr!(lang, "discord-your-turn", mention = mention)
         };
         match self.say(channel, &text, &[uid]).await {
-            Ok(id) if their_turn && !first => {
+            Ok(_) if first => self.bot.mark_told(&to.user_id, table).await,
+            Ok(id) if their_turn => {
                 if let Err(e) = store
                     .delivery_put(&scope, &ping_key, &id, self.bot.service.now_ms())
                     .await
@@ -347,8 +356,27 @@ impl Discord {
             }
             Ok(_) => {}
             Err(e) => {
-                tracing::warn!(user = %tarock_ops::logs::user_hash("discord", &to.user_id), table = table.0, fail = ?e, "pinging")
+                tracing::warn!(user = %tarock_ops::logs::user_hash("discord", &to.user_id), table = table.0, fail = ?e, "pinging");
+                if first && let SendFail::Retry(..) = e {
+                    return Err(e);
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// Marks (`on`) or takes back the mark that the closed DMs of `to` at
+    /// `table` were just answered in the channel; taking it back says
+    /// whether it was there.
+    fn fell_back(&self, table: TableId, to: &UserRef, on: bool) -> bool {
+        let Ok(mut marks) = self.bot.fallen_back.lock() else {
+            return false;
+        };
+        let key = (table.0, to.user_id.clone());
+        if on {
+            marks.insert(key)
+        } else {
+            marks.remove(&key)
         }
     }
 }
@@ -436,7 +464,12 @@ impl Messenger for Discord {
             table, to, buttons, ..
         } = message
         {
-            self.dms_closed(*table, to, !buttons.is_empty()).await;
+            // The view's own send answered it already (see `post_private`).
+            if self.fell_back(*table, to, false) {
+                return;
+            }
+            // A notice that must wait is tried again with the next view.
+            let _ = self.dms_closed(*table, to, !buttons.is_empty()).await;
         }
     }
 
@@ -457,7 +490,18 @@ impl Messenger for Discord {
             message["attachments"] = d.attachment(picture::HAND_FILE);
             files.push(d.upload(picture::HAND_FILE));
         }
-        let id = self.post_with(dm, &message, &files).await?;
+        let id = match self.post_with(dm, &message, &files).await {
+            Ok(id) => id,
+            // DMs closed: the channel says so (once) before the outbox gives
+            // this view up; a notice that must wait keeps the view in the
+            // outbox, so the notice is sent when the wait is over.
+            Err(SendFail::Unreachable(e)) => {
+                self.dms_closed(table, to, !buttons.is_empty()).await?;
+                self.fell_back(table, to, true);
+                return Err(SendFail::Unreachable(e));
+            }
+            Err(e) => return Err(e),
+        };
         self.bot.showing(&id, drawn.as_ref());
         self.bot.reachable(&to.user_id).await;
         Ok(id)

@@ -197,8 +197,18 @@ pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentIn
         }
     }
     let pieces = pieces(bot, &user, &replies).await;
-    if let Err(e) = answer(http, component, &pieces, acknowledged, from_ephemeral).await {
-        tracing::warn!("answering a click: {e}");
+    // In the DM the clicked message is the player's hand: a view answering
+    // the click (a choice made in steps) replaces it there, so the DM never
+    // holds a second keyboard.
+    let in_dm = component.guild_id.is_none();
+    let replace = from_ephemeral || in_dm;
+    match answer(http, component, &pieces, acknowledged, replace).await {
+        Ok(()) => {
+            if let Some(first) = pieces.first().filter(|p| p.hand && in_dm) {
+                bot.showing(&component.message.id.to_string(), first.drawn.as_ref());
+            }
+        }
+        Err(e) => tracing::warn!("answering a click: {e}"),
     }
 }
 
@@ -225,14 +235,14 @@ async fn clear_buttons(
 }
 
 /// Sends the answer: the first piece as the interaction response (a hand
-/// replacing the ephemeral hand it was asked from), the rest as ephemeral
-/// follow-ups.
+/// replacing, with `in_place`, the clicked hand: an ephemeral one or the
+/// DM), the rest as ephemeral follow-ups.
 async fn answer(
     http: &Http,
     component: &ComponentInteraction,
     pieces: &[Piece],
     acknowledged: bool,
-    from_ephemeral: bool,
+    in_place: bool,
 ) -> Result<(), serenity::Error> {
     let Some((first, rest)) = pieces.split_first() else {
         if !acknowledged {
@@ -242,7 +252,7 @@ async fn answer(
         }
         return Ok(());
     };
-    let replace = first.hand && from_ephemeral;
+    let replace = first.hand && in_place;
     match (acknowledged, replace) {
         (false, true) => {
             component

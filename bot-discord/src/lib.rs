@@ -14,7 +14,7 @@ pub mod layout;
 pub mod picture;
 pub mod rest;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -64,6 +64,10 @@ pub struct Bot {
     /// A hash of the picture each message (by id) shows now, so an edit
     /// that keeps the picture uploads nothing.
     pub(crate) shown: Mutex<HashMap<String, u64>>,
+    /// `(table, user)` whose closed DMs the private view's own send
+    /// already answered in the channel, so the outbox's call of
+    /// `unreachable` right after it does not answer a second time.
+    pub(crate) fallen_back: Mutex<HashSet<(i64, String)>>,
 }
 
 /// Delivery-state scopes of the Discord front end.
@@ -85,6 +89,7 @@ impl Bot {
             dms: Mutex::new(HashMap::new()),
             renderer: Arc::new(tarock_cards::Renderer::new()),
             shown: Mutex::new(HashMap::new()),
+            fallen_back: Mutex::new(HashSet::new()),
         }
     }
 
@@ -160,19 +165,34 @@ impl Bot {
         (result, acknowledged)
     }
 
-    /// Whether the channel has not yet been told that this player's DMs
-    /// are closed (and remembers, in the database, that it now is).
-    pub(crate) async fn first_telling(&self, user_id: &str, table: TableId) -> bool {
+    /// Whether the table's channel was told that this player's DMs are
+    /// closed (the notice was delivered).
+    pub(crate) async fn told(&self, user_id: &str, table: TableId) -> bool {
         self.service
             .store()
-            .delivery_put_new(
+            .delivery_get(scope::TOLD, &format!("{user_id}:{}", table.0))
+            .await
+            .ok()
+            .flatten()
+            .is_some()
+    }
+
+    /// Remembers, in the database, that the notice about this player's
+    /// closed DMs was delivered to the table's channel.
+    pub(crate) async fn mark_told(&self, user_id: &str, table: TableId) {
+        if let Err(e) = self
+            .service
+            .store()
+            .delivery_put(
                 scope::TOLD,
                 &format!("{user_id}:{}", table.0),
                 "1",
                 self.service.now_ms(),
             )
             .await
-            .unwrap_or(true)
+        {
+            tracing::warn!(user = %tarock_ops::logs::user_hash("discord", user_id), error = %e, "remembering that a user was told about");
+        }
     }
 
     /// A DM reached the user: tell the channel again if they close DMs later.
@@ -270,9 +290,15 @@ pub(crate) fn is_admin(member: Option<&Member>) -> bool {
         .is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_channels())
 }
 
+/// The gateway URL serenity's shards (re)connect to (`Client::ws_url`),
+/// once the client exists; set only when this process runs one shard.
+type GatewayUrl = Arc<std::sync::OnceLock<Arc<tokio::sync::Mutex<String>>>>;
+
 /// Routes the button and select clicks; poise takes the slash commands.
 struct Handler {
     bot: Arc<Bot>,
+    /// Where a lost session is resumed: READY's `resume_gateway_url`.
+    gateway_url: GatewayUrl,
 }
 
 #[async_trait]
@@ -300,8 +326,18 @@ impl EventHandler for Handler {
         }
     }
 
+    /// Also points the shard's next connection at READY's
+    /// `resume_gateway_url`, where Discord wants a lost session resumed:
+    /// serenity 0.12.5 keeps only the session id of READY
+    /// (`gateway/shard.rs`, `handle_gateway_dispatch`) and resumes on the
+    /// shared `Client::ws_url` (`Shard::initialize`), which is set here.
     async fn ready(&self, _ctx: SerenityContext, ready: serenity::all::Ready) {
         tracing::info!(bot = %ready.user.name, shard = ready.shard.map(|s| s.id.0), "connected");
+        if let Some(url) = self.gateway_url.get()
+            && !ready.resume_gateway_url.is_empty()
+        {
+            *url.lock().await = ready.resume_gateway_url.clone();
+        }
     }
 }
 
@@ -337,14 +373,23 @@ pub async fn run(
     tracing::info!("logging in as {}", me.name);
 
     let framework = commands::framework(bot.clone(), config.register_commands, config.guild_id);
+    let gateway_url = GatewayUrl::default();
     let mut client = ClientBuilder::new_with_http(
         http,
         GatewayIntents::GUILDS | GatewayIntents::DIRECT_MESSAGES,
     )
     .framework(framework)
-    .event_handler(Handler { bot: bot.clone() })
+    .event_handler(Handler {
+        bot: bot.clone(),
+        gateway_url: gateway_url.clone(),
+    })
     .await?;
     let shards = client.shard_manager.clone();
+    // All shards of a process share one URL: only a process of one shard
+    // can follow its session's resume URL.
+    if config.shards.is_none_or(|s| s.first == s.last) {
+        let _ = gateway_url.set(client.ws_url.clone());
+    }
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let metrics = match config.metrics_addr {

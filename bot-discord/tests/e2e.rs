@@ -786,6 +786,207 @@ async fn closed_dms_fall_back_to_mentions_and_a_429_is_waited_out() {
     );
 }
 
+/// The one-time "I cannot write to you" notice is rate limited on its first
+/// try (a 429 with `retry_after`): it is sent again once the wait is over,
+/// exactly once, and no "your turn" ping comes before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_dms_closed_notice_is_sent_again_and_only_once() {
+    let fake = Fake::start().await;
+    let closed = text(
+        Lang::De,
+        "discord-dm-closed",
+        vec![("mention", format!("<@{}>", BERTA.id).into())],
+    );
+    let turn = text(
+        Lang::De,
+        "discord-your-turn",
+        vec![("mention", format!("<@{}>", BERTA.id).into())],
+    );
+    {
+        let mut inner = fake.lock();
+        inner.dm_closed.insert(BERTA.id);
+        inner.rate_limit_text_once.insert(closed.clone());
+        inner.retry_after = Some(1.48);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let table_msg = open_table(&fake).await;
+    press_table(&fake, &BERTA, table_msg, "j").await;
+    for _ in 0..2 {
+        press_table(&fake, &ANNA, table_msg, "c").await;
+    }
+    deal(&fake, table_msg).await;
+    fake.wait_until("the DMs-closed notice", |inner| {
+        inner
+            .messages
+            .values()
+            .find(|m| m.channel_id == CHANNEL && m.content == closed)
+            .map(|_| ())
+    })
+    .await;
+    let mut pressed = HashSet::new();
+    let made = play(
+        &fake,
+        table_msg,
+        &[(ANNA, Via::Dm), (BERTA, Via::Hand)],
+        &mut pressed,
+        200,
+        deal_over(table_msg),
+    )
+    .await;
+    assert_eq!(cards_of(&made).len(), 20, "{made:?}");
+    settlement(&fake).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+    let path = format!("/channels/{CHANNEL}/messages");
+    let tries: Vec<(u16, String)> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.path == path)
+        .map(|r| {
+            (
+                r.status,
+                r.body["content"].as_str().unwrap_or("").to_owned(),
+            )
+        })
+        .filter(|(_, content)| *content == closed || *content == turn)
+        .collect();
+    let notices: Vec<u16> = tries
+        .iter()
+        .filter(|(_, c)| *c == closed)
+        .map(|(s, _)| *s)
+        .collect();
+    // Refused once, then delivered once.
+    assert_eq!(notices, [429, 200], "{tries:?}");
+    // The first mention she gets is the explanation, and she got pings
+    // for her turns after it.
+    let first_delivered = tries.iter().find(|(s, _)| *s == 200).unwrap();
+    assert_eq!(first_delivered.1, closed, "{tries:?}");
+    assert!(
+        tries.iter().any(|(s, c)| *s == 200 && *c == turn),
+        "{tries:?}"
+    );
+    assert_eq!(
+        fake.messages_in(CHANNEL)
+            .iter()
+            .filter(|m| m.content == closed)
+            .count(),
+        1
+    );
+}
+
+/// The suggested presets of an autocomplete answer.
+async fn suggested(fake: &Fake, id: &str) -> Vec<String> {
+    let answer = fake.response(id).await;
+    assert_eq!(answer["type"], 8, "{answer}");
+    answer["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            assert_eq!(c["name"], c["value"], "{c}");
+            c["value"].as_str().unwrap().to_owned()
+        })
+        .collect()
+}
+
+/// `/tarock new` offers the presets of the game chosen (Königrufen's
+/// `cup2019` among them), opens a Königrufen table with it, and refuses a
+/// preset of another game, listing the chosen game's, in the user's
+/// language, opening nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn presets_follow_the_chosen_game() {
+    const KOENIGRUFEN: u64 = 1;
+    const ZWANZIG_AB: u64 = 2;
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 12, 1).await;
+    fake.wait_until("the registration", |inner| inner.commands.first().cloned())
+        .await;
+    let game = |g: u64| ("game", json!(g));
+    let id = fake.autocomplete(&ANNA, CHANNEL, "new", &[game(KOENIGRUFEN)], ("rules", ""));
+    assert_eq!(suggested(&fake, &id).await, ["standard", "cup2019"]);
+    let id = fake.autocomplete(&ANNA, CHANNEL, "new", &[game(KOENIGRUFEN)], ("rules", "c"));
+    assert_eq!(suggested(&fake, &id).await, ["cup2019"]);
+    let id = fake.autocomplete(&ANNA, CHANNEL, "new", &[game(ZWANZIG_AB)], ("rules", ""));
+    assert_eq!(suggested(&fake, &id).await, ["standard"]);
+    // No game chosen yet: Zwanzigerrufen's.
+    let id = fake.autocomplete(&ANNA, CHANNEL, "new", &[], ("rules", "d"));
+    assert_eq!(suggested(&fake, &id).await, ["directnet"]);
+
+    // Zwanzigerrufen's directnet for Königrufen: refused, nothing opened.
+    let (_, answer) = slash(
+        &fake,
+        &CARL,
+        "new",
+        &[game(KOENIGRUFEN), ("rules", json!("directnet"))],
+    )
+    .await;
+    assert_eq!(
+        answer["data"]["content"],
+        "Königrufen has no rules called \"directnet\". The choices are: standard, cup2019."
+    );
+    let (_, answer) = slash(
+        &fake,
+        &ANNA,
+        "new",
+        &[game(KOENIGRUFEN), ("rules", json!("wikipedia"))],
+    )
+    .await;
+    assert_eq!(
+        answer["data"]["content"],
+        "Regeln namens „wikipedia“ gibt's bei Königrufen nicht. Zur Wahl stehen: standard, cup2019."
+    );
+    assert!(fake.messages_in(CHANNEL).iter().all(|m| m.is_ephemeral()));
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    assert!(store.table(TableId(1)).await.unwrap().is_none());
+
+    // Königrufen with cup2019 opens.
+    let (_, answer) = slash(
+        &fake,
+        &ANNA,
+        "new",
+        &[game(KOENIGRUFEN), ("rules", json!("cup2019"))],
+    )
+    .await;
+    assert_eq!(
+        answer["data"]["content"],
+        text(Lang::De, "discord-done", Vec::new())
+    );
+    table_message(&fake).await;
+    let row = store.table(TableId(1)).await.unwrap().unwrap();
+    assert_eq!(row.game, "koenigrufen");
+    assert!(row.rules.contains("cup2019"), "{}", row.rules);
+    stop(bot).await;
+    fake.assert_no_violations();
+}
+
+/// Discord drops the gateway connection: the bot resumes its session on
+/// READY's `resume_gateway_url` (the fake accepts a RESUME only there), so
+/// it does not identify anew, and commands reach it after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_session_is_resumed_on_the_resume_gateway_url() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 13, 1).await;
+    fake.wait_until("the registration", |inner| inner.commands.first().cloned())
+        .await;
+    fake.close_gateway(4000);
+    fake.wait_until("RESUMED", |i| (i.resumed_count == 1).then_some(()))
+        .await;
+    {
+        let inner = fake.lock();
+        assert_eq!(inner.resumes_refused, 0);
+        assert_eq!(inner.ready_count, 1, "resumed, not identified anew");
+    }
+    open_table(&fake).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_and_stale_clicks_get_an_ephemeral_notice_and_change_nothing() {
     let fake = Fake::start().await;
@@ -1093,7 +1294,7 @@ async fn slash_commands_are_registered_localized_and_refuse_politely() {
         &CARL,
         "new",
         &[
-            ("rules", json!(2)),
+            ("rules", json!("tarockwelt")),
             ("stake", json!(50)),
             ("pace", json!("12h")),
         ],

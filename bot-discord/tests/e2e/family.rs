@@ -217,30 +217,39 @@ impl Players {
         let answer = fake.response(&id).await;
         let from_draft = message.is_ephemeral();
         if is_draft(&payload) {
-            // The draft's buttons: a new ephemeral message the first time,
-            // the same one updated after that.
+            // The draft's buttons replace the pressed hand in place (a
+            // second keyboard in the DM would be a stale one beside it).
+            // (Updated at once, or acknowledged first when slow.)
+            assert!(
+                [6, 7].contains(&answer["type"].as_u64().unwrap_or(0)),
+                "{} pressing {payload}: {answer}",
+                user.name
+            );
             let draft = fake
                 .wait_until("the draft shown", |inner| {
                     inner
                         .messages
-                        .values()
-                        .filter(|m| {
-                            m.channel_id == dm
-                                && m.is_ephemeral()
-                                && (m.interaction_id.as_deref() == Some(id.as_str())
-                                    || (from_draft && m.id == message.id))
-                        })
+                        .get(&message.id)
                         .filter(|m| version(m) != version(message))
-                        .max_by_key(|m| m.id)
                         .cloned()
                 })
                 .await;
+            assert!(!draft.is_ephemeral());
             assert!(
                 draft
                     .custom_ids()
                     .iter()
                     .any(|p| is_draft(p) || token(p).is_some()),
                 "{} pressing {payload}: {answer}",
+                user.name
+            );
+            assert_eq!(
+                fake.messages_in(dm)
+                    .iter()
+                    .filter(|m| !m.custom_ids().is_empty())
+                    .count(),
+                1,
+                "one keyboard in {}'s DM",
                 user.name
             );
             self.focus.retain(|(u, _)| *u != user.id);
@@ -734,4 +743,49 @@ impl NextTurn for Fake {
         }
         panic!("nobody's turn came");
     }
+}
+
+/// A five-seat Königrufen table: the dealer sits the first deal out. The
+/// settlement's embed lists all five seats' balances, the one who sat out
+/// at 0, as the text does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_five_seat_koenigrufen_settlement_lists_who_sat_out() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3, 1).await;
+    let options = [("game", json!(GAME_KOENIGRUFEN)), ("seats", json!(5))];
+    let table_msg = open_and_start(&fake, &options, &[], 5).await;
+    assert!(plain(&fake.message(table_msg).unwrap().content).contains("Königrufen"));
+    let title = settlement_title("Königrufen");
+    let done = |f: &Fake| settlement(f, &title).is_some();
+    let mut players = Players::default();
+    players.play(&fake, Game::Kr, &[ANNA], 500, done).await;
+    let text_now = wait_for(&fake, "the settlement", |f| settlement(f, &title)).await;
+    stop(bot).await;
+    fake.assert_no_violations();
+    assert_eq!(seat_lines(&text_now).len(), 5, "{text_now}");
+    let posted = fake
+        .messages_in(CHANNEL)
+        .into_iter()
+        .find(|m| plain(&m.content).contains(&title))
+        .unwrap();
+    let balances_title = text(Lang::De, "balances-title", Vec::new());
+    let fields = posted.embeds[0]["fields"].as_array().unwrap();
+    let balances = fields
+        .iter()
+        .find(|f| f["name"] == balances_title.as_str())
+        .unwrap_or_else(|| panic!("no balances in {fields:?}"));
+    let lines: Vec<&str> = balances["value"].as_str().unwrap().lines().collect();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    // Exactly the one who sat out stands at 0 after a settled deal of four.
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let booked = store.table_balances(TableId(1)).await.unwrap();
+    store.close().await;
+    assert_eq!(booked.len(), 4);
+    assert_eq!(
+        lines.iter().filter(|l| l.contains(": 0 (")).count(),
+        1 + booked.iter().filter(|b| b.units == 0).count(),
+        "{lines:?}"
+    );
 }

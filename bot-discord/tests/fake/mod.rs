@@ -199,6 +199,8 @@ struct Conn {
     session: Option<String>,
     ready: bool,
     alive: bool,
+    /// Whether it came on the resume URL READY named.
+    on_resume_url: bool,
 }
 
 enum Out {
@@ -239,6 +241,9 @@ pub struct Inner {
     pub dm_closed: HashSet<u64>,
     /// Channel ids whose next message POST/PATCH gets a 429 (once).
     pub rate_limit_once: HashSet<u64>,
+    /// Message texts whose next POST (to any channel) gets a 429 (once
+    /// each), closing that channel's bucket like any other 429.
+    pub rate_limit_text_once: HashSet<String>,
     /// The `retry_after` (seconds) of those 429s; 0.2 unless a test sets it.
     pub retry_after: Option<f64>,
     /// Message routes' buckets per channel that Discord closed (a 429, or
@@ -269,6 +274,9 @@ pub struct Inner {
     pub channel_guilds: HashMap<u64, u64>,
     /// How many RESUMEs were answered with RESUMED.
     pub resumed_count: usize,
+    /// How many RESUMEs were refused (op 9) because they came on another
+    /// URL than READY's `resume_gateway_url`.
+    pub resumes_refused: usize,
     /// Message ids the fake ever handed out.
     issued: HashSet<u64>,
     sessions: HashMap<String, u64>,
@@ -403,6 +411,76 @@ impl Fake {
             data["guild_id"] = json!(g.to_string());
         }
         let (id, mut payload) = inner.interaction_base(2, user, channel, permissions, None);
+        payload["data"] = data;
+        inner.send_interaction(&id, payload);
+        id
+    }
+
+    /// An APPLICATION_COMMAND_AUTOCOMPLETE interaction for `/tarock <sub>`
+    /// while the user types `partial` into the option `focused`, with the
+    /// other options filled in so far. Returns the interaction id; the
+    /// bot's suggestions are the `choices` of [`Fake::response`].
+    pub fn autocomplete(
+        &self,
+        user: &User,
+        channel: u64,
+        sub: &str,
+        options: &[(&str, Value)],
+        focused: (&str, &str),
+    ) -> String {
+        let mut inner = self.lock();
+        inner.users.insert(user.id, *user);
+        let (cmd_id, cmd_guild, (mut opts, _)) = inner.command_data("tarock", sub, options);
+        let def = inner.find_command("tarock").and_then(|(c, _)| {
+            let mut d = c.clone();
+            for p in sub.split_whitespace() {
+                d = d["options"]
+                    .as_array()?
+                    .iter()
+                    .find(|o| o["name"] == p)?
+                    .clone();
+            }
+            d["options"]
+                .as_array()?
+                .iter()
+                .find(|o| o["name"] == focused.0)
+                .cloned()
+        });
+        let def = def
+            .unwrap_or_else(|| panic!("fake Discord: /tarock {sub} has no option {:?}", focused.0));
+        assert_eq!(
+            def["autocomplete"], true,
+            "fake Discord: option {:?} does not autocomplete",
+            focused.0
+        );
+        // The focused option sits beside the others in the leaf.
+        fn leaf(opts: &mut Vec<Value>) -> &mut Vec<Value> {
+            let nested = opts
+                .first()
+                .is_some_and(|o| matches!(o["type"].as_u64(), Some(1 | 2)));
+            if nested {
+                leaf(
+                    opts[0]["options"]
+                        .as_array_mut()
+                        .expect("subcommand options"),
+                )
+            } else {
+                opts
+            }
+        }
+        leaf(&mut opts).push(json!({
+            "name": focused.0, "type": def["type"], "value": focused.1, "focused": true,
+        }));
+        let mut data = json!({
+            "id": cmd_id.to_string(),
+            "name": "tarock",
+            "type": 1,
+            "options": opts,
+        });
+        if let Some(g) = cmd_guild {
+            data["guild_id"] = json!(g.to_string());
+        }
+        let (id, mut payload) = inner.interaction_base(4, user, channel, PERMS_MEMBER, None);
         payload["data"] = data;
         inner.send_interaction(&id, payload);
         id
@@ -1086,7 +1164,7 @@ impl Inner {
                         "user": bot_user_json(),
                         "guilds": guilds,
                         "session_id": session,
-                        "resume_gateway_url": self.gateway_url,
+                        "resume_gateway_url": format!("{}{RESUME_PATH}", self.gateway_url),
                         "shard": shard,
                         "application": { "id": APP_ID.to_string(), "flags": 0 },
                         "private_channels": [],
@@ -1095,6 +1173,12 @@ impl Inner {
                     },
                 });
                 send(self, ready);
+            }
+            // A session resumes only where READY said (this fake is strict
+            // about Discord's documented rule).
+            Some(6) if !self.connections[conn].on_resume_url => {
+                self.resumes_refused += 1;
+                send(self, json!({ "op": 9, "s": null, "t": null, "d": false }));
             }
             Some(6) => {
                 let session = frame["d"]["session_id"]
@@ -1134,11 +1218,15 @@ impl Inner {
     }
 }
 
-async fn gateway_handler(State(fake): State<Fake>, ws: WebSocketUpgrade) -> Response {
-    ws.on_upgrade(move |socket| gateway_connection(fake, socket))
+/// The path of the gateway's resume URL (READY's `resume_gateway_url`).
+pub const RESUME_PATH: &str = "/resume";
+
+async fn gateway_handler(State(fake): State<Fake>, uri: Uri, ws: WebSocketUpgrade) -> Response {
+    let on_resume_url = uri.path() == RESUME_PATH;
+    ws.on_upgrade(move |socket| gateway_connection(fake, socket, on_resume_url))
 }
 
-async fn gateway_connection(fake: Fake, mut socket: WebSocket) {
+async fn gateway_connection(fake: Fake, mut socket: WebSocket, on_resume_url: bool) {
     let (tx, mut rx) = unbounded_channel::<Out>();
     let conn = {
         let mut inner = fake.lock();
@@ -1149,6 +1237,7 @@ async fn gateway_connection(fake: Fake, mut socket: WebSocket) {
             session: None,
             ready: false,
             alive: true,
+            on_resume_url,
         });
         inner.connections.len() - 1
     };
@@ -1905,6 +1994,11 @@ impl Inner {
         files: &[FilePart],
     ) -> Reply {
         let what = format!("POST {path}");
+        if let Some(content) = body["content"].as_str()
+            && self.rate_limit_text_once.remove(content)
+        {
+            self.rate_limit_once.insert(channel);
+        }
         if let Some(r) = self.limit(&what, channel) {
             return r;
         }
@@ -2105,6 +2199,28 @@ impl Inner {
             6 | 7 => {
                 self.violation(format!(
                     "{what}: callback type {kind} is only valid for component interactions"
+                ));
+                return form_reply(&[fe(
+                    "type",
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    "Interaction response type is invalid for this interaction",
+                )]);
+            }
+            8 if rec.kind == 4 => {
+                let choices = data["choices"].as_array().cloned().unwrap_or_default();
+                if choices.len() > 25 {
+                    self.violation(format!("{what}: {} autocomplete choices", choices.len()));
+                    return form_reply(&[fe(
+                        "data.choices",
+                        "BASE_TYPE_MAX_LENGTH",
+                        "Must be 25 or fewer in length.",
+                    )]);
+                }
+                None
+            }
+            _ if rec.kind == 4 => {
+                self.violation(format!(
+                    "{what}: callback type {kind} answers no autocomplete interaction"
                 ));
                 return form_reply(&[fe(
                     "type",

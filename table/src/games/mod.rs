@@ -375,6 +375,15 @@ pub fn contract_name(word: &str, lang: Lang) -> String {
         .unwrap_or_else(|| word.to_owned())
 }
 
+/// The name of the game with this id in `lang` ("Zwanzigerrufen",
+/// "Königrufen", "20 ab"), for front ends that list the games.
+pub fn name_of(id: &str, lang: Lang) -> String {
+    match face(id) {
+        Some(face) => face.name(lang),
+        None => crate::tr!(lang, "game-zwanzigerrufen"),
+    }
+}
+
 /// The game of a user's word for it (`20ab`, `zwanzig-ab`, `20 ab`,
 /// `zwanzigerrufen`, `koenigrufen`, `königrufen`, case-insensitive): its id.
 pub fn game_id_of(word: &str) -> Option<&'static str> {

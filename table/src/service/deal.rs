@@ -369,7 +369,9 @@ impl TableService {
         lang: Lang,
     ) -> Result<Vec<BalanceLine>, Fail> {
         let mut lines = Vec::new();
-        for b in w.tx.table_balances(w.st.table.id).await? {
+        let all = w.tx.table_balances(w.st.table.id).await?;
+        let booked: Vec<Participant> = all.iter().map(|b| b.participant.clone()).collect();
+        for b in all {
             let player = match &b.participant {
                 Participant::Player(id) => w.tx.player(*id).await?,
                 Participant::Computer { .. } => None,
@@ -380,6 +382,25 @@ impl TableService {
                 cents: b.cents,
             });
         }
+        // Everyone seated is listed: who has only sat out so far (the
+        // dealer of a five-seat table) has no ledger row yet, and stands at 0.
+        for row in &w.st.seats {
+            let participant = Participant::of(row.seat, &row.occupant);
+            if booked.contains(&participant) {
+                continue;
+            }
+            let player = match &participant {
+                Participant::Player(id) => w.tx.player(*id).await?,
+                Participant::Computer { .. } => None,
+            };
+            lines.push(BalanceLine {
+                name: participant_name(&participant, player, lang),
+                units: 0,
+                cents: 0,
+            });
+        }
+        // Best first, as the ledger lists them.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.units));
         Ok(lines)
     }
 
