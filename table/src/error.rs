@@ -85,6 +85,9 @@ pub enum Rejection {
     PartyUnknown,
     /// No trick has been completed yet.
     NoTrickYet,
+    /// A draft button (a choice made in several presses) that no message
+    /// offered: forged, or made for another choice.
+    BadDraft,
     /// A button of a table that lives in another chat (or another
     /// person's private view).
     ForeignChat,
@@ -232,6 +235,7 @@ impl Rejection {
             Rejection::BadTurn(BadTurn::TooLong) => tr!(lang, "rej-too-long"),
             Rejection::PartyUnknown => tr!(lang, "rej-party-unknown"),
             Rejection::NoTrickYet => tr!(lang, "rej-no-trick-yet"),
+            Rejection::BadDraft => tr!(lang, "rej-bad-draft"),
         }
     }
 }

@@ -521,3 +521,109 @@ async fn a_round_is_committed_before_any_hand_and_revealed_after() {
         .unwrap();
     assert!(tarock_table::fair::verify_round(published, &reveal, &forged).is_err());
 }
+
+/// Plays `table` by the people's action buttons, chosen at random, until
+/// the person to act is offered a choice in several presses; their name and
+/// one of those draft buttons. A finished round is followed by the next.
+async fn until_a_draft(h: &mut Harness, table: TableId, rng: &mut StdRng) -> (String, String) {
+    for _ in 0..5_000 {
+        let loaded = h.loaded(table).await;
+        let active = loaded
+            .deal
+            .as_ref()
+            .is_some_and(|d| d.deal.status == DealStatus::Active);
+        if !active {
+            let creator = loaded.seats[0]
+                .player
+                .as_ref()
+                .unwrap()
+                .display_name
+                .clone();
+            assert!(
+                h.run(&creator, CommandKind::Start(Some(table)))
+                    .await
+                    .is_empty()
+            );
+            continue;
+        }
+        let round = loaded.deal.as_ref().unwrap().round.as_ref().unwrap();
+        let seat = round.round().to_act().unwrap();
+        let name = loaded
+            .seats
+            .iter()
+            .find(|r| r.seat == seat)
+            .and_then(|r| r.player.as_ref())
+            .map(|p| p.display_name.clone())
+            .expect("only people sit at the table");
+        let buttons: Vec<(String, String)> = keyboard(h, table, &name)
+            .into_iter()
+            .flatten()
+            .map(|b| (b.label, b.payload))
+            .collect();
+        if let Some((_, draft)) = buttons.iter().find(|(_, p)| !is_act(p)) {
+            return (name, draft.clone());
+        }
+        // Königrufen: a Rufer (a game with the talon) is bid and the rest
+        // pass; anything else at random.
+        let labelled = |word: &str| buttons.iter().find(|(l, _)| l.contains(word));
+        let payload = match labelled("Rufer").or_else(|| labelled("Weiter")) {
+            Some((_, p)) => p.clone(),
+            None => buttons[rng.random_range(0..buttons.len())].1.clone(),
+        };
+        assert!(h.press(&name, &payload).await.is_empty());
+    }
+    panic!("no choice in several presses came up")
+}
+
+#[tokio::test]
+async fn a_forged_draft_button_is_refused_with_a_reason_and_changes_nothing() {
+    for (game, seats, people) in [
+        (
+            "koenigrufen",
+            4,
+            ["anna", "bert", "cleo", "dora"].as_slice(),
+        ),
+        ("zwanzig-ab", 3, ["anna", "bert", "cleo"].as_slice()),
+    ] {
+        let mut h = Harness::new(31).await;
+        let table = started(&mut h, game, seats, people, "easy").await;
+        let mut rng = StdRng::seed_from_u64(31);
+        let (name, draft) = until_a_draft(&mut h, table, &mut rng).await;
+        let (prefix, _) = draft.rsplit_once(':').unwrap();
+        let events = h.loaded(table).await.deal.unwrap().events.len();
+        let sent = h.sent.len();
+        // A draft no message offered: not the game's notation at all, and
+        // (in the game's notation) a card the presser does not hold.
+        let foreign = match game {
+            "koenigrufen" => "~Dzz".to_owned(),
+            _ => "~x.zz".to_owned(),
+        };
+        for forged in [format!("{prefix}:~bogus"), format!("{prefix}:{foreign}")] {
+            h.set_lang(&name, Lang::De);
+            match h.press(&name, &forged).await.as_slice() {
+                [Outgoing::Notice { text, .. }] => assert_eq!(
+                    text,
+                    "Diese Auswahl gibt es nicht. Wähl die Karten mit den Knöpfen deiner letzten Nachricht aus.",
+                    "{game} {forged}"
+                ),
+                other => panic!("{game} {forged}: expected a refusal, got {other:?}"),
+            }
+            h.set_lang(&name, Lang::En);
+            match h.press(&name, &forged).await.as_slice() {
+                [Outgoing::Notice { text, .. }] => assert_eq!(
+                    text,
+                    "That choice is not on offer. Pick the cards with the buttons of your latest message.",
+                    "{game} {forged}"
+                ),
+                other => panic!("{game} {forged}: expected a refusal, got {other:?}"),
+            }
+        }
+        assert_eq!(h.loaded(table).await.deal.unwrap().events.len(), events);
+        assert_eq!(h.sent.len(), sent, "nothing was sent to anyone");
+        // The draft the message offered still shows the next step.
+        match h.press(&name, &draft).await.as_slice() {
+            [Outgoing::Private { buttons, .. }] => assert!(!buttons.is_empty()),
+            other => panic!("{game}: the offered draft was refused: {other:?}"),
+        }
+    }
+}

@@ -209,6 +209,7 @@ rej-bad-turn-empty = I do not understand that announcement: it is empty.
 rej-too-long = That is too long: at most 200 characters.
 rej-party-unknown = You do not know yet who is on your side.
 rej-no-trick-yet = No trick has been played yet.
+rej-bad-draft = That choice is not on offer. Pick the cards with the buttons of your latest message.
 
 ## Rule violations
 err-not-your-turn = It is not your turn.

@@ -188,6 +188,18 @@ impl GameFace for KoenigrufenFace {
         }
     }
 
+    fn valid_draft(&self, round: &dyn DynGame, seat: Seat, draft: &str) -> bool {
+        let (Some(game), Some(s)) = (game_of(round), kr_seat(round, seat)) else {
+            return false;
+        };
+        game.to_act() == Some(s)
+            && game
+                .view(s)
+                .legal
+                .and_then(|l| l.discard)
+                .is_some_and(|rule| draft::Picked::parse(draft, &rule).is_some())
+    }
+
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
         picture::koenigrufen::hand(game_of(round)?, kr_seat(round, seat)?, lang)
     }

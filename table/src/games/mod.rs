@@ -218,6 +218,15 @@ pub trait GameFace: Send + Sync {
         lang: Lang,
     ) -> SeatText;
 
+    /// Whether `draft` is a draft token `seat` may carry on with now: one
+    /// of the half-made choices [`GameFace::seat_text`] offers (or leads
+    /// to) on the seat's turn. The table refuses any other draft in words
+    /// (a forged or stale one); a game without drafts refuses them all.
+    fn valid_draft(&self, round: &dyn DynGame, seat: Seat, draft: &str) -> bool {
+        let _ = (round, seat, draft);
+        false
+    }
+
     /// The picture of `seat`'s hand beside its private text: its cards in
     /// the order the text lists them, the cards it may play lifted when it
     /// is to play a card. `None` when the text shows no cards (or the game

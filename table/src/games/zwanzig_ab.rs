@@ -526,6 +526,16 @@ impl GameFace for ZwanzigAbFace {
         }
     }
 
+    fn valid_draft(&self, round: &dyn DynGame, seat: Seat, draft: &str) -> bool {
+        let (Some(s), Some(ab)) = (session(round), ab_seat(seat)) else {
+            return false;
+        };
+        s.view(ab)
+            .legal
+            .filter(|l| l.seat == Some(ab) && l.swap_max > 0)
+            .is_some_and(|l| parse_draft(draft, l.swap_from, l.swap_max).is_some())
+    }
+
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
         picture::zwanzig_ab::hand(session(round)?, ab_seat(seat)?, lang)
     }

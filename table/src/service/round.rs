@@ -592,8 +592,12 @@ impl TableService {
     ) -> Result<Vec<Outgoing>, Fail> {
         let (st, seat) = self.query(sender, choice).await?;
         seat.ok_or(Rejection::NotSeated)?;
-        st.face().ok_or(Rejection::NotInThisGame)?;
+        let face = st.face().ok_or(Rejection::NotInThisGame)?;
         let seat = st.turn_of(&sender.user, step)?;
+        let round = st.round().ok_or(Rejection::NoDeal)?;
+        if !face.valid_draft(round.round(), seat, draft) {
+            return Err(Rejection::BadDraft.into());
+        }
         let view = st
             .round_private_view(seat, Some(draft))
             .ok_or(Rejection::NoDeal)?;
