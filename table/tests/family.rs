@@ -354,7 +354,7 @@ async fn wrong_presses_are_refused_and_change_nothing() {
     let stale = format!("{}:1.999:{}", parts[0], parts[2]);
     let text = notice(h.press(&name, &stale).await);
     assert!(!text.is_empty());
-    // A command of Zwanzigerrufen at a 20 ab table.
+    // A card of Zwanzigerrufen that 20 ab lacks (the Pagat), typed.
     let text = notice(
         h.run(
             &name,
@@ -362,7 +362,7 @@ async fn wrong_presses_are_refused_and_change_nothing() {
         )
         .await,
     );
-    assert!(text.contains("Spiel dieses Tisches"), "{text}");
+    assert_eq!(text, "„I“ gibt es in diesem Spiel nicht.");
     assert_eq!(h.loaded(table).await.deal.unwrap().events.len(), events);
     // The right press works, once: pressed again it is stale.
     assert!(h.press(&name, &payload).await.is_empty());
@@ -625,5 +625,157 @@ async fn a_forged_draft_button_is_refused_with_a_reason_and_changes_nothing() {
             [Outgoing::Private { buttons, .. }] => assert!(!buttons.is_empty()),
             other => panic!("{game}: the offered draft was refused: {other:?}"),
         }
+    }
+}
+
+/// What `seat` may play now, as card ids, when it is to play a card to a
+/// trick (Königrufen or 20 ab); `None` in any other turn.
+fn playable(
+    round: &dyn tarock_game_core::DynGame,
+    seat: Seat,
+) -> Option<(Vec<String>, Vec<String>)> {
+    if let Some(kr) = round.downcast_ref::<tarock_koenigrufen::Koenigrufen>() {
+        let game = kr.game()?;
+        let view = game.view(kr.game_seat(seat)?);
+        let legal = view
+            .legal
+            .filter(|_| game.public_view().phase == tarock_koenigrufen::Phase::Play)?;
+        let all = tarock_koenigrufen::Card::all().filter(|c| !view.hand.contains(*c));
+        return Some((
+            legal.cards.iter().map(|c| c.to_string()).collect(),
+            all.map(|c| c.to_string()).collect(),
+        ));
+    }
+    let ab = round
+        .downcast_ref::<tarock_zwanzig_ab::ZwanzigAb>()?
+        .session();
+    let view = ab.view(tarock_zwanzig_ab::Seat::new(seat.number())?);
+    let legal = view
+        .legal
+        .filter(|l| view.public.phase == tarock_zwanzig_ab::Phase::Play && !l.cards.is_empty())?;
+    let all = tarock_zwanzig_ab::Card::all().filter(|c| !view.hand.contains(*c));
+    Some((
+        legal.cards.iter().map(|c| c.to_string()).collect(),
+        all.map(|c| c.to_string()).collect(),
+    ))
+}
+
+/// Plays `table` (Anna and computers) by Anna's action buttons until she
+/// is to play a card: the cards she may play and those she does not hold.
+async fn until_anna_plays(
+    h: &mut Harness,
+    table: TableId,
+    rng: &mut StdRng,
+) -> (Vec<String>, Vec<String>) {
+    let mut drafted: Option<Keyboard> = None;
+    for _ in 0..2_000 {
+        let loaded = h.loaded(table).await;
+        let deal = loaded.deal.as_ref().unwrap();
+        if deal.deal.status != DealStatus::Active {
+            assert!(
+                h.run("anna", CommandKind::Start(Some(table)))
+                    .await
+                    .is_empty()
+            );
+            continue;
+        }
+        let round = deal.round.as_ref().unwrap().round();
+        let seat = round.to_act().unwrap();
+        if let Some(cards) = playable(round, seat) {
+            return cards;
+        }
+        let buttons: Vec<(String, String)> = match drafted.take() {
+            Some(buttons) => buttons,
+            None => keyboard(h, table, "anna"),
+        }
+        .into_iter()
+        .flatten()
+        .map(|b| (b.label, b.payload))
+        .collect();
+        let acts: Vec<&(String, String)> = buttons.iter().filter(|(_, p)| is_act(p)).collect();
+        let labelled = |word: &str| acts.iter().find(|(l, _)| l.contains(word));
+        // A choice in several presses (a discard, an exchange): its steps.
+        let payload = match labelled("Weiter").or_else(|| labelled("Bleiben")) {
+            Some((_, p)) => p.clone(),
+            None if acts.is_empty() => buttons[rng.random_range(0..buttons.len())].1.clone(),
+            None => acts[rng.random_range(0..acts.len())].1.clone(),
+        };
+        for reply in h.press("anna", &payload).await {
+            match reply {
+                Outgoing::Private { buttons, .. } => drafted = Some(buttons),
+                other => panic!("{payload}: {other:?}"),
+            }
+        }
+    }
+    panic!("Anna never got to play a card")
+}
+
+#[tokio::test]
+async fn cards_are_typed_the_same_way_in_every_game() {
+    for game in ["koenigrufen", "zwanzig-ab"] {
+        let mut h = Harness::new(32).await;
+        let seats = if game == "koenigrufen" { 4 } else { 3 };
+        let table = started(&mut h, game, seats, &["anna"], "easy").await;
+        let t = Some(table);
+        let mut rng = StdRng::seed_from_u64(32);
+        let (legal, not_held) = until_anna_plays(&mut h, table, &mut rng).await;
+        let events = h.loaded(table).await.deal.unwrap().events.len();
+        let typed = |text: &str| CommandKind::TurnWords(t, None, vec![text.to_lowercase()]);
+        let refusal = |r: Vec<Outgoing>| match r.as_slice() {
+            [Outgoing::Notice { text, .. }] => text.clone(),
+            other => panic!("{game}: expected a refusal, got {other:?}"),
+        };
+        // A card of the game she does not hold: the game's card answer.
+        let text = refusal(h.run("anna", typed(&not_held[0])).await);
+        assert_eq!(text, "Diese Karte hast du nicht.", "{game}");
+        // A card of another game, and a text that is no card.
+        let foreign = if game == "koenigrufen" { "sA" } else { "XXI" };
+        let text = refusal(h.run("anna", typed(foreign)).await);
+        assert_eq!(
+            text,
+            format!(
+                "„{}“ gibt es in diesem Spiel nicht.",
+                foreign.to_lowercase()
+            )
+        );
+        let text = refusal(h.run("anna", typed("hallo")).await);
+        assert_eq!(
+            text,
+            "„hallo“ ist keine Karte. Tipp eine Karte wie ♥K oder hK, oder nimm die Knöpfe."
+        );
+        h.set_lang("anna", Lang::En);
+        let text = refusal(h.run("anna", typed("hallo")).await);
+        assert_eq!(
+            text,
+            "“hallo” is not a card. Type a card like ♥K or hK, or use the buttons."
+        );
+        h.set_lang("anna", Lang::De);
+        assert_eq!(h.loaded(table).await.deal.unwrap().events.len(), events);
+        // A card she may play, typed with its suit symbol: played.
+        let card = &legal[0];
+        let spelled = match card.strip_prefix('T') {
+            Some(n) => format!("T{n}"),
+            None => card
+                .replacen('h', "♥", 1)
+                .replacen('d', "♦", 1)
+                .replacen('c', "♣", 1)
+                .replacen('s', "♠", 1),
+        };
+        let r = h
+            .run(
+                "anna",
+                CommandKind::TurnWords(t, None, vec![spelled.clone()]),
+            )
+            .await;
+        assert!(r.is_empty(), "{game} {spelled}: {r:?}");
+        let deal = h.loaded(table).await.deal.unwrap();
+        let mine = &deal.events[events];
+        assert_eq!(mine.seat, Seat::new(0));
+        let token = if game == "koenigrufen" {
+            tarock_koenigrufen::Action::Play(card.parse().unwrap()).code()
+        } else {
+            card.clone()
+        };
+        assert_eq!(mine.action, token, "{game} {spelled}");
     }
 }

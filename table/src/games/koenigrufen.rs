@@ -200,6 +200,10 @@ impl GameFace for KoenigrufenFace {
                 .is_some_and(|rule| draft::Picked::parse(draft, &rule).is_some())
     }
 
+    fn card_token(&self, text: &str) -> Option<String> {
+        words::parse_card(text).map(|c| Action::Play(c).code())
+    }
+
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
         picture::koenigrufen::hand(game_of(round)?, kr_seat(round, seat)?, lang)
     }

@@ -71,6 +71,7 @@ use crate::picture::Picture;
 use crate::text::Lang;
 
 pub mod koenigrufen;
+pub mod spelling;
 pub mod zwanzig_ab;
 
 /// What a face needs to know about the table beyond the round.
@@ -226,6 +227,13 @@ pub trait GameFace: Send + Sync {
         let _ = (round, seat, draft);
         false
     }
+
+    /// The action token of playing the card `text` spells in this game
+    /// (its id or label as people type them: `hK`, `♥K`, `XXI`, `Sküs`,
+    /// `XXII`; see [`spelling`]), whether or not it may be played now:
+    /// the round answers that by its rules. `None` when `text` spells no
+    /// card of this game.
+    fn card_token(&self, text: &str) -> Option<String>;
 
     /// The picture of `seat`'s hand beside its private text: its cards in
     /// the order the text lists them, the cards it may play lifted when it

@@ -81,6 +81,19 @@ pub fn card_label(card: Card, lang: Lang) -> String {
     format!("{}{rank}", suit_symbol(card.suit()))
 }
 
+/// The card of 20 ab that `text` spells ([`super::spelling`]): its id
+/// (`hA`, `s10`, `cQ`) or its label in either language (`♥A`, `♣D`,
+/// `♣Q`).
+pub fn parse_card(text: &str) -> Option<Card> {
+    super::spelling::find(text, Card::all(), |c| {
+        vec![
+            c.to_string(),
+            card_label(c, Lang::De),
+            card_label(c, Lang::En),
+        ]
+    })
+}
+
 /// Cards in the order the texts list them: trump first when known, then
 /// by suit, best first within each suit.
 pub(crate) fn shown_order(cards: CardSet, trump: Option<Suit>) -> Vec<Card> {
@@ -534,6 +547,10 @@ impl GameFace for ZwanzigAbFace {
             .legal
             .filter(|l| l.seat == Some(ab) && l.swap_max > 0)
             .is_some_and(|l| parse_draft(draft, l.swap_from, l.swap_max).is_some())
+    }
+
+    fn card_token(&self, text: &str) -> Option<String> {
+        parse_card(text).map(|c| Action::Card(c).code())
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
