@@ -779,3 +779,99 @@ async fn cards_are_typed_the_same_way_in_every_game() {
         assert_eq!(mine.action, token, "{game} {spelled}");
     }
 }
+
+/// The tricks completed in the round, and how many of them `seat`'s side
+/// took as far as `seat` knows its side (20 ab: its own); `None` while it
+/// does not know.
+fn tricks_of(round: &dyn tarock_game_core::DynGame, seat: Seat) -> (usize, Option<usize>) {
+    if let Some(kr) = round.downcast_ref::<tarock_koenigrufen::Koenigrufen>() {
+        let game = kr.game().unwrap();
+        let view = game.view(kr.game_seat(seat).unwrap());
+        let tricks = &view.public.tricks;
+        let mine = view.parties[seat.index()].map(|p| {
+            tricks
+                .iter()
+                .filter(|t| view.parties[t.winner.index()] == Some(p))
+                .count()
+        });
+        return (tricks.len(), mine);
+    }
+    let ab = round
+        .downcast_ref::<tarock_zwanzig_ab::ZwanzigAb>()
+        .unwrap()
+        .session();
+    let tricks = ab.public_view().tricks;
+    let me = tarock_zwanzig_ab::Seat::new(seat.number()).unwrap();
+    (
+        tricks.len(),
+        Some(tricks.iter().filter(|t| t.winner == me).count()),
+    )
+}
+
+#[tokio::test]
+async fn last_trick_and_our_tricks_work_in_every_game() {
+    for game in ["koenigrufen", "zwanzig-ab"] {
+        let mut h = Harness::new(33).await;
+        let seats = if game == "koenigrufen" { 4 } else { 3 };
+        let table = started(&mut h, game, seats, &["anna"], "easy").await;
+        let t = Some(table);
+        let mut rng = StdRng::seed_from_u64(33);
+        let notice = |r: Vec<Outgoing>| match r.as_slice() {
+            [Outgoing::Notice { text, .. }] => text.clone(),
+            other => panic!("{game}: expected a notice, got {other:?}"),
+        };
+        // Before the first trick.
+        let text = notice(h.run("anna", CommandKind::LastTrick(t)).await);
+        assert_eq!(text, "Es wurde noch kein Stich gespielt.", "{game}");
+        // Play on until a trick is done and Anna is to play again.
+        let mine = loop {
+            let (legal, _) = until_anna_plays(&mut h, table, &mut rng).await;
+            let loaded = h.loaded(table).await;
+            let round = loaded
+                .deal
+                .as_ref()
+                .unwrap()
+                .round
+                .as_ref()
+                .unwrap()
+                .round();
+            let (done, mine) = tricks_of(round, Seat::new(0));
+            if done > 0 {
+                break mine;
+            }
+            let r = h
+                .run(
+                    "anna",
+                    CommandKind::TurnWords(t, None, vec![legal[0].clone()]),
+                )
+                .await;
+            assert!(r.is_empty(), "{r:?}");
+        };
+        let last = notice(h.run("anna", CommandKind::LastTrick(t)).await);
+        assert!(last.starts_with("Letzter Stich: "), "{game}: {last}");
+        // One card per seat in the deal (in 20 ab, those who did not drop).
+        let plays = last.matches(", ").count() + 1;
+        assert!((2..=usize::from(seats)).contains(&plays), "{last}");
+        assert!(
+            h.last_table_text().lines().any(|l| l == last),
+            "{game}: the table message shows the same trick: {last}"
+        );
+        let ours = notice(h.run("anna", CommandKind::OurTricks(t)).await);
+        match (game, mine) {
+            ("koenigrufen", None) => assert_eq!(
+                ours, "Du weißt noch nicht, wer zu deiner Partei gehört.",
+                "{ours}"
+            ),
+            ("koenigrufen", Some(n)) => assert!(
+                ours.starts_with(&format!("Stiche der Spieler ({n})"))
+                    || ours.starts_with(&format!("Stiche der Gegner ({n})")),
+                "{ours}"
+            ),
+            (_, Some(n)) => assert!(ours.starts_with(&format!("Deine Stiche ({n})")), "{ours}"),
+            _ => unreachable!(),
+        }
+        h.set_lang("anna", Lang::En);
+        let last = notice(h.run("anna", CommandKind::LastTrick(t)).await);
+        assert!(last.starts_with("Last trick: "), "{game}: {last}");
+    }
+}
