@@ -17,10 +17,12 @@ const ROMAN: [&str; 23] = [
 const MAX_CARD_TEXT: usize = 24;
 
 /// The form a spelling is compared in: lower case, suit symbols as their
-/// letters, `ü` as `u`, without spaces and emoji variation selectors.
+/// letters, `ü` as `u`, without spaces around it and emoji variation
+/// selectors. Spaces inside stay: `i x` is chat, not the XI.
 pub fn key(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_whitespace() && *c != '\u{fe0f}')
+    text.trim()
+        .chars()
+        .filter(|c| *c != '\u{fe0f}')
         .flat_map(char::to_lowercase)
         .map(|c| match c {
             '♠' | '♤' => 's',
@@ -84,7 +86,7 @@ mod tests {
         for (a, b) in [
             ("♥K", "hK"),
             ("♥️K", "hk"),
-            ("♠ 10", "S10"),
+            (" ♠10 ", "S10"),
             ("Sküs", "SKUS"),
             ("♦D", "dd"),
         ] {
@@ -140,7 +142,7 @@ mod tests {
         for card in ["sA", "♥4", "XXII", "hN"] {
             assert!(is_card(card), "{card}");
         }
-        for chat in ["hallo", "weiter", "", "h", "♥", "kontra"] {
+        for chat in ["hallo", "weiter", "", "h", "♥", "kontra", "i x", "h k"] {
             assert!(!is_card(chat), "{chat}");
         }
     }
