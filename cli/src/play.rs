@@ -469,7 +469,10 @@ impl Terminal {
             None => return Ok(true),
             Some("q" | "quit" | "exit" | "ende") => return Ok(false),
             Some("?" | "h" | "help" | "hilfe") => {
-                self.say("terminal-help", vec![])?;
+                // Each game's own words.
+                let game = self.service.store().table(self.table).await?;
+                let game = game.map(|t| t.game).unwrap_or_default();
+                outln!("{}", tarock_table::games::help_text(&game, self.lang))?;
                 return Ok(true);
             }
             Some("n" | "next" | "neu") => CommandKind::Start(t),

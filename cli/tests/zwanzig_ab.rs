@@ -214,3 +214,41 @@ fn arena_plays_duplicate_20_ab_sessions() {
     );
     assert_ne!(seats.status.code(), Some(0));
 }
+
+#[test]
+fn help_at_a_20_ab_table_lists_its_own_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let args = [
+        "play",
+        "--database",
+        db.to_str().unwrap(),
+        "--seed",
+        "1",
+        "--lang",
+        "en",
+        "--game",
+        "zwanzig-ab",
+    ];
+    let out = run(&args, "help\nq\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let help = text
+        .lines()
+        .find(|l| l.starts_with("Type:"))
+        .unwrap_or_else(|| panic!("no help in {text}"));
+    // 20 ab's words: a French card, its buttons, a session; tricks are
+    // one's own. No Zwanzigerrufen word (Rufer, Kontra, Sküs).
+    for word in [
+        "♥A or hA",
+        "Stay",
+        "Drop out",
+        "n = next session",
+        "trick",
+        "ours = your tricks",
+    ] {
+        assert!(help.contains(word), "{word}: {help}");
+    }
+    for word in ["Rufer", "Kontra", "Sküs", "XXI"] {
+        assert!(!help.contains(word), "{word}: {help}");
+    }
+}

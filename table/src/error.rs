@@ -85,6 +85,15 @@ pub enum Rejection {
     PartyUnknown,
     /// No trick has been completed yet.
     NoTrickYet,
+    /// A card typed that the table's game does not have (another game's
+    /// card, e.g. `sA` at Königrufen); the text, shortened.
+    NotACard(String),
+    /// Text typed at a table of a game with a face that is no card
+    /// spelling; the text, shortened.
+    NotACardSpelling(String),
+    /// A draft button (a choice made in several presses) that no message
+    /// offered: forged, or made for another choice.
+    BadDraft,
     /// A button of a table that lives in another chat (or another
     /// person's private view).
     ForeignChat,
@@ -232,6 +241,11 @@ impl Rejection {
             Rejection::BadTurn(BadTurn::TooLong) => tr!(lang, "rej-too-long"),
             Rejection::PartyUnknown => tr!(lang, "rej-party-unknown"),
             Rejection::NoTrickYet => tr!(lang, "rej-no-trick-yet"),
+            Rejection::BadDraft => tr!(lang, "rej-bad-draft"),
+            Rejection::NotACard(card) => tr!(lang, "rej-not-a-card", card = card.as_str()),
+            Rejection::NotACardSpelling(text) => {
+                tr!(lang, "rej-not-a-card-spelling", text = text.as_str())
+            }
         }
     }
 }

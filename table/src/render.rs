@@ -52,17 +52,16 @@ pub fn card_label(card: Card, lang: Lang) -> String {
 }
 
 /// A card typed as its id (`T21`, `hK`) or as shown in either language
-/// (`XXI`, `Sküs`, `skus`, `♥K`, `♥D`, `♥Q`).
+/// (`XXI`, `Sküs`, `skus`, `XXII`, `♥K`, `♥D`, `♥Q`), read by the parser
+/// every game shares ([`crate::games::spelling`]).
 pub fn parse_card(text: &str) -> Option<Card> {
-    let text = text.trim();
-    if let Ok(card) = text.parse::<Card>() {
-        return Some(card);
-    }
-    let wanted = text.to_lowercase().replace("skus", "sküs");
-    Card::all().find(|c| {
-        Lang::ALL
-            .iter()
-            .any(|&lang| card_label(*c, lang).to_lowercase() == wanted)
+    crate::games::spelling::find(text, Card::all(), |c| {
+        let mut out = vec![c.to_string()];
+        out.extend(Lang::ALL.iter().map(|&lang| card_label(c, lang)));
+        if let Some(n) = c.tarock_number() {
+            out.extend(crate::games::spelling::tarock_spellings(n));
+        }
+        out
     })
 }
 

@@ -659,6 +659,21 @@ async fn refusals_during_a_deal() {
         false,
     )
     .await;
+    // A card of another game (20 ab's ♠A, Königrufen's ♥4) typed at
+    // Zwanzigerrufen: a card answer, not a bidding one.
+    for typed in ["sa", "♥4"] {
+        refused_text(
+            &mut h,
+            table,
+            "Anna",
+            CommandKind::TurnWords(t, None, vec![typed.into()]),
+            [
+                format!("„{typed}“ gibt es in diesem Spiel nicht."),
+                format!("There is no “{typed}” in this game."),
+            ],
+        )
+        .await;
+    }
     // A card during the bidding; commands for between deals.
     let card = game.view(Seat::S0).hand.first().unwrap();
     refused(

@@ -354,7 +354,7 @@ async fn wrong_presses_are_refused_and_change_nothing() {
     let stale = format!("{}:1.999:{}", parts[0], parts[2]);
     let text = notice(h.press(&name, &stale).await);
     assert!(!text.is_empty());
-    // A command of Zwanzigerrufen at a 20 ab table.
+    // A card of Zwanzigerrufen that 20 ab lacks (the Pagat), typed.
     let text = notice(
         h.run(
             &name,
@@ -362,7 +362,7 @@ async fn wrong_presses_are_refused_and_change_nothing() {
         )
         .await,
     );
-    assert!(text.contains("Spiel dieses Tisches"), "{text}");
+    assert_eq!(text, "„I“ gibt es in diesem Spiel nicht.");
     assert_eq!(h.loaded(table).await.deal.unwrap().events.len(), events);
     // The right press works, once: pressed again it is stale.
     assert!(h.press(&name, &payload).await.is_empty());
@@ -520,4 +520,358 @@ async fn a_round_is_committed_before_any_hand_and_revealed_after() {
         .to_record()
         .unwrap();
     assert!(tarock_table::fair::verify_round(published, &reveal, &forged).is_err());
+}
+
+/// Plays `table` by the people's action buttons, chosen at random, until
+/// the person to act is offered a choice in several presses; their name and
+/// one of those draft buttons. A finished round is followed by the next.
+async fn until_a_draft(h: &mut Harness, table: TableId, rng: &mut StdRng) -> (String, String) {
+    for _ in 0..5_000 {
+        let loaded = h.loaded(table).await;
+        let active = loaded
+            .deal
+            .as_ref()
+            .is_some_and(|d| d.deal.status == DealStatus::Active);
+        if !active {
+            let creator = loaded.seats[0]
+                .player
+                .as_ref()
+                .unwrap()
+                .display_name
+                .clone();
+            assert!(
+                h.run(&creator, CommandKind::Start(Some(table)))
+                    .await
+                    .is_empty()
+            );
+            continue;
+        }
+        let round = loaded.deal.as_ref().unwrap().round.as_ref().unwrap();
+        let seat = round.round().to_act().unwrap();
+        let name = loaded
+            .seats
+            .iter()
+            .find(|r| r.seat == seat)
+            .and_then(|r| r.player.as_ref())
+            .map(|p| p.display_name.clone())
+            .expect("only people sit at the table");
+        let buttons: Vec<(String, String)> = keyboard(h, table, &name)
+            .into_iter()
+            .flatten()
+            .map(|b| (b.label, b.payload))
+            .collect();
+        if let Some((_, draft)) = buttons.iter().find(|(_, p)| !is_act(p)) {
+            return (name, draft.clone());
+        }
+        // Königrufen: a Rufer (a game with the talon) is bid and the rest
+        // pass; anything else at random.
+        let labelled = |word: &str| buttons.iter().find(|(l, _)| l.contains(word));
+        let payload = match labelled("Rufer").or_else(|| labelled("Weiter")) {
+            Some((_, p)) => p.clone(),
+            None => buttons[rng.random_range(0..buttons.len())].1.clone(),
+        };
+        assert!(h.press(&name, &payload).await.is_empty());
+    }
+    panic!("no choice in several presses came up")
+}
+
+#[tokio::test]
+async fn a_forged_draft_button_is_refused_with_a_reason_and_changes_nothing() {
+    for (game, seats, people) in [
+        (
+            "koenigrufen",
+            4,
+            ["anna", "bert", "cleo", "dora"].as_slice(),
+        ),
+        ("zwanzig-ab", 3, ["anna", "bert", "cleo"].as_slice()),
+    ] {
+        let mut h = Harness::new(31).await;
+        let table = started(&mut h, game, seats, people, "easy").await;
+        let mut rng = StdRng::seed_from_u64(31);
+        let (name, draft) = until_a_draft(&mut h, table, &mut rng).await;
+        let (prefix, _) = draft.rsplit_once(':').unwrap();
+        let events = h.loaded(table).await.deal.unwrap().events.len();
+        let sent = h.sent.len();
+        // A draft no message offered: not the game's notation at all, and
+        // (in the game's notation) a card the presser does not hold.
+        let foreign = match game {
+            "koenigrufen" => "~Dzz".to_owned(),
+            _ => "~x.zz".to_owned(),
+        };
+        for forged in [format!("{prefix}:~bogus"), format!("{prefix}:{foreign}")] {
+            h.set_lang(&name, Lang::De);
+            match h.press(&name, &forged).await.as_slice() {
+                [Outgoing::Notice { text, .. }] => assert_eq!(
+                    text,
+                    "Diese Auswahl gibt es nicht. Wähl die Karten mit den Knöpfen deiner letzten Nachricht aus.",
+                    "{game} {forged}"
+                ),
+                other => panic!("{game} {forged}: expected a refusal, got {other:?}"),
+            }
+            h.set_lang(&name, Lang::En);
+            match h.press(&name, &forged).await.as_slice() {
+                [Outgoing::Notice { text, .. }] => assert_eq!(
+                    text,
+                    "That choice is not on offer. Pick the cards with the buttons of your latest message.",
+                    "{game} {forged}"
+                ),
+                other => panic!("{game} {forged}: expected a refusal, got {other:?}"),
+            }
+        }
+        assert_eq!(h.loaded(table).await.deal.unwrap().events.len(), events);
+        assert_eq!(h.sent.len(), sent, "nothing was sent to anyone");
+        // The draft the message offered still shows the next step.
+        match h.press(&name, &draft).await.as_slice() {
+            [Outgoing::Private { buttons, .. }] => assert!(!buttons.is_empty()),
+            other => panic!("{game}: the offered draft was refused: {other:?}"),
+        }
+    }
+}
+
+/// What `seat` may play now, as card ids, when it is to play a card to a
+/// trick (Königrufen or 20 ab); `None` in any other turn.
+fn playable(
+    round: &dyn tarock_game_core::DynGame,
+    seat: Seat,
+) -> Option<(Vec<String>, Vec<String>)> {
+    if let Some(kr) = round.downcast_ref::<tarock_koenigrufen::Koenigrufen>() {
+        let game = kr.game()?;
+        let view = game.view(kr.game_seat(seat)?);
+        let legal = view
+            .legal
+            .filter(|_| game.public_view().phase == tarock_koenigrufen::Phase::Play)?;
+        let all = tarock_koenigrufen::Card::all().filter(|c| !view.hand.contains(*c));
+        return Some((
+            legal.cards.iter().map(|c| c.to_string()).collect(),
+            all.map(|c| c.to_string()).collect(),
+        ));
+    }
+    let ab = round
+        .downcast_ref::<tarock_zwanzig_ab::ZwanzigAb>()?
+        .session();
+    let view = ab.view(tarock_zwanzig_ab::Seat::new(seat.number())?);
+    let legal = view
+        .legal
+        .filter(|l| view.public.phase == tarock_zwanzig_ab::Phase::Play && !l.cards.is_empty())?;
+    let all = tarock_zwanzig_ab::Card::all().filter(|c| !view.hand.contains(*c));
+    Some((
+        legal.cards.iter().map(|c| c.to_string()).collect(),
+        all.map(|c| c.to_string()).collect(),
+    ))
+}
+
+/// Plays `table` (Anna and computers) by Anna's action buttons until she
+/// is to play a card: the cards she may play and those she does not hold.
+async fn until_anna_plays(
+    h: &mut Harness,
+    table: TableId,
+    rng: &mut StdRng,
+) -> (Vec<String>, Vec<String>) {
+    let mut drafted: Option<Keyboard> = None;
+    for _ in 0..2_000 {
+        let loaded = h.loaded(table).await;
+        let deal = loaded.deal.as_ref().unwrap();
+        if deal.deal.status != DealStatus::Active {
+            assert!(
+                h.run("anna", CommandKind::Start(Some(table)))
+                    .await
+                    .is_empty()
+            );
+            continue;
+        }
+        let round = deal.round.as_ref().unwrap().round();
+        let seat = round.to_act().unwrap();
+        if let Some(cards) = playable(round, seat) {
+            return cards;
+        }
+        let buttons: Vec<(String, String)> = match drafted.take() {
+            Some(buttons) => buttons,
+            None => keyboard(h, table, "anna"),
+        }
+        .into_iter()
+        .flatten()
+        .map(|b| (b.label, b.payload))
+        .collect();
+        let acts: Vec<&(String, String)> = buttons.iter().filter(|(_, p)| is_act(p)).collect();
+        let labelled = |word: &str| acts.iter().find(|(l, _)| l.contains(word));
+        // A choice in several presses (a discard, an exchange): its steps.
+        let payload = match labelled("Weiter").or_else(|| labelled("Bleiben")) {
+            Some((_, p)) => p.clone(),
+            None if acts.is_empty() => buttons[rng.random_range(0..buttons.len())].1.clone(),
+            None => acts[rng.random_range(0..acts.len())].1.clone(),
+        };
+        for reply in h.press("anna", &payload).await {
+            match reply {
+                Outgoing::Private { buttons, .. } => drafted = Some(buttons),
+                other => panic!("{payload}: {other:?}"),
+            }
+        }
+    }
+    panic!("Anna never got to play a card")
+}
+
+#[tokio::test]
+async fn cards_are_typed_the_same_way_in_every_game() {
+    for game in ["koenigrufen", "zwanzig-ab"] {
+        let mut h = Harness::new(32).await;
+        let seats = if game == "koenigrufen" { 4 } else { 3 };
+        let table = started(&mut h, game, seats, &["anna"], "easy").await;
+        let t = Some(table);
+        let mut rng = StdRng::seed_from_u64(32);
+        let (legal, not_held) = until_anna_plays(&mut h, table, &mut rng).await;
+        let events = h.loaded(table).await.deal.unwrap().events.len();
+        let typed = |text: &str| CommandKind::TurnWords(t, None, vec![text.to_lowercase()]);
+        let refusal = |r: Vec<Outgoing>| match r.as_slice() {
+            [Outgoing::Notice { text, .. }] => text.clone(),
+            other => panic!("{game}: expected a refusal, got {other:?}"),
+        };
+        // A card of the game she does not hold: the game's card answer.
+        let text = refusal(h.run("anna", typed(&not_held[0])).await);
+        assert_eq!(text, "Diese Karte hast du nicht.", "{game}");
+        // A card of another game, and a text that is no card.
+        let foreign = if game == "koenigrufen" { "sA" } else { "XXI" };
+        let text = refusal(h.run("anna", typed(foreign)).await);
+        assert_eq!(
+            text,
+            format!(
+                "„{}“ gibt es in diesem Spiel nicht.",
+                foreign.to_lowercase()
+            )
+        );
+        let text = refusal(h.run("anna", typed("hallo")).await);
+        assert_eq!(
+            text,
+            "„hallo“ ist keine Karte. Tipp eine Karte wie ♥K oder hK, oder nimm die Knöpfe."
+        );
+        h.set_lang("anna", Lang::En);
+        let text = refusal(h.run("anna", typed("hallo")).await);
+        assert_eq!(
+            text,
+            "“hallo” is not a card. Type a card like ♥K or hK, or use the buttons."
+        );
+        h.set_lang("anna", Lang::De);
+        assert_eq!(h.loaded(table).await.deal.unwrap().events.len(), events);
+        // A card she may play, typed with its suit symbol: played.
+        let card = &legal[0];
+        let spelled = match card.strip_prefix('T') {
+            Some(n) => format!("T{n}"),
+            None => card
+                .replacen('h', "♥", 1)
+                .replacen('d', "♦", 1)
+                .replacen('c', "♣", 1)
+                .replacen('s', "♠", 1),
+        };
+        let r = h
+            .run(
+                "anna",
+                CommandKind::TurnWords(t, None, vec![spelled.clone()]),
+            )
+            .await;
+        assert!(r.is_empty(), "{game} {spelled}: {r:?}");
+        let deal = h.loaded(table).await.deal.unwrap();
+        let mine = &deal.events[events];
+        assert_eq!(mine.seat, Seat::new(0));
+        let token = if game == "koenigrufen" {
+            tarock_koenigrufen::Action::Play(card.parse().unwrap()).code()
+        } else {
+            card.clone()
+        };
+        assert_eq!(mine.action, token, "{game} {spelled}");
+    }
+}
+
+/// The tricks completed in the round, and how many of them `seat`'s side
+/// took as far as `seat` knows its side (20 ab: its own); `None` while it
+/// does not know.
+fn tricks_of(round: &dyn tarock_game_core::DynGame, seat: Seat) -> (usize, Option<usize>) {
+    if let Some(kr) = round.downcast_ref::<tarock_koenigrufen::Koenigrufen>() {
+        let game = kr.game().unwrap();
+        let view = game.view(kr.game_seat(seat).unwrap());
+        let tricks = &view.public.tricks;
+        let mine = view.parties[seat.index()].map(|p| {
+            tricks
+                .iter()
+                .filter(|t| view.parties[t.winner.index()] == Some(p))
+                .count()
+        });
+        return (tricks.len(), mine);
+    }
+    let ab = round
+        .downcast_ref::<tarock_zwanzig_ab::ZwanzigAb>()
+        .unwrap()
+        .session();
+    let tricks = ab.public_view().tricks;
+    let me = tarock_zwanzig_ab::Seat::new(seat.number()).unwrap();
+    (
+        tricks.len(),
+        Some(tricks.iter().filter(|t| t.winner == me).count()),
+    )
+}
+
+#[tokio::test]
+async fn last_trick_and_our_tricks_work_in_every_game() {
+    for game in ["koenigrufen", "zwanzig-ab"] {
+        let mut h = Harness::new(33).await;
+        let seats = if game == "koenigrufen" { 4 } else { 3 };
+        let table = started(&mut h, game, seats, &["anna"], "easy").await;
+        let t = Some(table);
+        let mut rng = StdRng::seed_from_u64(33);
+        let notice = |r: Vec<Outgoing>| match r.as_slice() {
+            [Outgoing::Notice { text, .. }] => text.clone(),
+            other => panic!("{game}: expected a notice, got {other:?}"),
+        };
+        // Before the first trick.
+        let text = notice(h.run("anna", CommandKind::LastTrick(t)).await);
+        assert_eq!(text, "Es wurde noch kein Stich gespielt.", "{game}");
+        // Play on until a trick is done and Anna is to play again.
+        let mine = loop {
+            let (legal, _) = until_anna_plays(&mut h, table, &mut rng).await;
+            let loaded = h.loaded(table).await;
+            let round = loaded
+                .deal
+                .as_ref()
+                .unwrap()
+                .round
+                .as_ref()
+                .unwrap()
+                .round();
+            let (done, mine) = tricks_of(round, Seat::new(0));
+            if done > 0 {
+                break mine;
+            }
+            let r = h
+                .run(
+                    "anna",
+                    CommandKind::TurnWords(t, None, vec![legal[0].clone()]),
+                )
+                .await;
+            assert!(r.is_empty(), "{r:?}");
+        };
+        let last = notice(h.run("anna", CommandKind::LastTrick(t)).await);
+        assert!(last.starts_with("Letzter Stich: "), "{game}: {last}");
+        // One card per seat in the deal (in 20 ab, those who did not drop).
+        let plays = last.matches(", ").count() + 1;
+        assert!((2..=usize::from(seats)).contains(&plays), "{last}");
+        assert!(
+            h.last_table_text().lines().any(|l| l == last),
+            "{game}: the table message shows the same trick: {last}"
+        );
+        let ours = notice(h.run("anna", CommandKind::OurTricks(t)).await);
+        match (game, mine) {
+            ("koenigrufen", None) => assert_eq!(
+                ours, "Du weißt noch nicht, wer zu deiner Partei gehört.",
+                "{ours}"
+            ),
+            ("koenigrufen", Some(n)) => assert!(
+                ours.starts_with(&format!("Stiche der Spieler ({n})"))
+                    || ours.starts_with(&format!("Stiche der Gegner ({n})")),
+                "{ours}"
+            ),
+            (_, Some(n)) => assert!(ours.starts_with(&format!("Deine Stiche ({n})")), "{ours}"),
+            _ => unreachable!(),
+        }
+        h.set_lang("anna", Lang::En);
+        let last = notice(h.run("anna", CommandKind::LastTrick(t)).await);
+        assert!(last.starts_with("Last trick: "), "{game}: {last}");
+    }
 }

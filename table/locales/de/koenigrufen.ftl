@@ -283,3 +283,7 @@ kr-refusal-bird-due = Die angesagte Karte gehört jetzt in ihren Stich.
 ## A table of five: the dealer sits each deal out.
 kr-sits-out = { $name } gibt und setzt dieses Spiel aus.
 kr-you-sit-out = Du gibst und setzt dieses Spiel aus; im nächsten spielst du wieder mit.
+
+# Typed at a table: what may be typed, and the tricks asked for.
+kr-our-tricks = Stiche der { $side } ({ $count }): { $tricks }
+kr-help = Eingaben: eine Nummer aus der Liste oder ihr Text (Rufer, Weiter, Hälfte 1, Ablegen) · eine Karte (XXI, Sküs, ♥K oder hK) · n = nächstes Spiel · karten · stich · unsere = Stiche deiner Partei · stand · regeln · schluss · q = beenden

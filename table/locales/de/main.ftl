@@ -210,6 +210,9 @@ rej-bad-turn-empty = Diese Ansage verstehe ich nicht: sie ist leer.
 rej-too-long = Das ist zu lang: höchstens 200 Zeichen.
 rej-party-unknown = Du weißt noch nicht, wer zu deiner Partei gehört.
 rej-no-trick-yet = Es wurde noch kein Stich gespielt.
+rej-bad-draft = Diese Auswahl gibt es nicht. Wähl die Karten mit den Knöpfen deiner letzten Nachricht aus.
+rej-not-a-card = „{ $card }“ gibt es in diesem Spiel nicht.
+rej-not-a-card-spelling = „{ $text }“ ist keine Karte. Tipp eine Karte wie ♥K oder hK, oder nimm die Knöpfe.
 
 ## Regelverstöße
 err-not-your-turn = Du bist nicht dran.

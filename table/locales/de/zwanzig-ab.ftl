@@ -122,3 +122,7 @@ ab-refusal-P-2 = Diese Karte hast du nicht.
 ab-refusal-P-3 = Du musst Farbe bekennen.
 ab-refusal-P-4 = Du musst mit Trumpf stechen.
 ab-refusal-P-5 = Du musst überstechen.
+
+# Typed at a table: what may be typed, and the tricks asked for.
+ab-my-tricks = Deine Stiche ({ $count }): { $tricks }
+ab-help = Eingaben: eine Nummer aus der Liste oder ihr Text (Herz, Bleiben, Tauschen, Aussteigen) · eine Karte (♥A oder hA, ♣D oder cQ, ♠10 oder s10) · n = nächste Partie · karten · stich · unsere = deine Stiche · stand · regeln · schluss · q = beenden

@@ -284,3 +284,7 @@ kr-refusal-bird-due = The announced card must be played now, in its trick.
 ## A table of five: the dealer sits each deal out.
 kr-sits-out = { $name } deals and sits this deal out.
 kr-you-sit-out = You deal and sit this deal out; you play again in the next one.
+
+# Typed at a table: what may be typed, and the tricks asked for.
+kr-our-tricks = Tricks of the { $side } ({ $count }): { $tricks }
+kr-help = Type: a number from the list or its text (Rufer, Weiter, Half 1, Lay aside) · a card (XXI, Sküs, ♥K or hK) · n = next deal · hand · trick · ours = your side's tricks · balance · rules · close · q = quit

@@ -213,6 +213,9 @@ rej-bad-turn-empty = I do not understand that announcement: it is empty.
 rej-too-long = That is too long: at most 200 characters.
 rej-party-unknown = You do not know yet who is on your side.
 rej-no-trick-yet = No trick has been played yet.
+rej-bad-draft = That choice is not on offer. Pick the cards with the buttons of your latest message.
+rej-not-a-card = There is no “{ $card }” in this game.
+rej-not-a-card-spelling = “{ $text }” is not a card. Type a card like ♥K or hK, or use the buttons.
 
 ## Rule violations
 err-not-your-turn = It is not your turn.

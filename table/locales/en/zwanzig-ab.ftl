@@ -125,3 +125,7 @@ ab-refusal-P-2 = You do not hold that card.
 ab-refusal-P-3 = You must follow suit.
 ab-refusal-P-4 = You must trump.
 ab-refusal-P-5 = You must beat the trick.
+
+# Typed at a table: what may be typed, and the tricks asked for.
+ab-my-tricks = Your tricks ({ $count }): { $tricks }
+ab-help = Type: a number from the list or its text (hearts, Stay, Exchange, Drop out) · a card (♥A or hA, ♣Q or cQ, ♠10 or s10) · n = next session · hand · trick · ours = your tricks · balance · rules · close · q = quit

@@ -39,7 +39,7 @@ use tarock_ai::Level;
 use tarock_game_core::{DynGame, Seat};
 use tarock_koenigrufen::{Action, Game, Koenigrufen};
 
-use super::{BadRules, GameFace, SeatChoice, SeatText, SettlementText, TableContext};
+use super::{BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext};
 use crate::picture::{self, Picture};
 use crate::text::{Lang, lookup};
 use crate::tr;
@@ -186,6 +186,46 @@ impl GameFace for KoenigrufenFace {
                 choices: Vec::new(),
             },
         }
+    }
+
+    fn valid_draft(&self, round: &dyn DynGame, seat: Seat, draft: &str) -> bool {
+        let (Some(game), Some(s)) = (game_of(round), kr_seat(round, seat)) else {
+            return false;
+        };
+        game.to_act() == Some(s)
+            && game
+                .view(s)
+                .legal
+                .and_then(|l| l.discard)
+                .is_some_and(|rule| draft::Picked::parse(draft, &rule).is_some())
+    }
+
+    fn last_trick(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> Option<String> {
+        public::last_trick(game_of(round)?, &deal_context(round, table), lang)
+    }
+
+    fn our_tricks(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Result<String, NoTricks> {
+        let (Some(game), Some(s)) = (game_of(round), kr_seat(round, seat)) else {
+            return Err(NoTricks::NoneYet);
+        };
+        if game.public_view().tricks.is_empty() {
+            return Err(NoTricks::NoneYet);
+        }
+        public::our_tricks(game, s, &deal_context(round, table), lang).ok_or(NoTricks::SideUnknown)
+    }
+
+    fn help_text(&self, lang: Lang) -> String {
+        tr!(lang, "kr-help")
+    }
+
+    fn card_token(&self, text: &str) -> Option<String> {
+        words::parse_card(text).map(|c| Action::Play(c).code())
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {

@@ -71,6 +71,7 @@ use crate::picture::Picture;
 use crate::text::Lang;
 
 pub mod koenigrufen;
+pub mod spelling;
 pub mod zwanzig_ab;
 
 /// What a face needs to know about the table beyond the round.
@@ -163,6 +164,27 @@ pub struct SettlementText {
     pub items: Vec<SettlementItem>,
 }
 
+/// Why "our tricks" has nothing to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoTricks {
+    /// No trick has been completed yet (or no round is shown).
+    #[error("no trick yet")]
+    NoneYet,
+    /// The seat does not know its side yet.
+    #[error("side unknown")]
+    SideUnknown,
+}
+
+/// The help text of a table of the game `id` (the terminal's list of what
+/// may be typed): the game's own words, Zwanzigerrufen's for a game
+/// without a face.
+pub fn help_text(id: &str, lang: Lang) -> String {
+    match face(id) {
+        Some(face) => face.help_text(lang),
+        None => crate::tr!(lang, "terminal-help"),
+    }
+}
+
 /// Why a rules description is not accepted for a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -233,6 +255,45 @@ pub trait GameFace: Send + Sync {
         table: &TableContext,
         lang: Lang,
     ) -> SeatText;
+
+    /// Whether `draft` is a draft token `seat` may carry on with now: one
+    /// of the half-made choices [`GameFace::seat_text`] offers (or leads
+    /// to) on the seat's turn. The table refuses any other draft in words
+    /// (a forged or stale one); a game without drafts refuses them all.
+    fn valid_draft(&self, round: &dyn DynGame, seat: Seat, draft: &str) -> bool {
+        let _ = (round, seat, draft);
+        false
+    }
+
+    /// The last completed trick of the round shown (who played what, who
+    /// took it), for "last trick"; `None` before the first trick.
+    fn last_trick(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> Option<String>;
+
+    /// The tricks `seat`'s side has taken, as far as `seat` may know its
+    /// side, for "our tricks" (in a game without parties, such as 20 ab,
+    /// the seat's own tricks); [`NoTricks`] says why there is nothing to
+    /// show.
+    ///
+    /// # Errors
+    /// [`NoTricks`]: no trick completed yet, or the side still unknown.
+    fn our_tricks(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Result<String, NoTricks>;
+
+    /// The words a person may type at a table of this game (the terminal's
+    /// help), in `lang`.
+    fn help_text(&self, lang: Lang) -> String;
+
+    /// The action token of playing the card `text` spells in this game
+    /// (its id or label as people type them: `hK`, `♥K`, `XXI`, `Sküs`,
+    /// `XXII`; see [`spelling`]), whether or not it may be played now:
+    /// the round answers that by its rules. `None` when `text` spells no
+    /// card of this game.
+    fn card_token(&self, text: &str) -> Option<String>;
 
     /// The picture of `seat`'s hand beside its private text: its cards in
     /// the order the text lists them, the cards it may play lifted when it
@@ -410,5 +471,33 @@ pub(crate) fn rules_value(text: &str) -> Result<Value, BadRules> {
         serde_json::from_str(text).map_err(|e| BadRules(e.to_string()))
     } else {
         Ok(Value::String(text.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_games_help_lists_its_own_words() {
+        for lang in Lang::ALL {
+            let zr = help_text("zwanzigerrufen", lang);
+            let kr = help_text("koenigrufen", lang);
+            let ab = help_text("zwanzig-ab", lang);
+            assert!(zr.contains("Kontra") && zr.contains("Sküs"), "{zr}");
+            // Königrufen: tarocks and the talon, no Zwanzigerrufen phrases.
+            assert!(kr.contains("Sküs") && kr.contains("♥K"), "{kr}");
+            assert!(
+                !kr.contains("Kontra auf") && !kr.contains("Kontra on"),
+                "{kr}"
+            );
+            // 20 ab: French cards only, a session, no tarock word.
+            for word in ["Rufer", "Kontra", "Sküs", "XXI"] {
+                assert!(!ab.contains(word), "{word}: {ab}");
+            }
+            assert!(ab.contains("♥A") && ab.contains("hA"), "{ab}");
+        }
+        assert!(help_text("zwanzig-ab", Lang::De).contains("unsere = deine Stiche"));
+        assert!(help_text("zwanzig-ab", Lang::En).contains("ours = your tricks"));
     }
 }

@@ -18,7 +18,9 @@ use tarock_zwanzig_ab::{
     Action, Card, CardSet, Decision, DropBar, Phase, Rules, Session, Suit, ZwanzigAb,
 };
 
-use super::{BadRules, Choice, GameFace, SeatChoice, SeatText, SettlementText, TableContext};
+use super::{
+    BadRules, Choice, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
+};
 use crate::picture::{self, Picture};
 use crate::text::{Lang, lookup};
 use crate::tr;
@@ -79,6 +81,28 @@ pub fn card_label(card: Card, lang: Lang) -> String {
     let rank = &id[1..];
     let rank = lookup(lang, &format!("ab-rank-{rank}"), Vec::new()).unwrap_or_else(|| rank.into());
     format!("{}{rank}", suit_symbol(card.suit()))
+}
+
+/// The card of 20 ab that `text` spells ([`super::spelling`]): its id
+/// (`hA`, `s10`, `cQ`) or its label in either language (`♥A`, `♣D`,
+/// `♣Q`).
+pub fn parse_card(text: &str) -> Option<Card> {
+    super::spelling::find(text, Card::all(), |c| {
+        vec![
+            c.to_string(),
+            card_label(c, Lang::De),
+            card_label(c, Lang::En),
+        ]
+    })
+}
+
+/// The cards of a trick in play order, each after its player's name.
+fn plays_text(trick: &tarock_zwanzig_ab::trick::Trick, table: &TableContext, lang: Lang) -> String {
+    trick
+        .plays()
+        .map(|(seat, card)| format!("{} {}", name(table, seat), card_label(card, lang)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Cards in the order the texts list them: trump first when known, then
@@ -349,18 +373,8 @@ impl GameFace for ZwanzigAbFace {
         if s.deal_under_way() {
             lines.push(tr!(lang, "ab-stock", count = view.stock_left));
         }
-        if let Some(last) = view.tricks.last() {
-            let plays: Vec<String> = last
-                .trick
-                .plays()
-                .map(|(seat, card)| format!("{} {}", name(table, seat), card_label(card, lang)))
-                .collect();
-            lines.push(tr!(
-                lang,
-                "ab-last-trick",
-                plays = plays.join(", "),
-                winner = name(table, last.winner)
-            ));
+        if let Some(last) = self.last_trick(round, table, lang) {
+            lines.push(last);
         }
         if let Some(trick) = view.trick.filter(|t| !t.is_empty()) {
             let plays: Vec<String> = trick
@@ -540,6 +554,70 @@ impl GameFace for ZwanzigAbFace {
             text: lines.join("\n"),
             choices,
         }
+    }
+
+    fn valid_draft(&self, round: &dyn DynGame, seat: Seat, draft: &str) -> bool {
+        let (Some(s), Some(ab)) = (session(round), ab_seat(seat)) else {
+            return false;
+        };
+        s.view(ab)
+            .legal
+            .filter(|l| l.seat == Some(ab) && l.swap_max > 0)
+            .is_some_and(|l| parse_draft(draft, l.swap_from, l.swap_max).is_some())
+    }
+
+    fn last_trick(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> Option<String> {
+        let view = session(round)?.public_view();
+        let last = view.tricks.last()?;
+        Some(tr!(
+            lang,
+            "ab-last-trick",
+            plays = plays_text(&last.trick, table, lang),
+            winner = name(table, last.winner)
+        ))
+    }
+
+    fn our_tricks(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        _table: &TableContext,
+        lang: Lang,
+    ) -> Result<String, NoTricks> {
+        let (Some(s), Some(ab)) = (session(round), ab_seat(seat)) else {
+            return Err(NoTricks::NoneYet);
+        };
+        let view = s.public_view();
+        if view.tricks.is_empty() || !seat.is_at(s.players()) {
+            return Err(NoTricks::NoneYet);
+        }
+        // Everyone plays for themselves: a seat's tricks are its own.
+        let mine: Vec<String> = view
+            .tricks
+            .iter()
+            .filter(|t| t.winner == ab)
+            .map(|t| {
+                t.trick
+                    .plays()
+                    .map(|(_, c)| card_label(c, lang))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        Ok(tr!(
+            lang,
+            "ab-my-tricks",
+            count = mine.len(),
+            tricks = mine.join(" | ")
+        ))
+    }
+
+    fn help_text(&self, lang: Lang) -> String {
+        tr!(lang, "ab-help")
+    }
+
+    fn card_token(&self, text: &str) -> Option<String> {
+        parse_card(text).map(|c| Action::Card(c).code())
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {

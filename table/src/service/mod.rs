@@ -718,6 +718,22 @@ impl TableService {
                 self.player_move(&mut w, sender, step, Move::Turn(bids))
                     .await?
             }
+            // Typed text at a table of a game with a face: a card of
+            // that game, or an answer why not.
+            CommandKind::TurnWords(_, None, words) if w.st.face().is_some() => {
+                self.typed_card(&mut w, sender, &words.join(" ")).await?
+            }
+            CommandKind::Play(_, None, card) if w.st.face().is_some() => {
+                let text = crate::render::card_label(card, Lang::En);
+                self.typed_card(&mut w, sender, &text).await?
+            }
+            // A card of another game typed at Zwanzigerrufen: a card
+            // answer, not a bidding one.
+            CommandKind::TurnWords(_, None, words)
+                if words.len() == 1 && crate::games::spelling::is_card(&words[0]) =>
+            {
+                return Err(Rejection::NotACard(quoted(&words[0])).into());
+            }
             CommandKind::TurnWords(_, step, words) => {
                 let rules = w.st.game().map(|g| *g.rules()).ok_or(Rejection::NoDeal)?;
                 let bids = parse_turn_words(&words, &rules).map_err(Rejection::BadTurn)?;
@@ -750,6 +766,14 @@ impl TableService {
         self.commit(w).await?;
         Ok(Vec::new())
     }
+}
+
+/// The longest typed text quoted back in a refusal, in characters.
+const MAX_QUOTED: usize = 20;
+
+/// Typed text as a refusal quotes it: at most [`MAX_QUOTED`] characters.
+pub(super) fn quoted(text: &str) -> String {
+    text.trim().chars().take(MAX_QUOTED).collect()
 }
 
 /// The outbox rows of a command's messages at a table: of the table view

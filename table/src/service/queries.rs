@@ -1,6 +1,7 @@
 //! Questions answered directly to the sender; nothing is stored.
 
 use super::*;
+use crate::games::NoTricks;
 
 impl TableService {
     pub(super) async fn query(
@@ -94,10 +95,18 @@ impl TableService {
     ) -> Result<Vec<Outgoing>, Fail> {
         let (loaded, _) = self.query(sender, choice).await?;
         let w = loaded;
-        if w.face().is_some() {
-            return Err(Rejection::NotInThisGame.into());
-        }
         let lang = sender.lang;
+        if let Some(face) = w.face() {
+            // Between rounds: the last trick of the round just played.
+            let round = w.shown_round().ok_or(Rejection::NoDeal)?;
+            let text = face
+                .last_trick(round.round(), &w.context(lang), lang)
+                .ok_or(Rejection::NoTrickYet)?;
+            return Ok(vec![Outgoing::Notice {
+                to: sender.user.clone(),
+                text,
+            }]);
+        }
         // Between deals: the last trick of the deal just played.
         let game = w.shown_game().ok_or(Rejection::NoDeal)?;
         let last = game.tricks().last().ok_or(Rejection::NoTrickYet)?;
@@ -116,8 +125,20 @@ impl TableService {
         choice: TableChoice,
     ) -> Result<Vec<Outgoing>, Fail> {
         let (loaded, seat) = self.query(sender, choice).await?;
-        if loaded.face().is_some() {
-            return Err(Rejection::NotInThisGame.into());
+        if let Some(face) = loaded.face() {
+            let seat = seat.ok_or(Rejection::NotSeated)?;
+            let lang = sender.lang;
+            let round = loaded.shown_round().ok_or(Rejection::NoDeal)?;
+            let text = face
+                .our_tricks(round.round(), seat, &loaded.context(lang), lang)
+                .map_err(|e| match e {
+                    NoTricks::NoneYet => Rejection::NoTrickYet,
+                    NoTricks::SideUnknown => Rejection::PartyUnknown,
+                })?;
+            return Ok(vec![Outgoing::Notice {
+                to: sender.user.clone(),
+                text,
+            }]);
         }
         let seat = zr(seat.ok_or(Rejection::NotSeated)?);
         let w = loaded;

@@ -334,6 +334,30 @@ impl TableService {
         self.round_after_action(w, face, seat).await
     }
 
+    /// A card typed at a table of a game with a face (`hK`, `♥K`, `XXI`):
+    /// played when the game has it, the game's refusal when it may not be
+    /// played now; a card of another game, or a text that spells no card,
+    /// is refused in words.
+    pub(super) async fn typed_card(
+        &self,
+        w: &mut Work,
+        sender: &Sender,
+        text: &str,
+    ) -> Result<(), Fail> {
+        let face = w.st.face().ok_or(Rejection::NotInThisGame)?;
+        let Some(token) = face.card_token(text) else {
+            return Err(if crate::games::spelling::is_card(text) {
+                Rejection::NotACard(quoted(text))
+            } else if w.st.round().is_none() {
+                Rejection::NoDeal
+            } else {
+                Rejection::NotACardSpelling(quoted(text))
+            }
+            .into());
+        };
+        self.round_move(w, sender, None, &token).await
+    }
+
     /// Applies one action to the round and appends it to the log; the
     /// table message's lines and the face's chat events follow it.
     async fn apply_token(
@@ -633,8 +657,12 @@ impl TableService {
     ) -> Result<Vec<Outgoing>, Fail> {
         let (st, seat) = self.query(sender, choice).await?;
         seat.ok_or(Rejection::NotSeated)?;
-        st.face().ok_or(Rejection::NotInThisGame)?;
+        let face = st.face().ok_or(Rejection::NotInThisGame)?;
         let seat = st.turn_of(&sender.user, step)?;
+        let round = st.round().ok_or(Rejection::NoDeal)?;
+        if !face.valid_draft(round.round(), seat, draft) {
+            return Err(Rejection::BadDraft.into());
+        }
         let view = st
             .round_private_view(seat, Some(draft))
             .ok_or(Rejection::NoDeal)?;

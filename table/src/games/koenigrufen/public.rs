@@ -228,18 +228,7 @@ fn play_lines(view: &PublicView, table: &TableContext, lang: Lang) -> Vec<String
             .collect();
         lines.push(tr!(lang, "kr-tricks-won", tricks = won.join(" · ")));
     }
-    let plays = |trick: &tarock_koenigrufen::trick::Trick| -> String {
-        let mut seat = trick.leader();
-        trick
-            .cards()
-            .map(|c| {
-                let part = format!("{} {}", name(table, seat), card_label(c, lang));
-                seat = seat.next();
-                part
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let plays = |trick: &tarock_koenigrufen::trick::Trick| plays(trick, table, lang);
     if let Some(last) = view.tricks.last() {
         lines.push(tr!(
             lang,
@@ -252,4 +241,54 @@ fn play_lines(view: &PublicView, table: &TableContext, lang: Lang) -> Vec<String
         lines.push(tr!(lang, "kr-trick", plays = plays(&trick)));
     }
     lines
+}
+
+/// The cards of a trick in play order, each after its player's name.
+pub fn plays(trick: &tarock_koenigrufen::trick::Trick, table: &TableContext, lang: Lang) -> String {
+    let mut seat = trick.leader();
+    trick
+        .cards()
+        .map(|c| {
+            let part = format!("{} {}", name(table, seat), card_label(c, lang));
+            seat = seat.next();
+            part
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The last completed trick of the deal (`None` before the first).
+pub fn last_trick(game: &Game, table: &TableContext, lang: Lang) -> Option<String> {
+    let view = game.public_view();
+    let last = view.tricks.last()?;
+    Some(tr!(
+        lang,
+        "kr-last-trick",
+        plays = plays(&last.trick, table, lang),
+        winner = name(table, last.winner)
+    ))
+}
+
+/// The tricks taken by `seat`'s party as far as `seat` knows it (its own
+/// and its known partners'); `None` while `seat` does not know its party.
+pub fn our_tricks(game: &Game, seat: Seat, table: &TableContext, lang: Lang) -> Option<String> {
+    let view = game.view(seat);
+    let mine = view.parties[seat.index()]?;
+    let ours: Vec<String> = view
+        .public
+        .tricks
+        .iter()
+        .filter(|t| view.parties[t.winner.index()] == Some(mine))
+        .map(|t| {
+            let cards: Vec<String> = t.trick.cards().map(|c| card_label(c, lang)).collect();
+            format!("{}: {}", name(table, t.winner), cards.join(" "))
+        })
+        .collect();
+    Some(tr!(
+        lang,
+        "kr-our-tricks",
+        side = side(mine, lang),
+        count = ours.len(),
+        tricks = ours.join(" | ")
+    ))
 }

@@ -44,6 +44,23 @@ pub fn card_label(card: Card, lang: Lang) -> String {
     }
 }
 
+/// The card of Königrufen that `text` spells ([`crate::games::spelling`]):
+/// its id (`hK`, `c10`, `T21`), its label in either language (`♥K`, `♥D`,
+/// `XXI`, `Sküs`), `XXII` for the Sküs.
+pub fn parse_card(text: &str) -> Option<Card> {
+    crate::games::spelling::find(text, Card::all(), |c| {
+        let mut out = vec![
+            c.to_string(),
+            card_label(c, Lang::De),
+            card_label(c, Lang::En),
+        ];
+        if let Some(n) = c.tarock_number() {
+            out.extend(crate::games::spelling::tarock_spellings(n));
+        }
+        out
+    })
+}
+
 /// The order cards are shown in: tarocks highest first, then the suits
 /// ♠ ♣ ♥ ♦, each from the King down.
 pub fn display_key(card: Card) -> (bool, Option<Suit>, std::cmp::Reverse<u8>) {
