@@ -35,7 +35,7 @@ fn open_session(dir: &tempfile::TempDir) -> String {
     let out = piped(&db, "1\n1\nq\n", &["--game", "20ab", "--lang", "en"]);
     assert!(out.status.success());
     assert!(
-        stdout(&out).contains("Table 1 · 20 ab · game 1"),
+        stdout(&out).contains("Table 1 · 20 ab · session 1"),
         "{}",
         stdout(&out)
     );
