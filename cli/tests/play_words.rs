@@ -33,7 +33,7 @@ fn session(lang: &str, stay: &str, env: &[(&str, &str)]) -> String {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("20 ab, game 1") || text.contains("20 ab, Partie 1"));
+    assert!(text.contains("20 ab, session 1") || text.contains("20 ab, Partie 1"));
     text
 }
 

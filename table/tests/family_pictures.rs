@@ -552,7 +552,10 @@ async fn a_twenty_ab_table_sends_its_pictures() {
 
 #[tokio::test]
 async fn a_koenigrufen_table_sends_its_pictures() {
-    let mut h = Harness::new(22).await;
+    // A seed whose deal Anna's random presses play to its tricks (with 22
+    // they now end it in the auction, since the bid menu follows the SPEC's
+    // rank order).
+    let mut h = Harness::new(23).await;
     let table = started(&mut h, "koenigrufen", 4).await;
     let counts = play_and_check(&mut h, table, Deck::Tarock, |token| {
         match tarock_koenigrufen::Action::from_code(token) {

@@ -320,7 +320,7 @@ async fn a_table_played_from_a_telegram_group_and_a_discord_channel() {
         assert!(board.contains(name), "{name} in {board}");
     }
     let stats = notice(&h.run_as(on_discord("Carl"), None, CommandKind::Stats).await);
-    assert!(stats.contains("In this chat: 1 deals"), "{stats}");
+    assert!(stats.contains("In this chat: 1 deal,"), "{stats}");
 
     // Unlinking from the channel: it is told, and its buttons stop acting.
     let from = h.sent.len();
