@@ -214,13 +214,32 @@ pub(crate) const DEAL_REVEAL: &str =
 
 // --------------------------------------------------- settlements, ledger
 
-/// Balances per participant at a table (`ledger_by_table`).
-pub(crate) const TABLE_BALANCES: &str = "SELECT player_id, computer, MIN(seat) AS seat_no,
-        CAST(SUM(units) AS BIGINT) AS units,
-        CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
- FROM ledger WHERE table_id = $1
- GROUP BY player_id, computer, CASE WHEN computer IS NULL THEN -1 ELSE seat END
- ORDER BY SUM(units) DESC, MIN(seat), COALESCE(player_id, 0)";
+/// Balances per participant at a table, highest first: the kept sums of
+/// `table_balances` (a range of its primary key, one row per participant).
+pub(crate) const TABLE_BALANCES: &str =
+    "SELECT NULLIF(player_key, 0) AS player_id, NULLIF(computer, '') AS computer, seat AS seat_no,
+        units, cents, deals
+ FROM table_balances WHERE table_id = $1
+ ORDER BY units DESC, seat, player_key, computer";
+
+/// Adds one ledger row to its participant's kept balance at the table:
+/// `$1` table, `$2` player id or 0, `$3` computer level or '', `$4` the
+/// computer's seat or -1, `$5` the seat, `$6` units, `$7` cents.
+pub(crate) const ADD_TO_TABLE_BALANCE: &str =
+    "INSERT INTO table_balances (table_id, player_key, computer, slot, seat, units, cents, deals)
+ VALUES ($1, $2, $3, $4, $5, $6, $7, 1)
+ ON CONFLICT (table_id, player_key, computer, slot) DO UPDATE SET
+     units = table_balances.units + excluded.units,
+     cents = table_balances.cents + excluded.cents,
+     deals = table_balances.deals + 1,
+     seat = CASE WHEN excluded.seat < table_balances.seat THEN excluded.seat
+                 ELSE table_balances.seat END";
+
+/// What a table's game carries to its next deal (primary key).
+pub(crate) const ROUND_STATE_OF_TABLE: &str = "SELECT round_state FROM tables WHERE id = $1";
+
+/// Keeps what a table's game carries to its next deal.
+pub(crate) const SET_ROUND_STATE: &str = "UPDATE tables SET round_state = $2 WHERE id = $1";
 
 /// Rules and breakdown of a table's settled deals (`settlements_by_table`,
 /// then each deal by id).
@@ -799,6 +818,9 @@ pub fn statements() -> Vec<Statement> {
         hot("SET_FAIR_COMMITMENT", SET_FAIR_COMMITMENT),
         hot("DEAL_REVEAL", DEAL_REVEAL),
         hot("TABLE_BALANCES", TABLE_BALANCES),
+        hot("ADD_TO_TABLE_BALANCE", ADD_TO_TABLE_BALANCE),
+        hot("ROUND_STATE_OF_TABLE", ROUND_STATE_OF_TABLE),
+        hot("SET_ROUND_STATE", SET_ROUND_STATE),
         hot("SETTLED_DEALS", SETTLED_DEALS),
         hot("RECENT_SETTLEMENTS", RECENT_SETTLEMENTS),
         hot("DEAL_FOR_SETTLING", DEAL_FOR_SETTLING),
