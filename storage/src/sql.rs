@@ -241,14 +241,15 @@ pub(crate) const ROUND_STATE_OF_TABLE: &str = "SELECT round_state FROM tables WH
 /// Keeps what a table's game carries to its next deal.
 pub(crate) const SET_ROUND_STATE: &str = "UPDATE tables SET round_state = $2 WHERE id = $1";
 
-/// Rules and breakdown of a table's settled deals (`settlements_by_table`,
+/// Rules and breakdown of a table's settled deals (`settlements_by_table_deal`,
 /// then each deal by id).
 pub(crate) const SETTLED_DEALS: &str =
     "SELECT d.rules, s.breakdown FROM settlements s CROSS JOIN deals d
  WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY d.number";
 
-/// The latest settled deals of a table, newest first, at most $2
-/// (`settlements_by_table`).
+/// The latest settled deals of a table, newest first, at most $2: the first
+/// entries of the table's range of `settlements_by_table_deal` (covering),
+/// then each deal by id.
 pub(crate) const RECENT_SETTLEMENTS: &str =
     "SELECT s.deal_id, d.number, d.game, s.settled_ms FROM settlements s CROSS JOIN deals d
  WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY s.deal_id DESC LIMIT $2";
@@ -338,7 +339,9 @@ pub(crate) const PLAYER_STATS: &str = concat!(
     " FROM ledger l WHERE l.player_id = $1"
 );
 
-/// One person's deals at a chat's tables by contract and side.
+/// One person's deals at a chat's tables by contract and side (the ledger
+/// from `ledger_contracts_by_player`, each deal's contract from
+/// `settlements_contract`, both covering).
 pub(crate) const PLAYER_CONTRACTS_IN_CHAT: &str = concat!(
     "SELECT s.contract, l.declarer, COUNT(*) AS deals,
         CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,

@@ -407,6 +407,59 @@ const KEPT: [&str; 3] = [
     "ADD_TO_TABLE_BALANCE",
 ];
 
+/// The plan lines a history read must have on SQLite (one of the
+/// alternatives separated by ` | `): the table's latest deals from the
+/// first entries of its range in deal order, and the statistics' ledger
+/// rows from covering indexes.
+fn sqlite_history_read(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "RECENT_SETTLEMENTS" => &[
+            "SEARCH s USING COVERING INDEX settlements_by_table_deal (table_id=?)",
+            "SEARCH d USING INTEGER PRIMARY KEY (rowid=?)",
+        ],
+        "LEDGER_OF_DEAL" => &["SEARCH ledger USING INDEX sqlite_autoindex_ledger_1 (deal_id=?)"],
+        "PLAYER_CONTRACTS_IN_CHAT" => &[
+            "SEARCH l USING COVERING INDEX ledger_contracts_by_player (player_id=? AND table_id=?)",
+            // Without statistics SQLite prefers the primary key (one
+            // lookup per deal all the same).
+            "SEARCH s USING COVERING INDEX settlements_contract (deal_id=?) \
+             | SEARCH s USING INDEX sqlite_autoindex_settlements_1 (deal_id=?)",
+        ],
+        "CHAT_LEADERBOARD" => {
+            &["SEARCH l USING COVERING INDEX ledger_stats_by_table (table_id=? AND player_id>?)"]
+        }
+        _ => return None,
+    })
+}
+
+/// The nodes of a PostgreSQL plan that sort, or read `settlements` other
+/// than through `settlements_by_table_deal` by its table.
+fn postgres_unordered_history(plan: &serde_json::Value) -> Vec<String> {
+    fn walk(node: &serde_json::Value, bad: &mut Vec<String>) {
+        let kind = node["Node Type"].as_str().unwrap_or("");
+        let index = node["Index Name"].as_str().unwrap_or("");
+        if kind.contains("Sort") {
+            bad.push(kind.to_owned());
+        }
+        if node["Relation Name"].as_str() == Some("settlements")
+            && !(index == "settlements_by_table_deal"
+                && node["Index Cond"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("table_id")))
+        {
+            bad.push(format!("{kind} on settlements {index}"));
+        }
+        if let Some(children) = node["Plans"].as_array() {
+            for child in children {
+                walk(child, bad);
+            }
+        }
+    }
+    let mut bad = Vec::new();
+    walk(&plan[0]["Plan"], &mut bad);
+    bad
+}
+
 /// A table's balances summed from its ledger rows (as before they were
 /// kept): what the kept reads must not be.
 const LEDGER_SUMS: &str = "SELECT player_id, computer, MIN(seat) AS seat_no,
@@ -599,6 +652,22 @@ async fn sqlite_failures(conn: &mut sqlx::AnyConnection) -> Vec<String> {
             ));
         }
     }
+    for statement in hot.iter() {
+        let Some(wanted) = sqlite_history_read(statement.name) else {
+            continue;
+        };
+        let details = sqlite_plan(conn, &statement.sql, &params(statement.name)).await;
+        for line in wanted {
+            if !details.iter().any(|d| line.split(" | ").any(|l| l == d)) {
+                failures.push(format!("{}: no `{line}` in {details:?}", statement.name));
+            }
+        }
+        if (statement.name == "RECENT_SETTLEMENTS" || statement.name == "LEDGER_OF_DEAL")
+            && let Some(sort) = details.iter().find(|d| d.contains("TEMP B-TREE"))
+        {
+            failures.push(format!("{} sorts: {sort} in {details:?}", statement.name));
+        }
+    }
     for statement in &hot {
         let details = sqlite_plan(conn, &statement.sql, &params(statement.name)).await;
         if std::env::var("PLAN_DEBUG").is_ok() {
@@ -682,6 +751,19 @@ async fn postgres_hot_statements_never_scan_history() {
             failures.push(format!(
                 "{} is not a key lookup: {bad:?} in {plan}",
                 statement.name
+            ));
+        }
+    }
+    // The latest deals of a live table and of one last played long ago
+    // (ten thousand tables settled since): the first entries of the
+    // table's own range, whatever was settled elsewhere since.
+    let recent = hot.iter().find(|s| s.name == "RECENT_SETTLEMENTS").unwrap();
+    for table in [FINISHED_TABLES + 3, 5] {
+        let plan = postgres_plan(&mut conn, &recent.sql, &[P::I(table), P::I(10)]).await;
+        let bad = postgres_unordered_history(&plan);
+        if !bad.is_empty() {
+            failures.push(format!(
+                "RECENT_SETTLEMENTS of table {table}: {bad:?} in {plan}"
             ));
         }
     }
