@@ -3,9 +3,10 @@
 //! past deals and on a new table of the same database, in one run, with
 //! the ratio of the medians.
 //!
-//! `cargo bench -p tarock-table --bench long_table` (SQLite, a temporary
-//! file; `BENCH_DEALS` deals per table, `BENCH_PAST` past deals of the
-//! long-lived table). Each table seats one person and three easy
+//! `cargo bench -p tarock-table --bench long_table` (SQLite in a temporary
+//! file, then PostgreSQL in a scratch database at `TEST_POSTGRES_URL` if a
+//! server answers; `BENCH_DEALS` deals per table, `BENCH_PAST` past deals
+//! of the long-lived table). Each table seats one person and three easy
 //! computers; the person always takes their first button. The long table's
 //! past is its own first deal, copied 15 000 times in SQL (deals,
 //! settlements, ledger rows and the kept balances, as the settlements
@@ -251,54 +252,66 @@ fn main() {
         .unwrap();
     rt.block_on(async {
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("long.db").display());
-        let open = |url: String| async move {
-            let store = Store::open(&url).await.unwrap();
-            Bench {
-                service: TableService::with_fixed_seed(
-                    store,
-                    Arc::new(ManualClock::new(1_795_176_000_000)),
-                    31,
-                ),
-                pump: Pump::new(Duration::ZERO),
-                recorder: Recorder::default(),
-            }
-        };
-        let bench = open(url.clone()).await;
-        let long = bench.table("long").await;
-        bench.deal("long", long).await;
-        bench.service.store().close().await;
-        write_past(&url, long, past).await;
-        let bench = open(url.clone()).await;
-        let new = bench.table("new").await;
-        let (mut long_next, mut long_settle, mut new_next, mut new_settle) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        // Alternating, so that both tables see the same machine.
-        for _ in 0..deals {
-            let (next, settle) = bench.deal("long", long).await;
-            long_next.push(next);
-            long_settle.push(settle);
-            let (next, settle) = bench.deal("new", new).await;
-            new_next.push(next);
-            new_settle.push(settle);
+        let sqlite = format!("sqlite://{}?mode=rwc", dir.path().join("long.db").display());
+        run("SQLite", &sqlite, deals, past).await;
+        // PostgreSQL: a scratch database of its own (`TEST_POSTGRES_URL`),
+        // dropped afterwards; skipped when no server answers.
+        match tarock_storage::scratch::ScratchDatabase::create("bench").await {
+            Some(pg) => run("PostgreSQL", &pg.url, deals, past).await,
+            None => println!("(PostgreSQL skipped: no server at TEST_POSTGRES_URL)"),
         }
-        let (ln, ls, nn, ns) = (
-            median(long_next),
-            median(long_settle),
-            median(new_next),
-            median(new_settle),
-        );
-        println!("SQLite, {deals} deals per table, medians:");
-        println!(
-            "next deal       {} past deals {ln:>8.3} ms   new table {nn:>8.3} ms   ratio {:.2}",
-            past + 1,
-            ln / nn
-        );
-        println!(
-            "settling move   {} past deals {ls:>8.3} ms   new table {ns:>8.3} ms   ratio {:.2}",
-            past + 1,
-            ls / ns
-        );
-        bench.service.store().close().await;
     });
+}
+
+/// Plays `deals` deals at each of the two tables of a new database at
+/// `url` and prints the medians and their ratio.
+async fn run(label: &str, url: &str, deals: i64, past: i64) {
+    let open = |url: String| async move {
+        let store = Store::open(&url).await.unwrap();
+        Bench {
+            service: TableService::with_fixed_seed(
+                store,
+                Arc::new(ManualClock::new(1_795_176_000_000)),
+                31,
+            ),
+            pump: Pump::new(Duration::ZERO),
+            recorder: Recorder::default(),
+        }
+    };
+    let bench = open(url.to_owned()).await;
+    let long = bench.table("long").await;
+    bench.deal("long", long).await;
+    bench.service.store().close().await;
+    write_past(url, long, past).await;
+    let bench = open(url.to_owned()).await;
+    let new = bench.table("new").await;
+    let (mut long_next, mut long_settle, mut new_next, mut new_settle) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    // Alternating, so that both tables see the same machine.
+    for _ in 0..deals {
+        let (next, settle) = bench.deal("long", long).await;
+        long_next.push(next);
+        long_settle.push(settle);
+        let (next, settle) = bench.deal("new", new).await;
+        new_next.push(next);
+        new_settle.push(settle);
+    }
+    let (ln, ls, nn, ns) = (
+        median(long_next),
+        median(long_settle),
+        median(new_next),
+        median(new_settle),
+    );
+    println!("{label}, {deals} deals per table, medians:");
+    println!(
+        "next deal       {} past deals {ln:>8.3} ms   new table {nn:>8.3} ms   ratio {:.2}",
+        past + 1,
+        ln / nn
+    );
+    println!(
+        "settling move   {} past deals {ls:>8.3} ms   new table {ns:>8.3} ms   ratio {:.2}",
+        past + 1,
+        ls / ns
+    );
+    bench.service.store().close().await;
 }
