@@ -1,5 +1,7 @@
-//! Settlements and the balance ledger. Balances are always sums of ledger
-//! rows, never a counter kept on the side.
+//! Settlements and the balance ledger. A table's balances are the ledger's
+//! sums, kept per participant (`table_balances`) by the transaction that
+//! writes the ledger rows, so that reading them costs the same on a table's
+//! first deal and its ten-thousandth.
 
 use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
@@ -85,8 +87,9 @@ impl Tx {
     }
 
     /// The rules (JSON) and settlement breakdown (JSON) of every settled deal
-    /// of a table, in deal order: what carries over from deal to deal, such
-    /// as a double round.
+    /// of a table, in deal order. Its cost grows with the table's history:
+    /// for a table whose deals are bounded (a cup's round), or to compute
+    /// once what [`Tx::round_state`] does not hold yet.
     ///
     /// # Errors
     /// The database's error.
@@ -100,9 +103,44 @@ impl Tx {
             .await?)
     }
 
+    /// What the table's game carries from its settled deals to the next
+    /// one (JSON, as [`Tx::set_round_state`] wrote it; storage does not read
+    /// inside it), by primary key; `None` until it was first kept (a table
+    /// settled before migration 0011 keeps nothing yet).
+    ///
+    /// # Errors
+    /// [`StorageError::NotFound`] for an unknown table; the database's error.
+    pub async fn round_state(&mut self, table: TableId) -> Result<Option<String>, StorageError> {
+        let row = sqlx::query(sql::ROUND_STATE_OF_TABLE)
+            .bind(table.0)
+            .fetch_optional(self.conn().await?)
+            .await?
+            .ok_or_else(|| StorageError::NotFound(format!("table {table}")))?;
+        get(&row, "tables", "round_state")
+    }
+
+    /// Keeps what the table's game carries to its next deal, in the
+    /// settlement's transaction.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn set_round_state(
+        &mut self,
+        table: TableId,
+        state: &str,
+    ) -> Result<(), StorageError> {
+        sqlx::query(sql::SET_ROUND_STATE)
+            .bind(table.0)
+            .bind(state)
+            .execute(self.conn().await?)
+            .await?;
+        Ok(())
+    }
+
     /// Settles an active deal: the settlement row, one ledger row per seat
-    /// (each seat's occupant now, at the table's stake now), the deal marked
-    /// finished and the table's deadline removed.
+    /// (each seat's occupant now, at the table's stake now) added to its
+    /// participant's kept balance, the deal marked finished and the table's
+    /// deadline removed.
     ///
     /// # Errors
     /// [`StorageError::Invalid`] when the changes do not sum to zero, the deal
@@ -172,6 +210,20 @@ impl Tx {
                 .bind(table.0)
                 .bind(player)
                 .bind(computer)
+                .bind(units)
+                .bind(units * stake)
+                .execute(self.conn().await?)
+                .await?;
+            let (player_key, computer, slot) = match &seat_row.occupant {
+                Occupant::Player(id) => (id.0, "", -1),
+                Occupant::Computer(level) => (0, level.as_str(), seat_value(seat_row.seat)),
+            };
+            sqlx::query(sql::ADD_TO_TABLE_BALANCE)
+                .bind(table.0)
+                .bind(player_key)
+                .bind(computer)
+                .bind(slot)
+                .bind(seat_value(seat_row.seat))
                 .bind(units)
                 .bind(units * stake)
                 .execute(self.conn().await?)

@@ -214,22 +214,42 @@ pub(crate) const DEAL_REVEAL: &str =
 
 // --------------------------------------------------- settlements, ledger
 
-/// Balances per participant at a table (`ledger_by_table`).
-pub(crate) const TABLE_BALANCES: &str = "SELECT player_id, computer, MIN(seat) AS seat_no,
-        CAST(SUM(units) AS BIGINT) AS units,
-        CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
- FROM ledger WHERE table_id = $1
- GROUP BY player_id, computer, CASE WHEN computer IS NULL THEN -1 ELSE seat END
- ORDER BY SUM(units) DESC, MIN(seat), COALESCE(player_id, 0)";
+/// Balances per participant at a table, highest first: the kept sums of
+/// `table_balances` (a range of its primary key, one row per participant).
+pub(crate) const TABLE_BALANCES: &str =
+    "SELECT NULLIF(player_key, 0) AS player_id, NULLIF(computer, '') AS computer, seat AS seat_no,
+        units, cents, deals
+ FROM table_balances WHERE table_id = $1
+ ORDER BY units DESC, seat, player_key, computer";
 
-/// Rules and breakdown of a table's settled deals (`settlements_by_table`,
+/// Adds one ledger row to its participant's kept balance at the table:
+/// `$1` table, `$2` player id or 0, `$3` computer level or '', `$4` the
+/// computer's seat or -1, `$5` the seat, `$6` units, `$7` cents.
+pub(crate) const ADD_TO_TABLE_BALANCE: &str =
+    "INSERT INTO table_balances (table_id, player_key, computer, slot, seat, units, cents, deals)
+ VALUES ($1, $2, $3, $4, $5, $6, $7, 1)
+ ON CONFLICT (table_id, player_key, computer, slot) DO UPDATE SET
+     units = table_balances.units + excluded.units,
+     cents = table_balances.cents + excluded.cents,
+     deals = table_balances.deals + 1,
+     seat = CASE WHEN excluded.seat < table_balances.seat THEN excluded.seat
+                 ELSE table_balances.seat END";
+
+/// What a table's game carries to its next deal (primary key).
+pub(crate) const ROUND_STATE_OF_TABLE: &str = "SELECT round_state FROM tables WHERE id = $1";
+
+/// Keeps what a table's game carries to its next deal.
+pub(crate) const SET_ROUND_STATE: &str = "UPDATE tables SET round_state = $2 WHERE id = $1";
+
+/// Rules and breakdown of a table's settled deals (`settlements_by_table_deal`,
 /// then each deal by id).
 pub(crate) const SETTLED_DEALS: &str =
     "SELECT d.rules, s.breakdown FROM settlements s CROSS JOIN deals d
  WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY d.number";
 
-/// The latest settled deals of a table, newest first, at most $2
-/// (`settlements_by_table`).
+/// The latest settled deals of a table, newest first, at most $2: the first
+/// entries of the table's range of `settlements_by_table_deal` (covering),
+/// then each deal by id.
 pub(crate) const RECENT_SETTLEMENTS: &str =
     "SELECT s.deal_id, d.number, d.game, s.settled_ms FROM settlements s CROSS JOIN deals d
  WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY s.deal_id DESC LIMIT $2";
@@ -319,7 +339,9 @@ pub(crate) const PLAYER_STATS: &str = concat!(
     " FROM ledger l WHERE l.player_id = $1"
 );
 
-/// One person's deals at a chat's tables by contract and side.
+/// One person's deals at a chat's tables by contract and side (the ledger
+/// from `ledger_contracts_by_player`, each deal's contract from
+/// `settlements_contract`, both covering).
 pub(crate) const PLAYER_CONTRACTS_IN_CHAT: &str = concat!(
     "SELECT s.contract, l.declarer, COUNT(*) AS deals,
         CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
@@ -685,10 +707,12 @@ pub(crate) const POSTGRES_TABLE_BYTES: &str =
 
 /// Updates SQLite's planner statistics where they are missing or stale:
 /// `0x02` runs ANALYZE on the tables that need it, `0x10000` looks at every
-/// table (not only those this pooled connection happened to query). SQLite
-/// ≥ 3.46 (the bundled one is 3.51) limits each analysis to a sample of
-/// rows, so this takes milliseconds also on a large store.
-pub(crate) const SQLITE_OPTIMIZE: &str = "PRAGMA optimize=0x10002";
+/// table (not only those this pooled connection happened to query), and
+/// `0x10` runs each ANALYZE with a temporary `analysis_limit` (2 000 rows
+/// per index in the bundled SQLite 3.51), so that a file without any
+/// statistics (after an upgrade, or a copied file) is not read whole:
+/// without that bit ANALYZE reads every row of every table.
+pub(crate) const SQLITE_OPTIMIZE: &str = "PRAGMA optimize=0x10012";
 
 /// Puts an SQLite file into write-ahead-log mode (once, at open).
 pub(crate) const SQLITE_WAL: &str = "PRAGMA journal_mode = WAL";
@@ -799,6 +823,9 @@ pub fn statements() -> Vec<Statement> {
         hot("SET_FAIR_COMMITMENT", SET_FAIR_COMMITMENT),
         hot("DEAL_REVEAL", DEAL_REVEAL),
         hot("TABLE_BALANCES", TABLE_BALANCES),
+        hot("ADD_TO_TABLE_BALANCE", ADD_TO_TABLE_BALANCE),
+        hot("ROUND_STATE_OF_TABLE", ROUND_STATE_OF_TABLE),
+        hot("SET_ROUND_STATE", SET_ROUND_STATE),
         hot("SETTLED_DEALS", SETTLED_DEALS),
         hot("RECENT_SETTLEMENTS", RECENT_SETTLEMENTS),
         hot("DEAL_FOR_SETTLING", DEAL_FOR_SETTLING),

@@ -34,7 +34,7 @@ use tarock_storage::sql::{Heat, Statement, statements};
 use tarock_storage::{Backend, Store};
 
 /// Tables that grow with the history.
-const HISTORY: [&str; 8] = [
+const HISTORY: [&str; 9] = [
     "outbox",
     "processed_updates",
     "events",
@@ -43,6 +43,7 @@ const HISTORY: [&str; 8] = [
     "ledger",
     "tables",
     "seats",
+    "table_balances",
 ];
 
 /// Partial indexes whose rows are live work, not history: scanning them
@@ -84,6 +85,7 @@ fn params(name: &str) -> Vec<P> {
         | "SEATS_OF_TABLE"
         | "LATEST_DEAL_OF_TABLE"
         | "TABLE_BALANCES"
+        | "ROUND_STATE_OF_TABLE"
         | "SETTLED_DEALS"
         | "DELETE_DEADLINE"
         | "DEADLINE_OF_TABLE" => vec![live_table],
@@ -151,6 +153,8 @@ fn params(name: &str) -> Vec<P> {
         "FINISH_DEAL" => vec![I(15_000), T("finished"), I(NOW)],
         "INSERT_SETTLEMENT" => vec![I(15_000), live_table, T("{}"), I(10), I(NOW)],
         "INSERT_LEDGER_ROW" => vec![I(15_000), I(1), live_table, I(7), NullText, I(2), I(20)],
+        "ADD_TO_TABLE_BALANCE" => vec![live_table, I(7), T(""), I(-1), I(1), I(2), I(20)],
+        "SET_ROUND_STATE" => vec![live_table, T("{\"remaining\":4}")],
         "PLAYER_BALANCE" | "PLAYER_STATS" => vec![I(7)],
         "SET_SETTLEMENT_CONTRACT" => vec![I(15_000), T("rufer")],
         "SET_LEDGER_SIDES" => vec![I(15_000), I(5)],
@@ -307,6 +311,13 @@ async fn fill(db: &TestDb) {
              SELECT 1 + (i - 1) / 4, (i - 1) % 4, 1 + (i - 1) / 8, 1 + (i - 1) % 2000, 0, 0 FROM {}",
             s(8 * FINISHED_TABLES)
         ),
+        // The kept balances, as migration 0011 sums them from the ledger.
+        "INSERT INTO table_balances (table_id, player_key, computer, slot, seat, units, cents, deals)
+         SELECT table_id, COALESCE(player_id, 0), COALESCE(computer, ''),
+                CASE WHEN computer IS NULL THEN -1 ELSE seat END,
+                MIN(seat), SUM(units), SUM(cents), COUNT(*)
+         FROM ledger GROUP BY 1, 2, 3, 4"
+            .to_owned(),
         // Delivered messages over the last two weeks.
         format!(
             "INSERT INTO outbox (id, table_id, destination, payload, state, attempts, next_attempt_ms,
@@ -385,6 +396,116 @@ fn sqlite_full_scans(sql: &str, details: &[String]) -> Vec<String> {
             bad.push(detail.clone());
         }
     }
+    bad
+}
+
+/// What a deal or a settlement reads of a table's past: one row (or one
+/// row per participant) found by its primary key, whatever the history.
+const KEPT: [&str; 3] = [
+    "TABLE_BALANCES",
+    "ROUND_STATE_OF_TABLE",
+    "ADD_TO_TABLE_BALANCE",
+];
+
+/// The plan lines a history read must have on SQLite (one of the
+/// alternatives separated by ` | `): the table's latest deals from the
+/// first entries of its range in deal order, and the statistics' ledger
+/// rows from covering indexes.
+fn sqlite_history_read(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "RECENT_SETTLEMENTS" => &[
+            "SEARCH s USING COVERING INDEX settlements_by_table_deal (table_id=?)",
+            "SEARCH d USING INTEGER PRIMARY KEY (rowid=?)",
+        ],
+        "LEDGER_OF_DEAL" => &["SEARCH ledger USING INDEX sqlite_autoindex_ledger_1 (deal_id=?)"],
+        "PLAYER_CONTRACTS_IN_CHAT" => &[
+            "SEARCH l USING COVERING INDEX ledger_contracts_by_player (player_id=? AND table_id=?)",
+            // Without statistics SQLite prefers the primary key (one
+            // lookup per deal all the same).
+            "SEARCH s USING COVERING INDEX settlements_contract (deal_id=?) \
+             | SEARCH s USING INDEX sqlite_autoindex_settlements_1 (deal_id=?)",
+        ],
+        "CHAT_LEADERBOARD" => {
+            &["SEARCH l USING COVERING INDEX ledger_stats_by_table (table_id=? AND player_id>?)"]
+        }
+        _ => return None,
+    })
+}
+
+/// The nodes of a PostgreSQL plan that sort, or read `settlements` other
+/// than through `settlements_by_table_deal` by its table.
+fn postgres_unordered_history(plan: &serde_json::Value) -> Vec<String> {
+    fn walk(node: &serde_json::Value, bad: &mut Vec<String>) {
+        let kind = node["Node Type"].as_str().unwrap_or("");
+        let index = node["Index Name"].as_str().unwrap_or("");
+        if kind.contains("Sort") {
+            bad.push(kind.to_owned());
+        }
+        if node["Relation Name"].as_str() == Some("settlements")
+            && !(index == "settlements_by_table_deal"
+                && node["Index Cond"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("table_id")))
+        {
+            bad.push(format!("{kind} on settlements {index}"));
+        }
+        if let Some(children) = node["Plans"].as_array() {
+            for child in children {
+                walk(child, bad);
+            }
+        }
+    }
+    let mut bad = Vec::new();
+    walk(&plan[0]["Plan"], &mut bad);
+    bad
+}
+
+/// A table's balances summed from its ledger rows (as before they were
+/// kept): what the kept reads must not be.
+const LEDGER_SUMS: &str = "SELECT player_id, computer, MIN(seat) AS seat_no,
+        CAST(SUM(units) AS BIGINT) AS units, CAST(SUM(cents) AS BIGINT) AS cents, COUNT(*) AS deals
+ FROM ledger WHERE table_id = $1
+ GROUP BY player_id, computer, CASE WHEN computer IS NULL THEN -1 ELSE seat END
+ ORDER BY SUM(units) DESC, MIN(seat), COALESCE(player_id, 0)";
+
+/// The first SQLite plan line of a kept value's read that is not a search
+/// of `tables` or `table_balances` by its primary key (a sort of the rows
+/// found, one per participant, is allowed), if any.
+fn sqlite_not_a_key_lookup(details: &[String]) -> Option<String> {
+    details
+        .iter()
+        .find(|d| {
+            let by_key = (d.starts_with("SEARCH tables USING INTEGER PRIMARY KEY (rowid=?)")
+                || d.starts_with("SEARCH table_balances USING INDEX sqlite_autoindex_table_balances_1 (table_id=?"))
+                && !d.contains("rowid>") && !d.contains("rowid<");
+            !by_key && d.as_str() != "USE TEMP B-TREE FOR ORDER BY"
+        })
+        .cloned()
+}
+
+/// The PostgreSQL plan nodes of a kept value's read that read a relation
+/// other than by the primary key of `tables` or `table_balances`.
+fn postgres_not_a_key_lookup(plan: &serde_json::Value) -> Vec<String> {
+    fn walk(node: &serde_json::Value, bad: &mut Vec<String>) {
+        let kind = node["Node Type"].as_str().unwrap_or("");
+        let index = node["Index Name"].as_str().unwrap_or("");
+        if let Some(relation) = node["Relation Name"].as_str() {
+            let by_key = matches!(kind, "Index Scan" | "Index Only Scan" | "ModifyTable")
+                && (kind == "ModifyTable"
+                    || (node.get("Index Cond").is_some()
+                        && matches!(index, "tables_pkey" | "table_balances_pkey")));
+            if !by_key || !matches!(relation, "tables" | "table_balances") {
+                bad.push(format!("{kind} on {relation} {index}"));
+            }
+        }
+        if let Some(children) = node["Plans"].as_array() {
+            for child in children {
+                walk(child, bad);
+            }
+        }
+    }
+    let mut bad = Vec::new();
+    walk(&plan[0]["Plan"], &mut bad);
     bad
 }
 
@@ -519,6 +640,34 @@ async fn sqlite_failures(conn: &mut sqlx::AnyConnection) -> Vec<String> {
     let hot = hot_statements(Backend::Sqlite);
     assert!(hot.len() >= 45, "{}", hot.len());
     let mut failures = Vec::new();
+    // The check itself sees a balance summed from the ledger.
+    let details = sqlite_plan(conn, LEDGER_SUMS, &[P::I(FINISHED_TABLES + 3)]).await;
+    assert!(sqlite_not_a_key_lookup(&details).is_some(), "{details:?}");
+    for statement in hot.iter().filter(|s| KEPT.contains(&s.name)) {
+        let details = sqlite_plan(conn, &statement.sql, &params(statement.name)).await;
+        if let Some(bad) = sqlite_not_a_key_lookup(&details) {
+            failures.push(format!(
+                "{} is not a key lookup: {bad} in {details:?}",
+                statement.name
+            ));
+        }
+    }
+    for statement in hot.iter() {
+        let Some(wanted) = sqlite_history_read(statement.name) else {
+            continue;
+        };
+        let details = sqlite_plan(conn, &statement.sql, &params(statement.name)).await;
+        for line in wanted {
+            if !details.iter().any(|d| line.split(" | ").any(|l| l == d)) {
+                failures.push(format!("{}: no `{line}` in {details:?}", statement.name));
+            }
+        }
+        if (statement.name == "RECENT_SETTLEMENTS" || statement.name == "LEDGER_OF_DEAL")
+            && let Some(sort) = details.iter().find(|d| d.contains("TEMP B-TREE"))
+        {
+            failures.push(format!("{} sorts: {sort} in {details:?}", statement.name));
+        }
+    }
     for statement in &hot {
         let details = sqlite_plan(conn, &statement.sql, &params(statement.name)).await;
         if std::env::var("PLAN_DEBUG").is_ok() {
@@ -592,6 +741,32 @@ async fn postgres_hot_statements_never_scan_history() {
     let hot = hot_statements(Backend::Postgres);
     assert!(hot.len() >= 45, "{}", hot.len());
     let mut failures = Vec::new();
+    // The check itself sees a balance summed from the ledger.
+    let plan = postgres_plan(&mut conn, LEDGER_SUMS, &[P::I(FINISHED_TABLES + 3)]).await;
+    assert!(!postgres_not_a_key_lookup(&plan).is_empty(), "{plan}");
+    for statement in hot.iter().filter(|s| KEPT.contains(&s.name)) {
+        let plan = postgres_plan(&mut conn, &statement.sql, &params(statement.name)).await;
+        let bad = postgres_not_a_key_lookup(&plan);
+        if !bad.is_empty() {
+            failures.push(format!(
+                "{} is not a key lookup: {bad:?} in {plan}",
+                statement.name
+            ));
+        }
+    }
+    // The latest deals of a live table and of one last played long ago
+    // (ten thousand tables settled since): the first entries of the
+    // table's own range, whatever was settled elsewhere since.
+    let recent = hot.iter().find(|s| s.name == "RECENT_SETTLEMENTS").unwrap();
+    for table in [FINISHED_TABLES + 3, 5] {
+        let plan = postgres_plan(&mut conn, &recent.sql, &[P::I(table), P::I(10)]).await;
+        let bad = postgres_unordered_history(&plan);
+        if !bad.is_empty() {
+            failures.push(format!(
+                "RECENT_SETTLEMENTS of table {table}: {bad:?} in {plan}"
+            ));
+        }
+    }
     for statement in &hot {
         let plan = postgres_plan(&mut conn, &statement.sql, &params(statement.name)).await;
         let bad = postgres_full_scans(&plan);

@@ -293,6 +293,20 @@ async fn quiet_move(
 /// the changes are the engine's doubled settlement.
 #[tokio::test]
 async fn a_mondfang_starts_a_double_round_under_wikipedia_rules() {
+    mondfang_double_round(false).await;
+}
+
+/// The same deals at a table whose double round was never kept (settled
+/// before the table row kept it, migration 0011): the service counts it
+/// from the settled deals, and the deals come out the same.
+#[tokio::test]
+async fn a_double_round_is_counted_at_a_table_settled_before_it_was_kept() {
+    mondfang_double_round(true).await;
+}
+
+/// Six deals under the Wikipedia rules (deal 1 has a Mondfang); with
+/// `forget`, the kept double round is wiped after every settlement.
+async fn mondfang_double_round(forget: bool) {
     let names = ["Anna", "Bert", "Cleo", "Dora"];
     let mut h = Harness::new(5).await;
     let table = h
@@ -303,6 +317,13 @@ async fn a_mondfang_starts_a_double_round_under_wikipedia_rules() {
         assert!(h.press_table_button(table, "Anna", ":s").await.is_empty());
         while h.settlements_of(table).len() < deal {
             quiet_move(&mut h, table, &names, &mut rng).await;
+        }
+        if forget {
+            h.exec(&format!(
+                "UPDATE tables SET round_state = NULL WHERE id = {}",
+                table.0
+            ))
+            .await;
         }
     }
     assert_eq!(check_settlements(&h, table, Lang::De).await, 6);
@@ -352,4 +373,14 @@ async fn a_mondfang_starts_a_double_round_under_wikipedia_rules() {
         finished[0].factor == 1 && doubled >= 4,
         "deal 1 has a Mondfang: {doubled} doubled deals"
     );
+    // What the table keeps for its next deal: the doubled deals still to
+    // come, as counted here.
+    let mut tx = h.store().begin().await.unwrap();
+    let kept = tx.round_state(table).await.unwrap();
+    if forget {
+        assert_eq!(kept, None);
+    } else {
+        let kept: serde_json::Value = serde_json::from_str(&kept.unwrap()).unwrap();
+        assert_eq!(kept, serde_json::json!({ "remaining": remaining }));
+    }
 }

@@ -40,18 +40,7 @@ impl TableService {
             Some(d) => (d.deal.number + 1, zr(d.deal.forehand).next()),
         };
         // A double round (a scored Mondfang under some rules) carries over.
-        let mut double = DoubleRound::default();
-        for (rules_json, breakdown) in w.tx.settled_deals(w.st.table.id).await? {
-            let (Ok(deal_rules), Ok(settlement)) = (
-                serde_json::from_str::<Value>(&rules_json)
-                    .map_err(|e| e.to_string())
-                    .and_then(|v| Rules::from_spec(&v).map_err(|e| e.to_string())),
-                serde_json::from_str(&breakdown),
-            ) else {
-                continue;
-            };
-            double.record(&settlement, &deal_rules);
-        }
+        let double = self.double_round(w).await?;
         let lang = w.st.lang();
         for _ in 0..100 {
             // A seed for this deal alone, stored with it in this
@@ -109,6 +98,31 @@ impl TableService {
         Err(Fail::Store(StorageError::Invalid(
             "no valid deal in 100 shuffles".into(),
         )))
+    }
+
+    /// The double round the table's settled deals carry to its next deal:
+    /// kept on the table row by each settlement (one lookup by key); for a
+    /// table settled before it was kept, computed once from its settled
+    /// deals, each under the rules it was played with.
+    async fn double_round(&self, w: &mut Work) -> Result<DoubleRound, Fail> {
+        if let Some(kept) = w.tx.round_state(w.st.table.id).await?
+            && let Ok(double) = serde_json::from_str::<DoubleRound>(&kept)
+        {
+            return Ok(double);
+        }
+        let mut double = DoubleRound::default();
+        for (rules_json, breakdown) in w.tx.settled_deals(w.st.table.id).await? {
+            let (Ok(deal_rules), Ok(settlement)) = (
+                serde_json::from_str::<Value>(&rules_json)
+                    .map_err(|e| e.to_string())
+                    .and_then(|v| Rules::from_spec(&v).map_err(|e| e.to_string())),
+                serde_json::from_str(&breakdown),
+            ) else {
+                continue;
+            };
+            double.record(&settlement, &deal_rules);
+        }
+        Ok(double)
     }
 
     /// A human's move: checks the seat, the turn and the step, applies it,
@@ -244,6 +258,12 @@ impl TableService {
     /// Settles a finished deal: the ledger rows, the settlement in the
     /// chat, and each person's private copy with their own line marked.
     pub(super) async fn settle(&self, w: &mut Work) -> Result<(), Fail> {
+        if !w.st.deal_active() {
+            return Ok(());
+        }
+        // Read before this deal's settlement is written (a table settled
+        // before the double round was kept computes it from the others).
+        let mut double = self.double_round(w).await?;
         let Some(deal) =
             w.st.deal
                 .as_mut()
@@ -274,6 +294,9 @@ impl TableService {
             },
         )
         .await?;
+        double.record(&settlement, game.rules());
+        let kept = serde_json::to_string(&double).expect("a double round serializes");
+        w.tx.set_round_state(w.st.table.id, &kept).await?;
         crate::stats::record_sides(&mut w.tx, deal_id, &facts).await?;
         deal.deal.status = DealStatus::Finished;
         let lang = w.st.lang();

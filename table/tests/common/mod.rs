@@ -131,6 +131,18 @@ impl Harness {
         self.service.store()
     }
 
+    /// Runs one statement on the database file directly (a row as an older
+    /// version left it).
+    pub async fn exec(&self, sql: &str) {
+        use sqlx::{Connection, Executor};
+        let (url, _) = tarock_storage::normalize_url(&self.path).unwrap();
+        let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+        conn.execute(sqlx::AssertSqlSafe(sql.to_owned()))
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
+
     pub fn set_lang(&mut self, name: &str, lang: Lang) {
         self.langs.insert(name.to_owned(), lang);
     }
