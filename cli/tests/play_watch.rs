@@ -129,3 +129,21 @@ fn the_dealer_who_sits_out_watches_the_auction_and_every_trick() {
     assert!(!screens.last().unwrap().contains("Enter"));
     assert!(out[end..].contains("Deal over."));
 }
+
+#[test]
+fn coming_back_after_watching_does_not_show_the_deal_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let db = db.to_str().unwrap();
+    let input = format!("{}n\n{}q\n", "1\n".repeat(40), "\n".repeat(60));
+    let first = play(db, &input);
+    assert!(first.contains(NEXT), "{first}");
+    assert!(first.contains("💰 Settlement table 1, Königrufen, deal 2"));
+    // Back at the table after deal 2: its last view, once, and the prompt
+    // between deals; the deal is not watched a second time.
+    let again = play(db, "q\n");
+    assert!(again.contains("Back at table 1"), "{again}");
+    assert!(!again.contains(NEXT), "{again}");
+    assert_eq!(again.matches("Last trick: ").count(), 1, "{again}");
+    assert!(again.contains("Deal over."), "{again}");
+}
