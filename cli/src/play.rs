@@ -9,6 +9,7 @@ pub mod help;
 mod input;
 mod menu;
 mod seating;
+mod watch;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -100,6 +101,9 @@ struct Terminal {
     commitment_shown: RefCell<Option<String>>,
     /// While seating a new table: deliver without printing.
     quiet: bool,
+    /// How far the people here have seen a round they sit out: its deal
+    /// number and how many of its actions were shown.
+    watched: Option<(u32, u32)>,
     input: Lines<std::io::StdinLock<'static>>,
 }
 
@@ -151,6 +155,7 @@ async fn play(args: &Args, flags: Flags) -> Result<ExitCode> {
         shown_to: None,
         commitment_shown: RefCell::new(None),
         quiet: false,
+        watched: None,
         input: Lines::new(std::io::stdin().lock(), MAX_TYPED),
     };
     term.table = match term.open_table(args, &flags).await {
@@ -230,6 +235,18 @@ impl Terminal {
                 .iter()
                 .rposition(|d| matches!(d.message, Outgoing::Table { .. }));
             let alone = self.humans.len() == 1;
+            // A round the people here sit out is shown step by step, as
+            // an onlooker sees it, instead of its last view; what the chat
+            // says of it stands in those steps.
+            let watch = match last_table {
+                Some(_) => self.to_watch().await?,
+                None => None,
+            };
+            let in_steps = |said: &str| {
+                watch.as_ref().is_some_and(|(_, steps)| {
+                    steps.iter().any(|s| s.text.lines().any(|l| l == said))
+                })
+            };
             let mut settled = false;
             // The settlement copy comes after the table's last trick.
             let mut copy = None;
@@ -238,7 +255,10 @@ impl Terminal {
                     Outgoing::Table { table, .. }
                         if *table == self.table && Some(i) == last_table =>
                     {
-                        self.print(&delivery.message)?
+                        match &watch {
+                            Some((number, steps)) => self.watch(*number, steps)?,
+                            None => self.print(&delivery.message)?,
+                        }
                     }
                     Outgoing::Table { .. } => {}
                     // With one person here their own copy is shown, else
@@ -262,6 +282,7 @@ impl Terminal {
                             .insert(to.user_id.clone(), delivery.message.clone());
                     }
                     Outgoing::Private { .. } => {}
+                    other if in_steps(other.text()) => {}
                     other => self.print(other)?,
                 }
                 self.service.delivered(delivery.id).await?;
@@ -303,17 +324,23 @@ impl Terminal {
         if self.quiet {
             return Ok(());
         }
-        let rule = "─".repeat(60);
         match message {
-            Outgoing::Table { text, .. } => {
-                let text = self.once_per_deal(text);
-                outln!("{rule}\n{}\n{rule}", self.shown(&text))
-            }
+            Outgoing::Table { text, .. } => self.print_table(text),
             Outgoing::Notice { to, text } => {
                 outln!("{}", self.shown(&format!("[{}] {text}", to.name)))
             }
             other => outln!("{}", self.shown(other.text())),
         }
+    }
+
+    /// A table view between two rules (its commitment line once per deal).
+    fn print_table(&self, text: &str) -> io::Result<()> {
+        if self.quiet {
+            return Ok(());
+        }
+        let rule = "─".repeat(60);
+        let text = self.once_per_deal(text);
+        outln!("{rule}\n{}\n{rule}", self.shown(&text))
     }
 
     /// A text as the terminal shows it: wrapped between words to its width

@@ -43,7 +43,7 @@ pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{EditFail, Messenger, Pump, SendFail};
 pub use service::{
-    Delivery, LINK_CODE_MS, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, Verdict,
+    Delivery, LINK_CODE_MS, MAX_STAKE_CENTS, Outcome, STAND_IN, TableService, Verdict, WatchedStep,
     looks_like_code, normalize_code, rules_spec, table_spec,
 };
 pub use shuffle::{DealSeed, RandomnessMode};

@@ -172,6 +172,7 @@ impl Terminal {
             self.humans = seated;
         }
         self.table = table.id;
+        self.seen_so_far().await?;
         // Show the table as it stands and everybody's hand here.
         for human in self.humans.clone() {
             self.send(&human, CommandKind::Refresh(Some(table.id)))

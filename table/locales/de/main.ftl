@@ -252,6 +252,7 @@ terminal-prompt-between = Spiel aus. n = nächstes Spiel · stich · unsere · s
 terminal-no-such-choice = Diese Nummer gibt es nicht.
 terminal-help = Eingaben: eine Nummer aus der Liste oder ihr Text (Rufer, Kontra auf Spiel) · eine Karte (XXI, Sküs, ♥K oder hK) · Ansagen (rufer pagat, kontra, weiter; nach „Rufer + …“ das, was dazukommt) · n = nächstes Spiel · karten · stich · unsere · stand · regeln · schluss · q = beenden
 terminal-pass = Jetzt ist { $name } dran: gib { $name } die Tastatur und drück Enter (die anderen schauen weg).
+terminal-watch-next = Du setzt dieses Spiel aus und schaust zu. Weiter mit Enter>
 terminal-too-long = Diese Zeile ist zu lang (höchstens { $max } Zeichen); sie wird nicht gelesen.
 terminal-unreadable = Diese Zeile kann ich nicht lesen (sie ist kein UTF-8-Text).
 terminal-bad-flag = { $flag }: { $reason }

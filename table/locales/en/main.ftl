@@ -255,6 +255,7 @@ terminal-prompt-between = Deal over. n = next deal · trick · ours · balance �
 terminal-no-such-choice = There is no such number.
 terminal-help = Type: a number from the list or its text (Rufer, Kontra on the game) · a card (XXI, Sküs, ♥K or hK) · announcements (rufer pagat, kontra, weiter; after "Rufer + …" what goes with it) · n = next deal · hand · trick · ours · balance · rules · close · q = quit
 terminal-pass = { $name } is next: hand the keyboard to { $name } and press Enter (the others look away).
+terminal-watch-next = You sit this deal out and watch. Enter = go on>
 terminal-too-long = This line is too long (at most { $max } characters); it is not read.
 terminal-unreadable = I cannot read this line (it is not UTF-8 text).
 terminal-bad-flag = { $flag }: { $reason }

@@ -42,10 +42,12 @@ mod lobby;
 mod queries;
 mod round;
 mod views;
+mod watch;
 
 pub use delivery::{Delivery, Outcome};
 pub use link::{LINK_CODE_MS, looks_like_code, normalize_code};
 use views::{label_turn, occupant_name, participant_name, user_of};
+pub use watch::WatchedStep;
 
 /// The computer level that plays for a seat whose time ran out.
 pub const STAND_IN: Level = Level::Medium;
