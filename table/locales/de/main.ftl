@@ -198,10 +198,13 @@ rej-stale = Schon gespielt: dieser Knopf ist veraltet.
 rej-not-allowed = Das darf nur, wer den Tisch eröffnet hat (oder ein Admin).
 rej-unknown-level = Computer gibt es in den Stärken leicht (easy), mittel (medium) und stark (strong).
 rej-no-computer-there = Auf diesem Platz sitzt kein Computer.
-rej-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Es gibt standard, directnet, tarockwelt und wikipedia.
+rej-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Für { $game } gibt es { $count ->
+        [one] nur { $presets }
+       *[other] { $presets }
+    } (oder Regeln als JSON).
 rej-bad-stake = Der Einsatz muss zwischen 0 und 1000 € pro Punkt liegen.
 rej-not-in-this-game = Das gibt es im Spiel dieses Tisches nicht.
-rej-unknown-game = Dieses Spiel kenne ich nicht. Zur Wahl stehen: zwanzigerrufen, koenigrufen, 20ab.
+rej-unknown-game = Dieses Spiel kenne ich nicht. Zur Wahl stehen { $games }.
 rej-bad-seat-count = Dieses Spiel hat { $min } bis { $max } Plätze.
 rej-fixed-seat-count = Dieses Spiel hat immer { $min } Plätze.
 rej-bad-turn = Diese Ansage verstehe ich nicht: „{ $word }“ kommt in der Lizitation nicht vor. Ansagen: rufer, farbensolo, solo, absolut, pagat, valat, kontra (auf spiel, absolut, pagat, valat), weiter.
@@ -255,10 +258,6 @@ terminal-pass = Jetzt ist { $name } dran: gib { $name } die Tastatur und drück 
 terminal-too-long = Diese Zeile ist zu lang (höchstens { $max } Zeichen); sie wird nicht gelesen.
 terminal-unreadable = Diese Zeile kann ich nicht lesen (sie ist kein UTF-8-Text).
 terminal-bad-flag = { $flag }: { $reason }
-terminal-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Für { $game } gibt es { $count ->
-        [one] nur { $presets }
-       *[other] { $presets }
-    } (oder Regeln als JSON).
 terminal-bad-lang = --lang { $value }: diese Sprache gibt es nicht; es gibt de (Deutsch) und en (Englisch).
 terminal-bad-players = --players nimmt ein bis vier verschiedene Namen (je höchstens 32 Zeichen), durch Kommas getrennt.
 terminal-flag-needs-new = { $flag } gilt nur für einen neuen Tisch; Tisch { $table } spielt weiter wie bisher. Einen neuen Tisch eröffnet: tarock play --new { $flag }

@@ -201,10 +201,13 @@ rej-stale = Already played: this button is out of date.
 rej-not-allowed = Only the table's creator (or an admin) may do that.
 rej-unknown-level = Computer players come as easy, medium and strong.
 rej-no-computer-there = No computer sits on that seat.
-rej-bad-rules = I do not know these rules: { $detail }. There are standard, directnet, tarockwelt and wikipedia.
+rej-bad-rules = I do not know these rules: { $detail }. For { $game } there { $count ->
+        [one] is only { $presets }
+       *[other] are { $presets }
+    } (or rules as JSON).
 rej-bad-stake = The stake must be between 0 and 1000 per point.
 rej-not-in-this-game = That is not part of the game at this table.
-rej-unknown-game = I do not know that game. The choices are: zwanzigerrufen, koenigrufen, 20ab.
+rej-unknown-game = I do not know that game. The choices are { $games }.
 rej-bad-seat-count = This game has { $min } to { $max } seats.
 rej-fixed-seat-count = This game always has { $min } seats.
 rej-bad-turn = I do not understand that announcement: "{ $word }" is not a word of the bidding. Announcements: rufer, farbensolo, solo, absolut, pagat, valat, kontra (on the game, absolut, pagat, valat), weiter.
@@ -258,10 +261,6 @@ terminal-pass = { $name } is next: hand the keyboard to { $name } and press Ente
 terminal-too-long = This line is too long (at most { $max } characters); it is not read.
 terminal-unreadable = I cannot read this line (it is not UTF-8 text).
 terminal-bad-flag = { $flag }: { $reason }
-terminal-bad-rules = I do not know these rules: { $detail }. For { $game } there { $count ->
-        [one] is only { $presets }
-       *[other] are { $presets }
-    } (or rules as JSON).
 terminal-bad-lang = --lang { $value }: there is no such language; there are de (German) and en (English).
 terminal-bad-players = --players takes one to four different names (at most 32 characters each), separated by commas.
 terminal-flag-needs-new = { $flag } only applies to a new table; table { $table } goes on as before. A new table: tarock play --new { $flag }
