@@ -237,14 +237,11 @@ impl Rejection {
                 )
             }
             Rejection::BadStake => tr!(lang, "rej-bad-stake"),
-            Rejection::UnknownGame => {
-                let names: Vec<String> = tarock_games::GAMES
-                    .iter()
-                    .map(|g| crate::games::name_of(g.id(), lang))
-                    .collect();
-                let names: Vec<&str> = names.iter().map(String::as_str).collect();
-                tr!(lang, "rej-unknown-game", games = name_list(&names, lang))
-            }
+            Rejection::UnknownGame => tr!(
+                lang,
+                "rej-unknown-game",
+                games = crate::games::names_list(lang)
+            ),
             Rejection::NotInThisGame => tr!(lang, "rej-not-in-this-game"),
             Rejection::GameRefusal { game, code } => crate::games::face(game).map_or_else(
                 || tr!(lang, "refusal-other"),

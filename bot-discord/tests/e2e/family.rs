@@ -757,7 +757,7 @@ async fn a_five_seat_koenigrufen_settlement_lists_who_sat_out() {
     let options = [("game", json!(GAME_KOENIGRUFEN)), ("seats", json!(5))];
     let table_msg = open_and_start(&fake, &options, &[], 5).await;
     assert!(plain(&fake.message(table_msg).unwrap().content).contains("Königrufen"));
-    let title = settlement_title("Königrufen");
+    let title = settlement_title("Königrufen", "deal");
     let done = |f: &Fake| settlement(f, &title).is_some();
     let mut players = Players::default();
     players.play(&fake, Game::Kr, &[ANNA], 500, done).await;

@@ -92,6 +92,8 @@ stand-in = ⌛ Die Zeit von { $name } ist abgelaufen: der Computer hat für { $n
 settlement-title = 💰 Abrechnung Tisch { $table }, Spiel { $deal }
 side-declarers = Spieler
 side-opponents = Gegner
+seats-range = { $min } bis { $max }
+seats-either = { $min } oder { $max }
 names-and = { $first } und { $last }
 settlement-points = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints }
 settlement-points-tricks = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints } · Stiche { $dtricks } : { $otricks }
@@ -126,6 +128,10 @@ balance-line = { $name }: { $units } { $count ->
     [one] Punkt
    *[other] Punkte
 } ({ $money })
+balance-line-schrift = { $name }: { $units } { $count ->
+    [one] Punkt
+   *[other] Punkte
+} ({ $money }), Schrift { $schrift }
 rules-text = Tisch { $table }: Regeln { $rules }, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug.
 rules-text-game = Tisch { $table }: { $game } mit { $seats } Plätzen, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug. Die Regeln:
 rules-text-overrides = Tisch { $table }: Regeln { $rules } mit Änderungen { $spec }, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug.
@@ -271,7 +277,7 @@ telegram-no-token = Kein Bot-Token: Leg bei Telegram mit @BotFather (/newbot) ei
 telegram-start-private = { $name }, öffne den privaten Chat mit mir, damit ich dir deine Karten schicken kann: { $link }
 telegram-inline-none = Gerade kein Zug für dich – deine Karten im privaten Chat
 telegram-open-private = Öffne zuerst den privaten Chat mit mir: { $link }
-telegram-start-help = Ich bin der Tarock-Bot: ich leite Zwanzigerrufen-Tische in Gruppen, mit Karten und Zügen hier im privaten Chat. Einen Tisch eröffnest du in einer Gruppe (füge mich dort hinzu) mit /tarock; die anderen setzen sich mit „Mitspielen“ dazu.
+telegram-start-help = Ich bin der Tarock-Bot: ich leite Tische für { $games } in Gruppen, mit Karten und Zügen hier im privaten Chat. Einen Tisch eröffnest du in einer Gruppe (füge mich dort hinzu) mit /tarock, für ein bestimmtes Spiel mit dem Spiel dahinter (etwa /tarock koenigrufen); die anderen setzen sich mit „Mitspielen“ dazu.
 telegram-start-tables = Deine offenen Tische:
 telegram-start-table = Tisch { $table }: { $link }
 telegram-start-no-tables = Du sitzt gerade an keinem offenen Tisch.
@@ -297,11 +303,11 @@ discord-bad-pace = Das Tempo versteh ich nicht: live, slow oder eine Dauer wie 9
 discord-bad-preset = Regeln namens „{ $preset }“ gibt's bei { $game } nicht. Zur Wahl stehen: { $presets }.
 discord-dm-closed = { $mention }, ich kann dir keine Direktnachricht schicken (Direktnachrichten von Servermitgliedern sind bei dir aus). Ich erwähne dich hier, wenn du dran bist; deine Karten zeigt dir der Knopf „Meine Karten“.
 discord-your-turn = { $mention }, du bist dran – deine Karten zeigt dir der Knopf „Meine Karten“.
-discord-dm-help = Ich bin der Tarock-Bot: ich leite Zwanzigerrufen-Tische in Server-Kanälen; deine Karten und Züge kommen hier als Direktnachricht. Einen Tisch eröffnest du in einem Kanal mit /tarock neu; die anderen setzen sich mit „Mitspielen“ dazu.
+discord-dm-help = Ich bin der Tarock-Bot: ich leite Tische für { $games } in Server-Kanälen; deine Karten und Züge kommen hier als Direktnachricht. Einen Tisch eröffnest du in einem Kanal mit /tarock neu (das Spiel wählst du dort bei „spiel“); die anderen setzen sich mit „Mitspielen“ dazu.
 discord-dm-tables = Deine offenen Tische:
 discord-dm-table = Tisch { $table }: { $link }
 discord-dm-no-tables = Du sitzt gerade an keinem offenen Tisch.
-discord-cmd-tarock = Zwanzigerrufen am Tisch dieses Kanals
+discord-cmd-tarock = Tarock am Tisch dieses Kanals
 discord-cmd-new = Einen Tisch in diesem Kanal eröffnen
 discord-cmd-join = Einen freien Platz nehmen
 discord-cmd-leave = Vom Tisch aufstehen (in der Runde vor dem Spiel oder zwischen zwei Spielen)
@@ -318,13 +324,13 @@ discord-cmd-close = Den Tisch schließen
 discord-cmd-link = Ein Einmal-Code, der diesen Tisch auch in einem anderen Chat zeigt (Telegram oder Discord)
 discord-cmd-unlink = Diesen Kanal vom Tisch trennen (am Tisch selbst: alle verbundenen Chats)
 discord-opt-code = Ein Code von /tarock link aus einem anderen Chat: verbindet diesen Kanal mit jenem Tisch
-discord-opt-rules = Die Regeln: standard (empfohlen), directnet, tarockwelt oder wikipedia
+discord-opt-rules = Die Regeln des gewählten Spiels: eine der vorgeschlagenen Vorgaben (sonst standard)
 discord-opt-stake = Einsatz in Cent je Punkt (Vorgabe 10)
 discord-opt-pace = Zeit je Zug: live (2 Minuten), slow (12 Stunden) oder z. B. 5m, 12h, 2d
 discord-opt-language = Die Sprache des Tisches in diesem Kanal (Vorgabe: deine)
 discord-opt-another = Noch einen Tisch öffnen, obwohl hier schon einer offen ist
-discord-opt-game = Das Spiel: Zwanzigerrufen (Vorgabe), Königrufen oder 20 ab
-discord-opt-seats = Plätze: 4, bei 20 ab 3 bis 5 (Vorgabe 4)
+discord-opt-game = Das Spiel: { $games } (ohne Angabe: { $default })
+discord-opt-seats = Plätze: { $seats }
 
 telegram-cmd-pictures = Kartenbilder an oder aus (/bilder aus: nur Text)
 telegram-cmd-link = Einmal-Code: den Tisch auch in einem anderen Chat zeigen (dort /mitspielen CODE)
