@@ -67,7 +67,7 @@ impl BadWord {
                 lang,
                 "telegram-unknown-preset",
                 word = word.as_str(),
-                game = *game,
+                game = tarock_table::games::name_of(game, lang),
                 presets = presets_of(game).join(", ")
             ),
         }
