@@ -565,12 +565,26 @@ pub async fn cup_end(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// A description in English (Discord's default) with its German
-/// localization, from the catalogue.
+/// localization, from the catalogue. Descriptions that list the games
+/// (`$games`, the first as `$default`) or their seats (`$seats`) get
+/// them from the game registry.
 fn described(id: &str) -> (String, String) {
-    (
-        text(Lang::En, id, Vec::new()),
-        text(Lang::De, id, Vec::new()),
-    )
+    let described = |lang: Lang| {
+        let first = tarock_games::GAMES
+            .first()
+            .map(|g| g.id())
+            .unwrap_or_default();
+        text(
+            lang,
+            id,
+            vec![
+                ("games", tarock_table::games::names_list(lang).into()),
+                ("default", tarock_table::games::name_of(first, lang).into()),
+                ("seats", tarock_table::games::seats_list(lang).into()),
+            ],
+        )
+    };
+    (described(Lang::En), described(Lang::De))
 }
 
 /// Fills in the descriptions of a command, its options and subcommands
@@ -689,6 +703,66 @@ mod tests {
         for sub in &command.subcommands {
             walk(sub, seen);
         }
+    }
+
+    /// The descriptions speak of every game: `/tarock` is not
+    /// Zwanzigerrufen alone, the game and seat options list the registry's
+    /// games and seats, the rules option no game's presets.
+    #[test]
+    fn descriptions_present_every_game() {
+        let commands = all();
+        let root = &commands[0];
+        let de = |l: &[(
+            std::borrow::Cow<'static, str>,
+            std::borrow::Cow<'static, str>,
+        )]|
+         -> String {
+            l.iter()
+                .find(|(lang, _)| lang.as_ref() == "de")
+                .map(|(_, d)| d.to_string())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            de(&root.description_localizations),
+            "Tarock am Tisch dieses Kanals"
+        );
+        assert_eq!(
+            root.description.as_deref(),
+            Some("Tarock at this channel's table")
+        );
+        let new = &root.subcommands[0];
+        let option = |name: &str| {
+            let p = new
+                .parameters
+                .iter()
+                .find(|p| p.name.as_ref() == name)
+                .unwrap();
+            (
+                p.description.as_deref().unwrap_or_default().to_owned(),
+                de(&p.description_localizations),
+            )
+        };
+        assert_eq!(
+            option("game"),
+            (
+                "The game: Zwanzigerrufen, Königrufen and 20 ab (without one: Zwanzigerrufen)"
+                    .to_owned(),
+                "Das Spiel: Zwanzigerrufen, Königrufen und 20 ab (ohne Angabe: Zwanzigerrufen)"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            option("seats"),
+            (
+                "Seats: Zwanzigerrufen 4, Königrufen 4 or 5, 20 ab 3 to 5".to_owned(),
+                "Plätze: Zwanzigerrufen 4, Königrufen 4 oder 5, 20 ab 3 bis 5".to_owned()
+            )
+        );
+        let (en, de) = option("rules");
+        assert!(
+            !en.contains("directnet") && !de.contains("directnet"),
+            "{en} / {de}"
+        );
     }
 
     #[test]

@@ -216,7 +216,11 @@ impl Bot {
             Ok(Some(p)) => tarock_table::Lang::from_tag(&p.language),
             _ => tarock_table::Lang::De,
         };
-        let mut lines = vec![tarock_table::tr!(lang, "discord-dm-help")];
+        let mut lines = vec![tarock_table::tr!(
+            lang,
+            "discord-dm-help",
+            games = tarock_table::games::names_list(lang)
+        )];
         let tables = store
             .open_tables_of_player(Platform::Discord, user_id)
             .await

@@ -1639,6 +1639,15 @@ async fn a_direct_message_gets_help_and_the_open_tables() {
     let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL}/{table_msg}");
     assert!(help.content.contains(&link), "{}", help.content);
     assert!(help.content.contains("Tisch 1"), "{}", help.content);
+    // The bot presents every game of the family, not Zwanzigerrufen alone.
+    assert!(
+        help.content.starts_with(
+            "Ich bin der Tarock-Bot: ich leite Tische für Zwanzigerrufen, Königrufen und 20 ab \
+             in Server-Kanälen;"
+        ),
+        "{}",
+        help.content
+    );
     stop(bot).await;
     fake.assert_no_violations();
 }

@@ -2,6 +2,7 @@
 
 use tarock_games::GAMES;
 use tarock_storage::TableId;
+use tarock_table::games::spelling::is_card;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
 use tarock_table::{
@@ -66,7 +67,7 @@ impl BadWord {
                 lang,
                 "telegram-unknown-preset",
                 word = word.as_str(),
-                game = *game,
+                game = tarock_table::games::name_of(game, lang),
                 presets = presets_of(game).join(", ")
             ),
         }
@@ -319,9 +320,18 @@ fn cup_settings(words: &[&str], lang: Lang) -> CupSettings {
 }
 
 /// A card or a bidding turn typed as plain text; anything else is chat.
+/// A card of any game of the family counts (`sA` at a 20 ab table): the
+/// table reads it by its own game's spellings.
 fn parse_move(text: &str) -> Option<CommandKind> {
     if let Some(card) = parse_card(text) {
         return Some(CommandKind::Play(None, None, card));
+    }
+    if is_card(text) {
+        return Some(CommandKind::TurnWords(
+            None,
+            None,
+            vec![text.trim().to_owned()],
+        ));
     }
     let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
     if words.is_empty() || words.len() > 6 {

@@ -627,7 +627,11 @@ async fn pictures(
 async fn start_help(ctx: &Ctx, from: &User) -> Result<String, BotError> {
     let lang = user_lang(from);
     let store = ctx.service.store();
-    let mut lines = vec![tr!(lang, "telegram-start-help")];
+    let mut lines = vec![tr!(
+        lang,
+        "telegram-start-help",
+        games = tarock_table::games::names_list(lang)
+    )];
     let tables = store
         .open_tables_of_player(Platform::Telegram, &from.id.0.to_string())
         .await?;

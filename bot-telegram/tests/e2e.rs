@@ -1114,6 +1114,14 @@ async fn start_in_the_private_chat_answers_with_help_and_the_open_tables() {
         .await;
     let text = first["text"].as_str().unwrap();
     assert!(text.contains("/tarock"), "{text}");
+    // The bot presents every game of the family, not Zwanzigerrufen alone.
+    assert!(
+        text.starts_with(
+            "Ich bin der Tarock-Bot: ich leite Tische für Zwanzigerrufen, Königrufen und 20 ab \
+             in Gruppen"
+        ),
+        "{text}"
+    );
     assert!(text.contains("an keinem offenen Tisch"), "{text}");
     let table_msg = open_table(&fake).await;
     let (m, p) = table_button(&fake, table_msg, "j").await;

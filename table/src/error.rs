@@ -5,6 +5,7 @@ use tarock_storage::StorageError;
 use tarock_zwanzigerrufen::RuleError;
 
 use crate::render::rule_error_text;
+use crate::settlement::name_list;
 use crate::shuffle::EntropyError;
 use crate::text::Lang;
 use crate::tr;
@@ -54,8 +55,14 @@ pub enum Rejection {
     UnknownLevel,
     /// That seat holds no computer player.
     NoComputerThere,
-    /// The rules given cannot be read.
-    BadRules(String),
+    /// The rules given cannot be read for the chosen game (its id): the
+    /// refusal names the game and its presets, from the game registry.
+    BadRules {
+        /// The id of the game the rules were given for.
+        game: &'static str,
+        /// What is wrong, as the game's rules reader said it.
+        detail: String,
+    },
     /// The stake is out of range.
     BadStake,
     /// No game of the family has that name.
@@ -218,9 +225,23 @@ impl Rejection {
             Rejection::NotAllowed => tr!(lang, "rej-not-allowed"),
             Rejection::UnknownLevel => tr!(lang, "rej-unknown-level"),
             Rejection::NoComputerThere => tr!(lang, "rej-no-computer-there"),
-            Rejection::BadRules(detail) => tr!(lang, "rej-bad-rules", detail = detail.as_str()),
+            Rejection::BadRules { game, detail } => {
+                let presets = tarock_games::by_id(game).map_or(&[][..], |kind| kind.presets());
+                tr!(
+                    lang,
+                    "rej-bad-rules",
+                    detail = detail.as_str(),
+                    game = crate::games::name_of(game, lang),
+                    presets = name_list(presets, lang),
+                    count = presets.len()
+                )
+            }
             Rejection::BadStake => tr!(lang, "rej-bad-stake"),
-            Rejection::UnknownGame => tr!(lang, "rej-unknown-game"),
+            Rejection::UnknownGame => tr!(
+                lang,
+                "rej-unknown-game",
+                games = crate::games::names_list(lang)
+            ),
             Rejection::NotInThisGame => tr!(lang, "rej-not-in-this-game"),
             Rejection::GameRefusal { game, code } => crate::games::face(game).map_or_else(
                 || tr!(lang, "refusal-other"),

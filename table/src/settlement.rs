@@ -52,7 +52,7 @@ fn side(party: Party, lang: Lang) -> String {
 }
 
 /// Names joined as a list: "Anna", "Anna und Bert", "Bert, Cleo und Dora".
-fn name_list(names: &[&str], lang: Lang) -> String {
+pub(crate) fn name_list(names: &[&str], lang: Lang) -> String {
     match names {
         [] => String::new(),
         [one] => (*one).to_owned(),

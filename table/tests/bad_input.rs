@@ -573,6 +573,75 @@ async fn refusals_of_unknown_tables_malformed_input_and_bad_settings() {
     .await;
 }
 
+/// Rules a game does not know are refused with the chosen game's name and
+/// its own presets (the game registry's), and an unknown game with the
+/// games there are; nothing is created.
+#[tokio::test]
+async fn bad_rules_name_the_chosen_games_presets_and_an_unknown_game_the_games() {
+    let mut h = Harness::new(1).await;
+    let table = h.create("Anna", settings()).await;
+    let cases: [(&str, &str, Texts); 4] = [
+        (
+            "zwanzigerrufen",
+            "chess",
+            [
+                "Diese Regeln kenne ich nicht: chess. Für Zwanzigerrufen gibt es standard, \
+                 directnet, tarockwelt und wikipedia (oder Regeln als JSON).",
+                "I do not know these rules: chess. For Zwanzigerrufen there are standard, \
+                 directnet, tarockwelt and wikipedia (or rules as JSON).",
+            ],
+        ),
+        (
+            "koenigrufen",
+            "directnet",
+            [
+                "Diese Regeln kenne ich nicht: unknown rules preset \"directnet\". Für \
+                 Königrufen gibt es standard und cup2019 (oder Regeln als JSON).",
+                "I do not know these rules: unknown rules preset \"directnet\". For \
+                 Königrufen there are standard and cup2019 (or rules as JSON).",
+            ],
+        ),
+        (
+            "20ab",
+            "wikipedia",
+            [
+                "Diese Regeln kenne ich nicht: unknown rules preset \"wikipedia\". Für \
+                 20 ab gibt es nur standard (oder Regeln als JSON).",
+                "I do not know these rules: unknown rules preset \"wikipedia\". For \
+                 20 ab there is only standard (or rules as JSON).",
+            ],
+        ),
+        (
+            "schnapsen",
+            "standard",
+            [
+                "Dieses Spiel kenne ich nicht. Zur Wahl stehen Zwanzigerrufen, Königrufen \
+                 und 20 ab.",
+                "I do not know that game. The choices are Zwanzigerrufen, Königrufen and \
+                 20 ab.",
+            ],
+        ),
+    ];
+    for (game, rules, texts) in cases {
+        let bad = TableSettings {
+            game: game.into(),
+            rules: rules.into(),
+            another: true,
+            ..settings()
+        };
+        refused_as(
+            &mut h,
+            table,
+            sender("Zoe", Lang::De),
+            None,
+            CommandKind::Create(bad),
+            texts,
+            true,
+        )
+        .await;
+    }
+}
+
 /// Refusals during a deal of four people, in the bidding and in the trick
 /// play; the illegal cards and announcements are found in the stored hands
 /// as the deals go on.

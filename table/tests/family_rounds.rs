@@ -1283,4 +1283,23 @@ async fn the_settlement_shows_the_schrift_beside_the_money_deal_by_deal() {
         mine.ends_with(&format!(", score {}", signed(first[i] + second[i]))),
         "{mine}"
     );
+    // The balances, asked for between deals, show the running Schrift
+    // beside the money as well, in the asker's language.
+    for asker in ["anna", "bert"] {
+        let word = match h.lang(asker) {
+            Lang::De => "Schrift",
+            Lang::En => "score",
+        };
+        let replies = h.run(asker, CommandKind::Balances(Some(table))).await;
+        assert_eq!(replies.len(), 1, "{replies:?}");
+        let text = replies[0].text();
+        for seat in 0..4u8 {
+            let i = usize::from(seat);
+            let line = seat_line(text, &loaded, seat);
+            assert!(
+                line.ends_with(&format!("), {word} {}", signed(first[i] + second[i]))),
+                "{line}"
+            );
+        }
+    }
 }

@@ -696,3 +696,111 @@ async fn a_koenigrufen_deal_with_talon_and_discard_is_played_by_buttons() {
         .to_owned();
     assert!(copy.contains(&title) && copy.contains("▶ Anna"), "{copy}");
 }
+
+/// Whether an action token is a 20 ab card (`sA`, `h10`): a suit letter
+/// and a rank of its 32-card deck.
+fn is_ab_card(token: &str) -> bool {
+    let mut chars = token.chars();
+    chars.next().is_some_and(|s| "schd".contains(s))
+        && ["A", "10", "K", "Q", "J", "9", "8", "7"].contains(&chars.as_str())
+}
+
+/// How many requests the bot made to `user`'s private chat.
+fn requests_to(fake: &Fake, user: i64) -> usize {
+    fake.inner
+        .lock()
+        .unwrap()
+        .log
+        .iter()
+        .filter(|e| matches!(e, Event::Request(_, b) if b["chat_id"].as_i64() == Some(user)))
+        .count()
+}
+
+/// The texts the bot sent to `user` privately, in order.
+fn private_texts(fake: &Fake, user: i64) -> Vec<String> {
+    fake.requests("sendMessage")
+        .into_iter()
+        .filter(|b| b["chat_id"].as_i64() == Some(user))
+        .filter_map(|b| b["text"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// A card typed in the group at a 20 ab table is read by 20 ab's
+/// spellings, also one Zwanzigerrufen has not (an ace, `sA`): a card Anna
+/// does not hold is refused with 20 ab's answer, one of her keyboard is
+/// played. Seed 7.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_typed_at_a_twenty_ab_table_is_read_as_a_twenty_ab_card() {
+    use tarock_table::games::zwanzig_ab::{card_label, parse_card};
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 7).await;
+    open_and_start(&fake, "/tarock 20ab 3", &[], 3).await;
+    let mut pressed = HashSet::new();
+    let mut made = Vec::new();
+    let card_keyboard = |f: &Fake| {
+        f.messages_in(ANNA.0)
+            .into_iter()
+            .last()
+            .filter(|m| payloads(m).iter().any(|p| token(p).is_some_and(is_ab_card)))
+    };
+    // Anna exchanges and plays on until her keyboard offers cards.
+    play(&fake, Game::Ab, &[ANNA], &mut pressed, &mut made, 50, |f| {
+        card_keyboard(f).is_some()
+    })
+    .await;
+    let keyboard = fake.wait_for("Anna's cards", card_keyboard).await;
+    let private = keyboard["text"]
+        .as_str()
+        .or(keyboard["caption"].as_str())
+        .unwrap_or_default();
+    let hand = hand_labels(private).unwrap_or_else(|| panic!("no hand in {private}"));
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    let before = events(&store).await;
+    // An ace she does not hold, typed as its id: 20 ab's answer.
+    let ace = ["sA", "cA", "hA", "dA"]
+        .into_iter()
+        .find(|id| !hand.contains(&card_label(parse_card(id).unwrap(), Lang::De)))
+        .expect("an ace Anna does not hold");
+    let told = private_texts(&fake, ANNA.0).len();
+    fake.say(GROUP, ANNA, ace);
+    let answer = fake
+        .wait_for("the answer to a card not held", |f| {
+            private_texts(f, ANNA.0).get(told).cloned()
+        })
+        .await;
+    assert_eq!(answer, text(Lang::De, "ab-refusal-P-2", Vec::new()));
+    assert_eq!(
+        events(&store).await,
+        before,
+        "a refused card changed the round"
+    );
+    // A card of her keyboard, typed: played.
+    let card = payloads(&keyboard)
+        .iter()
+        .filter_map(|p| token(p))
+        .find(|t| is_ab_card(t))
+        .unwrap()
+        .to_owned();
+    // It is Anna's turn, so nothing else moves until she does: the next
+    // request to her chat follows her card.
+    let sent = requests_to(&fake, ANNA.0);
+    fake.say(GROUP, ANNA, &card);
+    fake.wait_for("what follows Anna's card", |f| {
+        (requests_to(f, ANNA.0) > sent).then_some(())
+    })
+    .await;
+    assert!(events(&store).await > before, "{card} typed was not played");
+    let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
+    let log = store.load_deal(deal.id).await.unwrap().unwrap().events;
+    assert!(
+        log[before..]
+            .iter()
+            .any(|e| e.action == card && !e.by_computer),
+        "{card} not among the new actions: {:?}",
+        &log[before..]
+    );
+    store.close().await;
+    stop(bot).await;
+}

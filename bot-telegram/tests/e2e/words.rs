@@ -50,8 +50,8 @@ async fn a_word_that_is_no_game_or_no_preset_of_the_game_opens_no_table() {
     let text = said_in(&fake, GROUP, "directnet").await;
     assert_eq!(
         text,
-        "Bei koenigrufen gibt es „directnet“ nicht, darum habe ich keinen Tisch eröffnet. \
-         Regeln für koenigrufen: standard, cup2019."
+        "Bei Königrufen gibt es „directnet“ nicht, darum habe ich keinen Tisch eröffnet. \
+         Regeln für Königrufen: standard, cup2019."
     );
     fake.say(GROUP, ANNA, "/tarock koenigrufen cup2019");
     fake.wait_for("the Königrufen table", |f| {

@@ -6,9 +6,8 @@ use std::str::FromStr;
 
 use tarock_ai::Level;
 use tarock_storage::{LoadedTable, Occupant, Platform};
-use tarock_table::games::face;
 use tarock_table::text::text;
-use tarock_table::{Lang, MAX_STAKE_CENTS, Rejection, UserRef, game_id, table_spec};
+use tarock_table::{Lang, MAX_STAKE_CENTS, Rejection, UserRef, table_spec};
 
 use super::Args;
 
@@ -72,13 +71,7 @@ impl Flags {
                     Rejection::BadSeatCount { .. } => {
                         format!("--seats {}", args.seats.unwrap_or_default())
                     }
-                    Rejection::BadRules(detail) => {
-                        return bad_flag(
-                            lang,
-                            &format!("--rules {}", short(&rules_text)),
-                            bad_rules(lang, &game_text, &detail),
-                        );
-                    }
+                    Rejection::BadRules { .. } => format!("--rules {}", short(&rules_text)),
                     _ => "--rules".to_owned(),
                 };
                 bad_flag(lang, &flag, r.text(lang))
@@ -117,39 +110,6 @@ impl Flags {
             stake,
         })
     }
-}
-
-/// Why `--rules` was refused, with the presets of the game chosen (from
-/// the game registry, so that they follow the game).
-fn bad_rules(lang: Lang, game_text: &str, detail: &str) -> String {
-    let Some(game) = game_id(game_text) else {
-        return Rejection::BadRules(detail.to_owned()).text(lang);
-    };
-    let name = face(game).map_or_else(
-        || text(lang, "game-zwanzigerrufen", vec![]),
-        |face| face.name(lang),
-    );
-    let presets = tarock_games::by_id(game).map_or(&[][..], |kind| kind.presets());
-    let count = presets.len();
-    let presets = match presets {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => text(
-            lang,
-            "names-and",
-            vec![("first", init.join(", ").into()), ("last", (*last).into())],
-        ),
-    };
-    text(
-        lang,
-        "terminal-bad-rules",
-        vec![
-            ("detail", detail.into()),
-            ("game", name.into()),
-            ("presets", presets.into()),
-            ("count", count.into()),
-        ],
-    )
 }
 
 /// At most a few dozen characters of what someone typed, for a message.

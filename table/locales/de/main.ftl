@@ -92,6 +92,8 @@ stand-in = ⌛ Die Zeit von { $name } ist abgelaufen: der Computer hat für { $n
 settlement-title = 💰 Abrechnung Tisch { $table }, Spiel { $deal }
 side-declarers = Spieler
 side-opponents = Gegner
+seats-range = { $min } bis { $max }
+seats-either = { $min } oder { $max }
 names-and = { $first } und { $last }
 settlement-points = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints }
 settlement-points-tricks = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints } · Stiche { $dtricks } : { $otricks }
@@ -126,6 +128,10 @@ balance-line = { $name }: { $units } { $count ->
     [one] Punkt
    *[other] Punkte
 } ({ $money })
+balance-line-schrift = { $name }: { $units } { $count ->
+    [one] Punkt
+   *[other] Punkte
+} ({ $money }), Schrift { $schrift }
 rules-text = Tisch { $table }: Regeln { $rules }, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug.
 rules-text-game = Tisch { $table }: { $game } mit { $seats } Plätzen, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug. Die Regeln:
 rules-text-overrides = Tisch { $table }: Regeln { $rules } mit Änderungen { $spec }, { $stake } pro Punkt, { $pace } Bedenkzeit pro Zug.
@@ -198,10 +204,13 @@ rej-stale = Schon gespielt: dieser Knopf ist veraltet.
 rej-not-allowed = Das darf nur, wer den Tisch eröffnet hat (oder ein Admin).
 rej-unknown-level = Computer gibt es in den Stärken leicht (easy), mittel (medium) und stark (strong).
 rej-no-computer-there = Auf diesem Platz sitzt kein Computer.
-rej-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Es gibt standard, directnet, tarockwelt und wikipedia.
+rej-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Für { $game } gibt es { $count ->
+        [one] nur { $presets }
+       *[other] { $presets }
+    } (oder Regeln als JSON).
 rej-bad-stake = Der Einsatz muss zwischen 0 und 1000 € pro Punkt liegen.
 rej-not-in-this-game = Das gibt es im Spiel dieses Tisches nicht.
-rej-unknown-game = Dieses Spiel kenne ich nicht. Zur Wahl stehen: zwanzigerrufen, koenigrufen, 20ab.
+rej-unknown-game = Dieses Spiel kenne ich nicht. Zur Wahl stehen { $games }.
 rej-bad-seat-count = Dieses Spiel hat { $min } bis { $max } Plätze.
 rej-fixed-seat-count = Dieses Spiel hat immer { $min } Plätze.
 rej-bad-turn = Diese Ansage verstehe ich nicht: „{ $word }“ kommt in der Lizitation nicht vor. Ansagen: rufer, farbensolo, solo, absolut, pagat, valat, kontra (auf spiel, absolut, pagat, valat), weiter.
@@ -256,10 +265,6 @@ terminal-watch-next = Du setzt dieses Spiel aus und schaust zu. Weiter mit Enter
 terminal-too-long = Diese Zeile ist zu lang (höchstens { $max } Zeichen); sie wird nicht gelesen.
 terminal-unreadable = Diese Zeile kann ich nicht lesen (sie ist kein UTF-8-Text).
 terminal-bad-flag = { $flag }: { $reason }
-terminal-bad-rules = Diese Regeln kenne ich nicht: { $detail }. Für { $game } gibt es { $count ->
-        [one] nur { $presets }
-       *[other] { $presets }
-    } (oder Regeln als JSON).
 terminal-bad-lang = --lang { $value }: diese Sprache gibt es nicht; es gibt de (Deutsch) und en (Englisch).
 terminal-bad-players = --players nimmt ein bis vier verschiedene Namen (je höchstens 32 Zeichen), durch Kommas getrennt.
 terminal-flag-needs-new = { $flag } gilt nur für einen neuen Tisch; Tisch { $table } spielt weiter wie bisher. Einen neuen Tisch eröffnet: tarock play --new { $flag }
@@ -273,7 +278,7 @@ telegram-no-token = Kein Bot-Token: Leg bei Telegram mit @BotFather (/newbot) ei
 telegram-start-private = { $name }, öffne den privaten Chat mit mir, damit ich dir deine Karten schicken kann: { $link }
 telegram-inline-none = Gerade kein Zug für dich – deine Karten im privaten Chat
 telegram-open-private = Öffne zuerst den privaten Chat mit mir: { $link }
-telegram-start-help = Ich bin der Tarock-Bot: ich leite Zwanzigerrufen-Tische in Gruppen, mit Karten und Zügen hier im privaten Chat. Einen Tisch eröffnest du in einer Gruppe (füge mich dort hinzu) mit /tarock; die anderen setzen sich mit „Mitspielen“ dazu.
+telegram-start-help = Ich bin der Tarock-Bot: ich leite Tische für { $games } in Gruppen, mit Karten und Zügen hier im privaten Chat. Einen Tisch eröffnest du in einer Gruppe (füge mich dort hinzu) mit /tarock, für ein bestimmtes Spiel mit dem Spiel dahinter (etwa /tarock koenigrufen); die anderen setzen sich mit „Mitspielen“ dazu.
 telegram-start-tables = Deine offenen Tische:
 telegram-start-table = Tisch { $table }: { $link }
 telegram-start-no-tables = Du sitzt gerade an keinem offenen Tisch.
@@ -299,11 +304,11 @@ discord-bad-pace = Das Tempo versteh ich nicht: live, slow oder eine Dauer wie 9
 discord-bad-preset = Regeln namens „{ $preset }“ gibt's bei { $game } nicht. Zur Wahl stehen: { $presets }.
 discord-dm-closed = { $mention }, ich kann dir keine Direktnachricht schicken (Direktnachrichten von Servermitgliedern sind bei dir aus). Ich erwähne dich hier, wenn du dran bist; deine Karten zeigt dir der Knopf „Meine Karten“.
 discord-your-turn = { $mention }, du bist dran – deine Karten zeigt dir der Knopf „Meine Karten“.
-discord-dm-help = Ich bin der Tarock-Bot: ich leite Zwanzigerrufen-Tische in Server-Kanälen; deine Karten und Züge kommen hier als Direktnachricht. Einen Tisch eröffnest du in einem Kanal mit /tarock neu; die anderen setzen sich mit „Mitspielen“ dazu.
+discord-dm-help = Ich bin der Tarock-Bot: ich leite Tische für { $games } in Server-Kanälen; deine Karten und Züge kommen hier als Direktnachricht. Einen Tisch eröffnest du in einem Kanal mit /tarock neu (das Spiel wählst du dort bei „spiel“); die anderen setzen sich mit „Mitspielen“ dazu.
 discord-dm-tables = Deine offenen Tische:
 discord-dm-table = Tisch { $table }: { $link }
 discord-dm-no-tables = Du sitzt gerade an keinem offenen Tisch.
-discord-cmd-tarock = Zwanzigerrufen am Tisch dieses Kanals
+discord-cmd-tarock = Tarock am Tisch dieses Kanals
 discord-cmd-new = Einen Tisch in diesem Kanal eröffnen
 discord-cmd-join = Einen freien Platz nehmen
 discord-cmd-leave = Vom Tisch aufstehen (in der Runde vor dem Spiel oder zwischen zwei Spielen)
@@ -320,13 +325,13 @@ discord-cmd-close = Den Tisch schließen
 discord-cmd-link = Ein Einmal-Code, der diesen Tisch auch in einem anderen Chat zeigt (Telegram oder Discord)
 discord-cmd-unlink = Diesen Kanal vom Tisch trennen (am Tisch selbst: alle verbundenen Chats)
 discord-opt-code = Ein Code von /tarock link aus einem anderen Chat: verbindet diesen Kanal mit jenem Tisch
-discord-opt-rules = Die Regeln: standard (empfohlen), directnet, tarockwelt oder wikipedia
+discord-opt-rules = Die Regeln des gewählten Spiels: eine der vorgeschlagenen Vorgaben (sonst standard)
 discord-opt-stake = Einsatz in Cent je Punkt (Vorgabe 10)
 discord-opt-pace = Zeit je Zug: live (2 Minuten), slow (12 Stunden) oder z. B. 5m, 12h, 2d
 discord-opt-language = Die Sprache des Tisches in diesem Kanal (Vorgabe: deine)
 discord-opt-another = Noch einen Tisch öffnen, obwohl hier schon einer offen ist
-discord-opt-game = Das Spiel: Zwanzigerrufen (Vorgabe), Königrufen oder 20 ab
-discord-opt-seats = Plätze: 4, bei 20 ab 3 bis 5 (Vorgabe 4)
+discord-opt-game = Das Spiel: { $games } (ohne Angabe: { $default })
+discord-opt-seats = Plätze: { $seats }
 
 telegram-cmd-pictures = Kartenbilder an oder aus (/bilder aus: nur Text)
 telegram-cmd-link = Einmal-Code: den Tisch auch in einem anderen Chat zeigen (dort /mitspielen CODE)

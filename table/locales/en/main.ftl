@@ -95,6 +95,8 @@ stand-in = ⌛ { $name }'s time ran out: the computer played for { $name }.
 settlement-title = 💰 Settlement, table { $table }, deal { $deal }
 side-declarers = declarers
 side-opponents = opponents
+seats-range = { $min } to { $max }
+seats-either = { $min } or { $max }
 names-and = { $first } and { $last }
 settlement-points = Card points: declarers { $dpoints } : opponents { $opoints }
 settlement-points-tricks = Card points: declarers { $dpoints } : opponents { $opoints } · tricks { $dtricks } : { $otricks }
@@ -129,6 +131,10 @@ balance-line = { $name }: { $units } { $count ->
     [one] point
    *[other] points
 } ({ $money })
+balance-line-schrift = { $name }: { $units } { $count ->
+    [one] point
+   *[other] points
+} ({ $money }), score { $schrift }
 rules-text = Table { $table }: rules { $rules }, { $stake } per point, { $pace } per move.
 rules-text-game = Table { $table }: { $game } with { $seats } seats, { $stake } per point, { $pace } per move. The rules:
 rules-text-overrides = Table { $table }: rules { $rules } with changes { $spec }, { $stake } per point, { $pace } per move.
@@ -201,10 +207,13 @@ rej-stale = Already played: this button is out of date.
 rej-not-allowed = Only the table's creator (or an admin) may do that.
 rej-unknown-level = Computer players come as easy, medium and strong.
 rej-no-computer-there = No computer sits on that seat.
-rej-bad-rules = I do not know these rules: { $detail }. There are standard, directnet, tarockwelt and wikipedia.
+rej-bad-rules = I do not know these rules: { $detail }. For { $game } there { $count ->
+        [one] is only { $presets }
+       *[other] are { $presets }
+    } (or rules as JSON).
 rej-bad-stake = The stake must be between 0 and 1000 per point.
 rej-not-in-this-game = That is not part of the game at this table.
-rej-unknown-game = I do not know that game. The choices are: zwanzigerrufen, koenigrufen, 20ab.
+rej-unknown-game = I do not know that game. The choices are { $games }.
 rej-bad-seat-count = This game has { $min } to { $max } seats.
 rej-fixed-seat-count = This game always has { $min } seats.
 rej-bad-turn = I do not understand that announcement: "{ $word }" is not a word of the bidding. Announcements: rufer, farbensolo, solo, absolut, pagat, valat, kontra (on the game, absolut, pagat, valat), weiter.
@@ -259,10 +268,6 @@ terminal-watch-next = You sit this deal out and watch. Enter = go on>
 terminal-too-long = This line is too long (at most { $max } characters); it is not read.
 terminal-unreadable = I cannot read this line (it is not UTF-8 text).
 terminal-bad-flag = { $flag }: { $reason }
-terminal-bad-rules = I do not know these rules: { $detail }. For { $game } there { $count ->
-        [one] is only { $presets }
-       *[other] are { $presets }
-    } (or rules as JSON).
 terminal-bad-lang = --lang { $value }: there is no such language; there are de (German) and en (English).
 terminal-bad-players = --players takes one to four different names (at most 32 characters each), separated by commas.
 terminal-flag-needs-new = { $flag } only applies to a new table; table { $table } goes on as before. A new table: tarock play --new { $flag }
@@ -276,7 +281,7 @@ telegram-no-token = No bot token: create a bot with @BotFather on Telegram (/new
 telegram-start-private = { $name }, please open the private chat with me so I can send you your cards: { $link }
 telegram-inline-none = No move for you now – your cards in the private chat
 telegram-open-private = Open the private chat with me first: { $link }
-telegram-start-help = I am the Tarock bot: I run Zwanzigerrufen tables in groups, with your cards and moves here in the private chat. Open a table in a group (add me there) with /tarock; the others sit down with "Join".
+telegram-start-help = I am the Tarock bot: I run tables of { $games } in groups, with your cards and moves here in the private chat. Open a table in a group (add me there) with /tarock, for a particular game with the game after it (say /tarock koenigrufen); the others sit down with "Join".
 telegram-start-tables = Your open tables:
 telegram-start-table = Table { $table }: { $link }
 telegram-start-no-tables = You do not sit at an open table right now.
@@ -302,11 +307,11 @@ discord-bad-pace = I don't understand that pace: live, slow or a duration like 9
 discord-bad-preset = { $game } has no rules called "{ $preset }". The choices are: { $presets }.
 discord-dm-closed = { $mention }, I cannot send you direct messages (you have them turned off for server members). I will mention you here when it is your turn; the "My cards" button shows your cards.
 discord-your-turn = { $mention }, your turn – the "My cards" button shows your cards.
-discord-dm-help = I am the Tarock bot: I run Zwanzigerrufen tables in server channels; your cards and moves come here as direct messages. Open a table in a channel with /tarock new; the others sit down with "Join".
+discord-dm-help = I am the Tarock bot: I run tables of { $games } in server channels; your cards and moves come here as direct messages. Open a table in a channel with /tarock new (choose the game there under "game"); the others sit down with "Join".
 discord-dm-tables = Your open tables:
 discord-dm-table = Table { $table }: { $link }
 discord-dm-no-tables = You do not sit at an open table right now.
-discord-cmd-tarock = Zwanzigerrufen at this channel's table
+discord-cmd-tarock = Tarock at this channel's table
 discord-cmd-new = Open a table in this channel
 discord-cmd-join = Take a free seat
 discord-cmd-leave = Leave the table (in the lobby or between deals)
@@ -323,13 +328,13 @@ discord-cmd-close = Close the table
 discord-cmd-link = A one-time code that shows this table in another chat too (Telegram or Discord)
 discord-cmd-unlink = Unlink this channel from its table (here at the table: every linked chat)
 discord-opt-code = A code from /tarock link in another chat: links this channel to that table
-discord-opt-rules = The rules: standard (recommended), directnet, tarockwelt or wikipedia
+discord-opt-rules = The rules of the chosen game: one of the presets offered (otherwise standard)
 discord-opt-stake = Stake in cents per unit (default 10)
 discord-opt-pace = Time per move: live (2 minutes), slow (12 hours) or e.g. 5m, 12h, 2d
 discord-opt-language = The table's language in this channel (default: yours)
 discord-opt-another = Open another table even though one is open here already
-discord-opt-game = The game: Zwanzigerrufen (default), Königrufen or 20 ab
-discord-opt-seats = Seats: 4, or 3 to 5 for 20 ab (default 4)
+discord-opt-game = The game: { $games } (without one: { $default })
+discord-opt-seats = Seats: { $seats }
 
 telegram-cmd-pictures = Card pictures on or off (/pictures off: text only)
 telegram-cmd-link = One-time code: show the table in another chat too (there: /join CODE)

@@ -325,6 +325,10 @@ impl GameFace for KoenigrufenFace {
         round.downcast_ref::<Koenigrufen>()?.sitting_out()
     }
 
+    fn has_cup_score(&self) -> bool {
+        true
+    }
+
     fn cup_score(&self, round: &dyn DynGame) -> Option<Vec<i64>> {
         // The Schrift: the score before Kontra doubles it into money; the
         // dealer who sits out at a table of five scores nothing.

@@ -373,6 +373,13 @@ pub trait GameFace: Send + Sync {
         None
     }
 
+    /// Whether [`GameFace::cup_score`] reports a score apart from the
+    /// money (Königrufen's Schrift): the settlement lines and the balances
+    /// then show each seat's running score beside the money.
+    fn has_cup_score(&self) -> bool {
+        false
+    }
+
     /// The localized text of a refusal with this code: a game rule's
     /// [`tarock_game_core::RuleError::code`], or one of the codes every
     /// game shares (`token`, `seat`, `deck`). An unknown code gets a
@@ -443,6 +450,35 @@ pub fn name_of(id: &str, lang: Lang) -> String {
         Some(face) => face.name(lang),
         None => crate::tr!(lang, "game-zwanzigerrufen"),
     }
+}
+
+/// Every game of the registry by name in `lang`, as one list: "Zwanzigerrufen,
+/// Königrufen und 20 ab" (the registry's order, the first game first).
+pub fn names_list(lang: Lang) -> String {
+    let names: Vec<String> = tarock_games::GAMES
+        .iter()
+        .map(|g| name_of(g.id(), lang))
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    crate::settlement::name_list(&names, lang)
+}
+
+/// The seats each game of the registry is played with, in `lang`:
+/// "Zwanzigerrufen 4, Königrufen 4 oder 5, 20 ab 3 bis 5".
+pub fn seats_list(lang: Lang) -> String {
+    tarock_games::GAMES
+        .iter()
+        .map(|g| {
+            let (min, max) = g.seat_range();
+            let seats = match max - min {
+                0 => min.to_string(),
+                1 => crate::tr!(lang, "seats-either", min = min, max = max),
+                _ => crate::tr!(lang, "seats-range", min = min, max = max),
+            };
+            format!("{} {seats}", name_of(g.id(), lang))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The game of a user's word for it (`20ab`, `zwanzig-ab`, `20 ab`,

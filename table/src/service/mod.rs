@@ -288,9 +288,10 @@ pub fn table_spec(
             max: choice.max,
         });
     }
-    let rules = face
-        .parse_rules(rules)
-        .map_err(|e| Rejection::BadRules(e.0))?;
+    let rules = face.parse_rules(rules).map_err(|e| Rejection::BadRules {
+        game: face.id(),
+        detail: e.0,
+    })?;
     Ok((face.id(), seats, rules.to_string()))
 }
 
@@ -338,13 +339,19 @@ fn parse_rules(text: &str) -> Result<(String, ValidRules), Rejection> {
         let name = text.to_ascii_lowercase();
         if name.parse::<tarock_zwanzigerrufen::Preset>().is_err() {
             // A name that is no preset is quoted back, shortened.
-            return Err(Rejection::BadRules(text.chars().take(40).collect()));
+            return Err(Rejection::BadRules {
+                game: ZWANZIGERRUFEN,
+                detail: text.chars().take(40).collect(),
+            });
         }
         Value::String(name).to_string()
     };
-    let value: Value =
-        serde_json::from_str(&json).map_err(|e| Rejection::BadRules(e.to_string()))?;
-    let rules = Rules::from_spec(&value).map_err(|e| Rejection::BadRules(e.to_string()))?;
+    let bad = |detail: String| Rejection::BadRules {
+        game: ZWANZIGERRUFEN,
+        detail,
+    };
+    let value: Value = serde_json::from_str(&json).map_err(|e| bad(e.to_string()))?;
+    let rules = Rules::from_spec(&value).map_err(|e| bad(e.to_string()))?;
     Ok((json, rules))
 }
 
@@ -908,7 +915,7 @@ mod tests {
         assert_eq!(rules.solo_value, 5);
         for bad in ["skat", "{", r#"{"preset":"standard","nonsense":1}"#, ""] {
             assert!(
-                matches!(parse_rules(bad), Err(Rejection::BadRules(_))),
+                matches!(parse_rules(bad), Err(Rejection::BadRules { .. })),
                 "{bad:?}"
             );
         }

@@ -242,22 +242,57 @@ impl TableService {
         sender: &Sender,
         choice: TableChoice,
     ) -> Result<Vec<Outgoing>, Fail> {
-        let id = self.resolve(sender, choice).await?;
+        let (st, _) = self.query(sender, choice).await?;
+        let id = st.table.id;
         let lang = sender.lang;
         let balances = self.store.table_balances(id).await?;
+        // A game whose score is not its money (Königrufen's Schrift) shows
+        // each seat's running score beside the money, as its settlement
+        // lines do.
+        let schrift = if st.face().is_some_and(|f| f.has_cup_score()) {
+            let mut tx = self.store.begin().await?;
+            let deals = tx.settled_deals(id).await?;
+            tx.rollback().await?;
+            Some(super::round::schrift_of(&deals, st.table.seats))
+        } else {
+            None
+        };
         let mut lines = vec![tr!(lang, "balances-title")];
         if balances.is_empty() {
             lines.push(tr!(lang, "balances-none"));
         }
         for b in balances {
-            lines.push(tr!(
-                lang,
-                "balance-line",
-                name = self.name_of(&b.participant, lang).await?,
-                units = signed(b.units),
-                count = b.units.abs(),
-                money = signed_money(b.cents, lang)
-            ));
+            let name = self.name_of(&b.participant, lang).await?;
+            let units = signed(b.units);
+            let money = signed_money(b.cents, lang);
+            let seat_schrift = schrift.as_ref().and_then(|totals| {
+                TableSeat::all(st.table.seats)
+                    .find(|seat| {
+                        st.seat_row(*seat).is_some_and(|row| {
+                            Participant::of(*seat, &row.occupant) == b.participant
+                        })
+                    })
+                    .map(|seat| totals.get(seat.index()).copied().unwrap_or(0))
+            });
+            lines.push(match seat_schrift {
+                Some(total) => tr!(
+                    lang,
+                    "balance-line-schrift",
+                    name = name,
+                    units = units,
+                    count = b.units.abs(),
+                    money = money,
+                    schrift = signed(total)
+                ),
+                None => tr!(
+                    lang,
+                    "balance-line",
+                    name = name,
+                    units = units,
+                    count = b.units.abs(),
+                    money = money
+                ),
+            });
         }
         Ok(vec![Outgoing::Notice {
             to: sender.user.clone(),

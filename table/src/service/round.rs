@@ -531,9 +531,10 @@ impl TableService {
         let all = w.tx.table_balances(w.st.table.id).await?;
         // Games whose score is not their money (Königrufen's Schrift, which
         // a cup counts) show each seat's Schrift beside the money.
-        let schrift_totals = match face.cup_score(round.round()) {
-            Some(_) => Some(schrift_totals(w).await?),
-            None => None,
+        let schrift_totals = if face.has_cup_score() {
+            Some(schrift_totals(w).await?)
+        } else {
+            None
         };
         let sheet = |reader: Lang, mine: Option<TableSeat>| -> String {
             let context = w.st.context(reader);
@@ -711,10 +712,17 @@ impl TableService {
 /// included): what a cup counts, a deal's `schrift` as kept with its
 /// settlement, or its units where an older settlement kept none.
 pub(super) async fn schrift_totals(w: &mut Work) -> Result<Vec<i64>, Fail> {
-    let mut totals = vec![0i64; usize::from(w.st.table.seats)];
-    for (_, breakdown) in w.tx.settled_deals(w.st.table.id).await? {
+    let deals = w.tx.settled_deals(w.st.table.id).await?;
+    Ok(schrift_of(&deals, w.st.table.seats))
+}
+
+/// Each of `seats` seats' Schrift over `deals` (rules and breakdown of each
+/// settled deal, as [`tarock_storage::Tx::settled_deals`] reads them).
+pub(super) fn schrift_of(deals: &[(String, String)], seats: u8) -> Vec<i64> {
+    let mut totals = vec![0i64; usize::from(seats)];
+    for (_, breakdown) in deals {
         let value: serde_json::Value =
-            serde_json::from_str(&breakdown).unwrap_or(serde_json::Value::Null);
+            serde_json::from_str(breakdown).unwrap_or(serde_json::Value::Null);
         let scores = value
             .get("schrift")
             .or_else(|| value.get("units"))
@@ -723,5 +731,5 @@ pub(super) async fn schrift_totals(w: &mut Work) -> Result<Vec<i64>, Fail> {
             *total += score.as_i64().unwrap_or(0);
         }
     }
-    Ok(totals)
+    totals
 }
