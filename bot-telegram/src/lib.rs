@@ -257,7 +257,12 @@ async fn poll(
         let request = ctx.bot.get_updates().offset(offset).timeout(seconds);
         let received = tokio::select! {
             received = request.send() => received,
-            _ = stop.changed() => return,
+            _ = stop.changed() => {
+                // The poll that carried `offset` may not have reached
+                // Telegram before it was dropped: confirm it on its own.
+                confirm(&ctx, offset).await;
+                return;
+            }
         };
         let updates = match received {
             Ok(updates) => updates,
