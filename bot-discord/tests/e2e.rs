@@ -8,6 +8,8 @@ mod cup;
 mod fake;
 #[path = "e2e/family.rs"]
 mod family;
+#[path = "e2e/languages.rs"]
+mod languages;
 #[path = "../../bot-telegram/tests/support/process.rs"]
 mod process;
 #[path = "e2e/scale.rs"]

@@ -185,16 +185,29 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
                 .await
                 .map_err(|e| SendFail::Retry(2000, e.to_string()))?
                 .and_then(|m| m.parse::<i32>().ok());
+            let shown = shown_hash(&text, buttons);
             if let Some(message_id) = known {
+                // A version that shows what the message shows already (one
+                // that undid the change of a version still waiting out a
+                // rate limit) is not sent again.
+                if ctx.table_shows(id, message_id, shown) {
+                    return Ok(());
+                }
                 let mut request = bot.edit_message_text(id, MessageId(message_id), text.clone());
                 if !buttons.is_empty() {
                     request = request.reply_markup(keyboard(buttons));
                 }
                 match request.await {
-                    Ok(_) => return Ok(()),
+                    Ok(_) => {
+                        ctx.table_showing(id, message_id, shown);
+                        return Ok(());
+                    }
                     Err(e) => {
                         let lower = e.to_string().to_lowercase();
+                        // It shows this already (an edit whose answer was
+                        // lost, or a restart): done, never tried again.
                         if lower.contains("not modified") {
+                            ctx.table_showing(id, message_id, shown);
                             return Ok(());
                         }
                         if !(lower.contains("message to edit not found")
@@ -215,6 +228,7 @@ async fn send(ctx: &Ctx, message: &Outgoing) -> Result<(), SendFail> {
             )
             .await
             .map_err(|e| classify(&e))?;
+            ctx.table_showing(id, sent.id.0, shown);
             ctx.service
                 .set_public_message_in(*table, chat, &sent.id.0.to_string())
                 .await
@@ -330,7 +344,39 @@ pub(crate) async fn tell_group_to_start(ctx: &Ctx, table: TableId, user_id: &str
     }
 }
 
+/// A hash of a table message's text and keyboard.
+fn shown_hash(text: &str, buttons: &[Vec<Button>]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    for row in buttons {
+        row.len().hash(&mut h);
+        for b in row {
+            b.label.hash(&mut h);
+            b.payload.hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
 impl Ctx {
+    /// Whether the table message `message` in `chat` shows `shown` (a
+    /// [`shown_hash`]) now, as far as this process sent it.
+    fn table_shows(&self, chat: ChatId, message: i32, shown: u64) -> bool {
+        self.tables
+            .lock()
+            .ok()
+            .and_then(|t| t.get(&(chat.0, message)).copied())
+            == Some(shown)
+    }
+
+    /// Remembers what the table message shows now.
+    fn table_showing(&self, chat: ChatId, message: i32, shown: u64) {
+        if let Ok(mut tables) = self.tables.lock() {
+            tables.insert((chat.0, message), shown);
+        }
+    }
+
     /// The link that opens the private chat with the bot for a table.
     pub(crate) fn deep_link(&self, table: TableId) -> String {
         format!(

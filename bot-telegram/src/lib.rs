@@ -62,6 +62,10 @@ pub(crate) struct Ctx {
     /// A hash of the picture each photo message shows now, by chat and
     /// message, so an unchanged picture is not uploaded again.
     pub(crate) photos: std::sync::Mutex<std::collections::HashMap<(i64, i32), u64>>,
+    /// A hash of the text and keyboard each table message shows now, by
+    /// chat and message, so a version that shows the same is not sent
+    /// (Telegram refuses it: "message is not modified").
+    pub(crate) tables: std::sync::Mutex<std::collections::HashMap<(i64, i32), u64>>,
 }
 
 /// The delivery-state scope of "the group was told that this player must
@@ -146,6 +150,7 @@ pub async fn run(
         pump: Pump::new(config.edit_interval).with_rate(config.send_rate),
         renderer: Arc::new(tarock_cards::Renderer::new()),
         photos: std::sync::Mutex::new(std::collections::HashMap::new()),
+        tables: std::sync::Mutex::new(std::collections::HashMap::new()),
     });
     let (stop_tx, stop_rx) = watch::channel(false);
     let metrics = match config.metrics_addr {

@@ -14,8 +14,8 @@ use tarock_table::Lang;
 use tarock_table::text::text;
 
 /// The index of a game among the `game` option's choices.
-const GAME_KOENIGRUFEN: u64 = 1;
-const GAME_ZWANZIG_AB: u64 = 2;
+pub(super) const GAME_KOENIGRUFEN: u64 = 1;
+pub(super) const GAME_ZWANZIG_AB: u64 = 2;
 
 /// The game token of an action payload (`…:gswap.SA` → `swap.SA`).
 fn token(payload: &str) -> Option<&str> {
@@ -28,7 +28,7 @@ fn is_draft(payload: &str) -> bool {
 
 /// The content of a message or request body without Discord's markdown
 /// escapes.
-fn plain(content: &str) -> String {
+pub(super) fn plain(content: &str) -> String {
     content.replace('\\', "")
 }
 
@@ -41,7 +41,19 @@ async fn open_and_start(
     joiners: &[User],
     seats: usize,
 ) -> u64 {
-    let id = fake.slash(&ANNA, CHANNEL, "new", options);
+    open_and_start_as(fake, &ANNA, options, joiners, seats).await
+}
+
+/// As [`open_and_start`], the table opened (and computers seated, the
+/// deal started) by `creator`.
+pub(super) async fn open_and_start_as(
+    fake: &Fake,
+    creator: &User,
+    options: &[(&str, Value)],
+    joiners: &[User],
+    seats: usize,
+) -> u64 {
+    let id = fake.slash(creator, CHANNEL, "new", options);
     let answer = fake.response(&id).await;
     assert_eq!(answer["data"]["flags"], EPHEMERAL, "{answer}");
     let table_msg = fake
@@ -69,7 +81,7 @@ async fn open_and_start(
     }
     while seated < seats {
         let p = table_button(fake, table_msg, "c").await;
-        click_table(fake, &ANNA, table_msg, &p).await;
+        click_table(fake, creator, table_msg, &p).await;
         fake.wait_until("the next table message", |inner| {
             (!inner.messages[&table_msg].custom_ids().contains(&p)).then_some(())
         })
@@ -77,7 +89,7 @@ async fn open_and_start(
         seated += 1;
     }
     let p = table_button(fake, table_msg, "s").await;
-    click_table(fake, &ANNA, table_msg, &p).await;
+    click_table(fake, creator, table_msg, &p).await;
     table_msg
 }
 
@@ -114,7 +126,7 @@ fn keys(message: &Message) -> Vec<(String, String, bool)> {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Game {
+pub(super) enum Game {
     /// 20 ab.
     Ab,
     /// Königrufen.
@@ -174,13 +186,18 @@ struct Made {
 /// The players' state: the versions pressed, and per user the ephemeral
 /// draft message being worked on.
 #[derive(Default)]
-struct Players {
+pub(super) struct Players {
     pressed: HashSet<(u64, String)>,
     focus: Vec<(u64, u64)>,
     made: Vec<Made>,
 }
 
 impl Players {
+    /// How many presses `user` made.
+    pub(super) fn presses_by(&self, user: u64) -> usize {
+        self.made.iter().filter(|m| m.user == user).count()
+    }
+
     /// The message a user presses next: the draft being made, else the
     /// newest DM; if it shows a version not pressed yet.
     fn next(&self, fake: &Fake, user: &User) -> Option<(u64, Message)> {
@@ -272,7 +289,7 @@ impl Players {
     }
 
     /// Plays until `done` or `max` presses.
-    async fn play(
+    pub(super) async fn play(
         &mut self,
         fake: &Fake,
         game: Game,
@@ -312,7 +329,7 @@ impl Players {
 
 /// The German settlement title of round 1 of `game`, whose round is a
 /// `unit` ("deal" or "session").
-fn settlement_title(game: &str, unit: &str) -> String {
+pub(super) fn settlement_title(game: &str, unit: &str) -> String {
     text(
         Lang::De,
         "round-settlement-title",
@@ -326,7 +343,7 @@ fn settlement_title(game: &str, unit: &str) -> String {
 }
 
 /// The channel's settlement with this title, once posted.
-fn settlement(fake: &Fake, title: &str) -> Option<String> {
+pub(super) fn settlement(fake: &Fake, title: &str) -> Option<String> {
     fake.messages_in(CHANNEL)
         .into_iter()
         .map(|m| plain(&m.content))
@@ -713,7 +730,7 @@ async fn a_koenigrufen_deal_with_talon_and_discard_is_played_by_clicks() {
 }
 
 /// Polls `check` (which may read the fake) until it holds; a hang guard.
-async fn wait_for<T>(fake: &Fake, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
+pub(super) async fn wait_for<T>(fake: &Fake, what: &str, check: impl Fn(&Fake) -> Option<T>) -> T {
     for _ in 0..3000 {
         if let Some(t) = check(fake) {
             return t;

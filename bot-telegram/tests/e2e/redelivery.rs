@@ -3,7 +3,9 @@
 //! and answered once; Telegram refuses a second answer to one query.
 
 use super::fake::{Event, Fake};
-use super::{ANNA, GROUP, button_changed, current, open_table, press, start, stop, table_button};
+use super::{
+    ANNA, BERTA, GROUP, button_changed, current, open_table, press, start, stop, table_button,
+};
 use serde_json::{Value, json};
 use tarock_storage::{Store, TableId};
 
@@ -119,4 +121,85 @@ async fn after_a_429_on_an_edit_the_table_message_is_edited_once_to_the_newest()
     stop(bot).await;
     assert!(fake.inner.lock().unwrap().rate_limit_edit_once.is_empty());
     assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+}
+
+/// Issue 30, item 15: a 429 on an edit of the table message (Berta sat
+/// down), and during the pause a version that undoes it (Berta stood up
+/// again): the message shows that version already, so after the pause
+/// nothing is edited (an identical edit Telegram would refuse: "message is
+/// not modified", a violation in the fake); the next change is shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_undoing_a_rate_limited_edit_is_not_sent_again() {
+    let fake = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let bot = start(&fake, &db, 3).await;
+    let table_msg = open_table(&fake).await;
+    let before = current(&fake, GROUP, table_msg);
+    fake.inner
+        .lock()
+        .unwrap()
+        .rate_limit_edit_once
+        .insert(GROUP);
+    let (message, join) = table_button(&fake, table_msg, "j").await;
+    assert_eq!(press(&fake, BERTA, &message, &join).await, None);
+    fake.wait_for("the 429", |f| {
+        f.inner
+            .lock()
+            .unwrap()
+            .rate_limit_edit_once
+            .is_empty()
+            .then_some(())
+    })
+    .await;
+    fake.say(GROUP, BERTA, "/leave");
+    let store = Store::open(&db.display().to_string()).await.unwrap();
+    // Berta's leave applied (a hang guard, not a time limit).
+    let mut seated = 0;
+    for _ in 0..3000 {
+        seated = store
+            .load_table(TableId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .seats
+            .len();
+        if seated == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(seated, 1, "Berta did not leave");
+    // Everything delivered: the lane waited out the 429 and went on.
+    let mut pending = u64::MAX;
+    for _ in 0..3000 {
+        pending = store.outbox_counts().await.unwrap().pending;
+        if pending == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(pending, 0, "the outbox was not delivered");
+    // A change after both: shown once the lane waited out the 429.
+    let (message, add) = table_button(&fake, table_msg, "c").await;
+    assert_eq!(press(&fake, ANNA, &message, &add).await, None);
+    button_changed(&fake, table_msg, &add).await;
+    stop(bot).await;
+    store.close().await;
+    let edits = fake.requests("editMessageText");
+    assert!(
+        edits
+            .iter()
+            .all(|e| e["text"] != before["text"] || e["reply_markup"] != before["reply_markup"]),
+        "an edit to what the message showed: {edits:#?}"
+    );
+    assert!(fake.violations().is_empty(), "{:?}", fake.violations());
+    assert!(
+        current(&fake, GROUP, table_msg)["text"]
+            .as_str()
+            .unwrap()
+            .contains("Computer"),
+        "{}",
+        current(&fake, GROUP, table_msg)
+    );
 }

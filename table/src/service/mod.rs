@@ -704,6 +704,7 @@ impl TableService {
         kind: CommandKind,
     ) -> Result<Vec<Outgoing>, Fail> {
         let mut w = self.begin(update, sender.user.platform, table).await?;
+        follow_language(&mut w, sender).await?;
         match w.st.table.status {
             TableStatus::Closed => return Err(Rejection::TableClosed.into()),
             TableStatus::Paused
@@ -820,6 +821,33 @@ fn new_message(message: &Outgoing) -> NewMessage {
 
 fn m_user(user: &UserRef) -> String {
     format!("{}:{}", user.platform, user.user_id)
+}
+
+/// A person seated at the table speaks the language their client says
+/// now: when it is not the one stored (they joined with another one), it
+/// is stored, and every view of this command and after (their private
+/// messages, hands, notices) is in it, so their own surfaces never mix
+/// two languages.
+async fn follow_language(w: &mut Work, sender: &Sender) -> Result<(), Fail> {
+    let code = sender.lang.code();
+    let is_sender = |p: &tarock_storage::Player| {
+        p.platform == sender.user.platform && p.platform_user_id == sender.user.user_id
+    };
+    let stale =
+        w.st.seats
+            .iter()
+            .filter_map(|r| r.player.as_ref())
+            .any(|p| is_sender(p) && p.language != code);
+    if !stale {
+        return Ok(());
+    }
+    w.tx.upsert_player(&new_player(sender), w.now).await?;
+    for player in w.st.seats.iter_mut().filter_map(|r| r.player.as_mut()) {
+        if is_sender(player) {
+            player.language = code.to_owned();
+        }
+    }
+    Ok(())
 }
 
 fn new_player(sender: &Sender) -> tarock_storage::NewPlayer {

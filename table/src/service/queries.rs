@@ -15,13 +15,24 @@ impl TableService {
             .load_table(id)
             .await?
             .ok_or(Rejection::UnknownTable)?;
-        let loaded = TableState {
+        let mut loaded = TableState {
             table: loaded.table,
             seats: loaded.seats,
             deal: loaded.deal,
             // Answers go to the sender only: no chat copies needed.
             links: Vec::new(),
         };
+        // A seated sender's answer (their hand, a draft step) is in the
+        // language their client says now (stored by their next move, see
+        // `follow_language`; a query changes nothing).
+        let code = sender.lang.code();
+        for player in loaded.seats.iter_mut().filter_map(|r| r.player.as_mut()) {
+            if player.platform == sender.user.platform
+                && player.platform_user_id == sender.user.user_id
+            {
+                code.clone_into(&mut player.language);
+            }
+        }
         let seat = loaded
             .seats
             .iter()
