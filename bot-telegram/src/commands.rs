@@ -650,7 +650,7 @@ mod tests {
         // The refusal lists exactly the game's own presets.
         let text = preset("directnet", "koenigrufen").text(Lang::De);
         assert!(
-            text.ends_with("Regeln für koenigrufen: standard, cup2019."),
+            text.ends_with("Regeln für Königrufen: standard, cup2019."),
             "{text}"
         );
         let text = preset("cup2019", "zwanzigerrufen").text(Lang::En);
