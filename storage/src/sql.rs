@@ -737,7 +737,7 @@ pub(crate) fn sqlite_synchronous(mode: &str) -> String {
 }
 
 /// The schema's tables, in the order `tarock db stats` shows them.
-pub const STORED_TABLES: [&str; 12] = [
+pub const STORED_TABLES: [&str; 17] = [
     "players",
     "tables",
     "seats",
@@ -745,6 +745,11 @@ pub const STORED_TABLES: [&str; 12] = [
     "events",
     "settlements",
     "ledger",
+    "table_balances",
+    "table_links",
+    "link_codes",
+    "cups",
+    "cup_tables",
     "deadlines",
     "outbox",
     "processed_updates",
