@@ -5,6 +5,8 @@
 
 #[path = "e2e/cup.rs"]
 mod cup;
+#[path = "../../bot-telegram/tests/support/fair_hint.rs"]
+mod fair_hint;
 mod fake;
 #[path = "e2e/family.rs"]
 mod family;

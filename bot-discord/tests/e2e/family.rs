@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
+use super::fair_hint::assert_the_hint_verifies;
 use super::fake::{Fake, Message, User};
 use super::{ANNA, BERTA, CHANNEL, EPHEMERAL, action, start, stop, table_button, words};
 use serde_json::{Value, json};
@@ -394,50 +395,6 @@ async fn check_settlement(store: &Store, text: &str, seats: usize, names: &[&str
     stored.sort_unstable();
     assert_eq!(posted, stored);
     assert!(posted.iter().any(|c| *c != 0), "{text}");
-}
-
-/// Issue 30: the settlement the channel got (as Discord shows it, without the
-/// markdown escapes) ends with the complete `tarock
-/// verify` command (game, rules, seats, first seat and the three revealed
-/// values), and those values, read as `tarock verify` reads them, verify
-/// the round from the seed alone; another seed does not.
-fn assert_the_hint_verifies(settlement: &str, game: &str, seats: u8) {
-    use tarock_game_core::fair::{Commitment, Reveal, parse_hex};
-    let label = "Nachprüfen (README: „Faires Geben“): tarock verify ";
-    let at = settlement
-        .find(label)
-        .unwrap_or_else(|| panic!("no hint in {settlement}"));
-    let hint = settlement[at + label.len()..].lines().next().unwrap();
-    let words: Vec<&str> = hint.split(' ').collect();
-    let value = |flag: &str| {
-        let i = words.iter().position(|w| *w == flag);
-        words[i.unwrap_or_else(|| panic!("no {flag} in {hint}")) + 1]
-    };
-    assert_eq!(value("--game"), game, "{hint}");
-    assert_eq!(value("--seats"), seats.to_string(), "{hint}");
-    // The settlement shows the same values above the hint.
-    for (flag, shown) in [("--commitment", "Prüfwert: "), ("--seed", "Seed: ")] {
-        assert!(
-            settlement.contains(&format!("{shown}{}\n", value(flag))),
-            "{settlement}"
-        );
-    }
-    let rules = value("--rules");
-    let setup = tarock_table::fair::RoundSetup {
-        game: game.to_owned(),
-        rules: serde_json::from_str(rules).unwrap_or_else(|_| Value::String(rules.to_owned())),
-        seats,
-        first: tarock_game_core::Seat::new(value("--first").parse::<u8>().unwrap() - 1),
-    };
-    let published: Commitment = value("--commitment").parse().unwrap();
-    let mut reveal = Reveal {
-        seed: parse_hex(value("--seed")).unwrap(),
-        salt: parse_hex(value("--salt")).unwrap(),
-    };
-    tarock_table::fair::verify_setup(published, &reveal, &setup)
-        .unwrap_or_else(|e| panic!("{hint}: {e}"));
-    reveal.seed[0] ^= 1;
-    assert!(tarock_table::fair::verify_setup(published, &reveal, &setup).is_err());
 }
 
 async fn events(store: &Store) -> usize {
