@@ -35,7 +35,7 @@ impl GameChoice {
 
     /// The rule presets of the game, the default first.
     pub fn presets(self) -> &'static [&'static str] {
-        tarock_games::by_id(self.0).map_or(&[], |g| g.presets())
+        tarock_games::presets_of(self.0)
     }
 
     /// The game's name in `lang`.

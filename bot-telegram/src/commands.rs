@@ -1,6 +1,6 @@
 //! Typed messages read as table commands, and the command menu.
 
-use tarock_games::GAMES;
+use tarock_games::{GAMES, presets_of};
 use tarock_storage::TableId;
 use tarock_table::games::spelling::is_card;
 use tarock_table::payload::parse_turn_words;
@@ -72,11 +72,6 @@ impl BadWord {
             ),
         }
     }
-}
-
-/// The rule presets of a game, the default first (from the registry).
-fn presets_of(game: &str) -> &'static [&'static str] {
-    tarock_games::by_id(game).map_or(&[], |g| g.presets())
 }
 
 /// Reads a message text. `bot` is the bot's username (commands addressed to

@@ -226,7 +226,7 @@ impl Rejection {
             Rejection::UnknownLevel => tr!(lang, "rej-unknown-level"),
             Rejection::NoComputerThere => tr!(lang, "rej-no-computer-there"),
             Rejection::BadRules { game, detail } => {
-                let presets = tarock_games::by_id(game).map_or(&[][..], |kind| kind.presets());
+                let presets = tarock_games::presets_of(game);
                 tr!(
                     lang,
                     "rej-bad-rules",

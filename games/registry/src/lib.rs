@@ -41,6 +41,12 @@ pub fn by_id(id: &str) -> Option<&'static dyn DynKind> {
     GAMES.iter().copied().find(|g| g.id() == id)
 }
 
+/// The rule presets of the game with this id, its default first; none for
+/// an id that is no game. Front ends list and check presets by it.
+pub fn presets_of(id: &str) -> &'static [&'static str] {
+    by_id(id).map_or(&[], |g| g.presets())
+}
+
 /// The game whose records have this `format`.
 pub fn by_record_format(format: &str) -> Option<&'static dyn DynKind> {
     GAMES.iter().copied().find(|g| g.record_format() == format)
