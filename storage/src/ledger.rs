@@ -88,8 +88,8 @@ impl Tx {
 
     /// The rules (JSON) and settlement breakdown (JSON) of every settled deal
     /// of a table, in deal order. Its cost grows with the table's history:
-    /// for a table whose deals are bounded (a cup's round), or to compute
-    /// once what [`Tx::round_state`] does not hold yet.
+    /// only to compute once what [`Tx::round_state`] or [`Tx::seat_scores`]
+    /// does not hold yet (a table settled before they were kept).
     ///
     /// # Errors
     /// The database's error.
@@ -137,10 +137,85 @@ impl Tx {
         Ok(())
     }
 
+    /// Each seat's running score at the table (seat 0 first; a cup's
+    /// Schrift) as [`Tx::set_seat_scores`] kept it, by the primary key;
+    /// `None` while nothing is kept (a new table, or one settled before
+    /// migration 0013 and not since).
+    ///
+    /// # Errors
+    /// The database's error; unreadable rows.
+    pub async fn seat_scores(&mut self, table: TableId) -> Result<Option<Vec<i64>>, StorageError> {
+        let rows = sqlx::query(sql::SEAT_SCORES)
+            .bind(table.0)
+            .fetch_all(self.conn().await?)
+            .await?;
+        if rows.is_empty() {
+            return Ok(None);
+        }
+        let mut scores = Vec::new();
+        for row in &rows {
+            let at = seat(row, "seat_scores", "seat")?.index();
+            if scores.len() <= at {
+                scores.resize(at + 1, 0);
+            }
+            scores[at] = get(row, "seat_scores", "score")?;
+        }
+        Ok(Some(scores))
+    }
+
+    /// Keeps each seat's running score at the table (seat 0 first), in the
+    /// settlement's transaction.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn set_seat_scores(
+        &mut self,
+        table: TableId,
+        scores: &[i64],
+    ) -> Result<(), StorageError> {
+        self.write_seat_scores(sql::SET_SEAT_SCORE, table, scores)
+            .await
+    }
+
+    /// Keeps the running scores a reader computed from the settled deals,
+    /// unless a settlement kept them meanwhile (which wins: it counts its
+    /// own deal too).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn set_seat_scores_if_none(
+        &mut self,
+        table: TableId,
+        scores: &[i64],
+    ) -> Result<(), StorageError> {
+        self.write_seat_scores(sql::SET_SEAT_SCORE_IF_NONE, table, scores)
+            .await
+    }
+
+    async fn write_seat_scores(
+        &mut self,
+        statement: &'static str,
+        table: TableId,
+        scores: &[i64],
+    ) -> Result<(), StorageError> {
+        for (at, score) in scores.iter().enumerate() {
+            let at = u8::try_from(at)
+                .map_err(|_| StorageError::Invalid(format!("{} seats", scores.len())))?;
+            sqlx::query(statement)
+                .bind(table.0)
+                .bind(seat_value(Seat::new(at)))
+                .bind(*score)
+                .execute(self.conn().await?)
+                .await?;
+        }
+        Ok(())
+    }
+
     /// Settles an active deal: the settlement row, one ledger row per seat
     /// (each seat's occupant now, at the table's stake now) added to its
-    /// participant's kept balance, the deal marked finished and the table's
-    /// deadline removed.
+    /// participant's kept balance and statistics (under no contract and
+    /// side until [`Tx::record_sides`]), the deal marked finished and the
+    /// table's deadline removed.
     ///
     /// # Errors
     /// [`StorageError::Invalid`] when the changes do not sum to zero, the deal
@@ -226,8 +301,15 @@ impl Tx {
                 .bind(seat_value(seat_row.seat))
                 .bind(units)
                 .bind(units * stake)
+                .bind(i64::from(units > 0))
+                .bind(i64::from(units < 0))
                 .execute(self.conn().await?)
                 .await?;
+            // Counted under no contract and side until `record_sides`
+            // moves it.
+            if let Occupant::Player(id) = &seat_row.occupant {
+                crate::stats::add_to_contract(self, table, *id, None, None, 1, units).await?;
+            }
         }
         self.finish_deal(deal, DealStatus::Finished, settlement.settled_ms)
             .await?;
@@ -253,7 +335,7 @@ pub struct HistoryLine {
 
 impl Store {
     /// The latest `limit` settled deals of a table, newest first, with each
-    /// seat's change.
+    /// seat's change: one query, bounded by `limit`.
     ///
     /// # Errors
     /// The database's error; unreadable rows.
@@ -262,36 +344,39 @@ impl Store {
         table: TableId,
         limit: u32,
     ) -> Result<Vec<HistoryLine>, StorageError> {
-        let mut conn = self.conn().await?;
         let rows = sqlx::query(sql::RECENT_SETTLEMENTS)
             .bind(table.0)
             .bind(i64::from(limit))
-            .fetch_all(&mut *conn)
+            .fetch_all(&mut *self.conn().await?)
             .await?;
-        let mut out = Vec::with_capacity(rows.len());
+        let mut out: Vec<HistoryLine> = Vec::new();
         for row in &rows {
             let deal = DealId(get(row, "settlements", "deal_id")?);
-            let ledger = sqlx::query(sql::LEDGER_OF_DEAL)
-                .bind(deal.0)
-                .fetch_all(&mut *conn)
-                .await?;
-            let units = ledger
-                .iter()
-                .map(|l| {
-                    Ok((
-                        seat(l, "ledger", "seat")?,
-                        occupant(l, "ledger")?,
-                        get(l, "ledger", "units")?,
-                    ))
-                })
-                .collect::<Result<Vec<_>, StorageError>>()?;
-            out.push(HistoryLine {
-                deal,
-                number: count(row, "deals", "number")?,
-                game: get(row, "deals", "game")?,
-                settled_ms: get(row, "settlements", "settled_ms")?,
-                units,
-            });
+            let at = match out.iter().position(|line| line.deal == deal) {
+                Some(at) => at,
+                None => {
+                    out.push(HistoryLine {
+                        deal,
+                        number: count(row, "deals", "number")?,
+                        game: get(row, "deals", "game")?,
+                        settled_ms: get(row, "settlements", "settled_ms")?,
+                        units: Vec::new(),
+                    });
+                    out.len() - 1
+                }
+            };
+            let ledger_seat: Option<i64> = get(row, "ledger", "seat")?;
+            if ledger_seat.is_some() {
+                out[at].units.push((
+                    seat(row, "ledger", "seat")?,
+                    occupant(row, "ledger")?,
+                    get(row, "ledger", "units")?,
+                ));
+            }
+        }
+        out.sort_by(|a, b| b.deal.0.cmp(&a.deal.0));
+        for line in &mut out {
+            line.units.sort_by_key(|(seat, _, _)| seat.index());
         }
         Ok(out)
     }
@@ -343,7 +428,8 @@ impl Store {
         table_balances(&mut *self.conn().await?, table).await
     }
 
-    /// A player's balance over every table they played at.
+    /// A player's balance over every table they played at: the sum of their
+    /// kept balances, one row per table.
     ///
     /// # Errors
     /// The database's error; unreadable rows.

@@ -222,18 +222,57 @@ pub(crate) const TABLE_BALANCES: &str =
  FROM table_balances WHERE table_id = $1
  ORDER BY units DESC, seat, player_key, computer";
 
-/// Adds one ledger row to its participant's kept balance at the table:
-/// `$1` table, `$2` player id or 0, `$3` computer level or '', `$4` the
-/// computer's seat or -1, `$5` the seat, `$6` units, `$7` cents.
-pub(crate) const ADD_TO_TABLE_BALANCE: &str =
-    "INSERT INTO table_balances (table_id, player_key, computer, slot, seat, units, cents, deals)
- VALUES ($1, $2, $3, $4, $5, $6, $7, 1)
+/// Adds one ledger row to its participant's kept balance and figures at
+/// the table: `$1` table, `$2` player id or 0, `$3` computer level or '',
+/// `$4` the computer's seat or -1, `$5` the seat, `$6` units, `$7` cents,
+/// `$8` 1 when the units rose (else 0), `$9` 1 when they fell.
+pub(crate) const ADD_TO_TABLE_BALANCE: &str = "INSERT INTO table_balances
+    (table_id, player_key, computer, slot, seat, units, cents, deals, won, lost)
+ VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9)
  ON CONFLICT (table_id, player_key, computer, slot) DO UPDATE SET
      units = table_balances.units + excluded.units,
      cents = table_balances.cents + excluded.cents,
      deals = table_balances.deals + 1,
+     won = table_balances.won + excluded.won,
+     lost = table_balances.lost + excluded.lost,
      seat = CASE WHEN excluded.seat < table_balances.seat THEN excluded.seat
                  ELSE table_balances.seat END";
+
+/// Moves one ledger row's deal between the sides in its participant's kept
+/// figures (primary key): `$1`..`$4` the participant as in
+/// [`ADD_TO_TABLE_BALANCE`], then the changes of declarer deals, declarer
+/// wins, opponent deals and opponent wins.
+pub(crate) const ADD_TO_SIDE_STATS: &str = "UPDATE table_balances SET
+     declarer_deals = declarer_deals + $5, declarer_won = declarer_won + $6,
+     opponent_deals = opponent_deals + $7, opponent_won = opponent_won + $8
+ WHERE table_id = $1 AND player_key = $2 AND computer = $3 AND slot = $4";
+
+/// Adds to (or, with negative counts, takes from) a person's kept deals at
+/// a table under one contract and side: `$1` table, `$2` player, `$3`
+/// contract ('' when not recorded), `$4` declarer 1/0 (-1 when not
+/// recorded), `$5` deals, `$6` won, `$7` units.
+pub(crate) const ADD_TO_CONTRACT_STATS: &str = "INSERT INTO contract_stats
+    (table_id, player_id, contract, declarer, deals, won, units)
+ VALUES ($1, $2, $3, $4, $5, $6, $7)
+ ON CONFLICT (table_id, player_id, contract, declarer) DO UPDATE SET
+     deals = contract_stats.deals + excluded.deals,
+     won = contract_stats.won + excluded.won,
+     units = contract_stats.units + excluded.units";
+
+/// Each seat's kept running score at a table (a range of the primary key).
+pub(crate) const SEAT_SCORES: &str =
+    "SELECT seat, score FROM seat_scores WHERE table_id = $1 ORDER BY seat";
+
+/// Sets one seat's kept running score.
+pub(crate) const SET_SEAT_SCORE: &str = "INSERT INTO seat_scores (table_id, seat, score)
+ VALUES ($1, $2, $3)
+ ON CONFLICT (table_id, seat) DO UPDATE SET score = excluded.score";
+
+/// Sets one seat's kept running score unless one is kept (a reader that
+/// computed it from the history, racing no settlement).
+pub(crate) const SET_SEAT_SCORE_IF_NONE: &str = "INSERT INTO seat_scores (table_id, seat, score)
+ VALUES ($1, $2, $3)
+ ON CONFLICT (table_id, seat) DO NOTHING";
 
 /// What a table's game carries to its next deal (primary key).
 pub(crate) const ROUND_STATE_OF_TABLE: &str = "SELECT round_state FROM tables WHERE id = $1";
@@ -242,17 +281,23 @@ pub(crate) const ROUND_STATE_OF_TABLE: &str = "SELECT round_state FROM tables WH
 pub(crate) const SET_ROUND_STATE: &str = "UPDATE tables SET round_state = $2 WHERE id = $1";
 
 /// Rules and breakdown of a table's settled deals (`settlements_by_table_deal`,
-/// then each deal by id).
+/// then each deal by id). Its cost grows with the table's history: only the
+/// one-time fallbacks read it (a table settled before its round state or
+/// seat scores were kept) and a cup's table, whose deals are bounded.
 pub(crate) const SETTLED_DEALS: &str =
     "SELECT d.rules, s.breakdown FROM settlements s CROSS JOIN deals d
  WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY d.number";
 
-/// The latest settled deals of a table, newest first, at most $2: the first
-/// entries of the table's range of `settlements_by_table_deal` (covering),
-/// then each deal by id.
+/// The latest settled deals of a table, at most $2, each with its ledger
+/// rows (one row per seat; none for a deal without any): the first entries
+/// of the table's range of `settlements_by_table_deal` (covering), each
+/// deal by id, and its ledger rows by the ledger's key. In no particular
+/// order (the reader sorts what it got, at most $2 deals).
 pub(crate) const RECENT_SETTLEMENTS: &str =
-    "SELECT s.deal_id, d.number, d.game, s.settled_ms FROM settlements s CROSS JOIN deals d
- WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY s.deal_id DESC LIMIT $2";
+    "SELECT r.deal_id, r.number, r.game, r.settled_ms, l.seat, l.player_id, l.computer, l.units
+ FROM (SELECT s.deal_id, d.number, d.game, s.settled_ms FROM settlements s CROSS JOIN deals d
+       WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY s.deal_id DESC LIMIT $2) r
+ LEFT JOIN ledger l ON l.deal_id = r.deal_id";
 
 /// A deal's table, status and the table's stake, for settling.
 pub(crate) const DEAL_FOR_SETTLING: &str =
@@ -276,83 +321,94 @@ pub(crate) const SETTLEMENT_OF_DEAL: &str = "SELECT deal_id, table_id, breakdown
 pub(crate) const LEDGER_OF_DEAL: &str =
     "SELECT seat, player_id, computer, units FROM ledger WHERE deal_id = $1 ORDER BY seat";
 
-/// A player's balance over all tables (`ledger_by_player`).
+/// A player's balance over all tables: the kept rows of the tables they
+/// played at (`table_balances_by_player`, covering).
 pub(crate) const PLAYER_BALANCE: &str = "SELECT CAST(COALESCE(SUM(units), 0) AS BIGINT) AS units,
-        CAST(COALESCE(SUM(cents), 0) AS BIGINT) AS cents, COUNT(*) AS deals
- FROM ledger WHERE player_id = $1";
+        CAST(COALESCE(SUM(cents), 0) AS BIGINT) AS cents,
+        CAST(COALESCE(SUM(deals), 0) AS BIGINT) AS deals
+ FROM table_balances WHERE player_key = $1";
 
 // ------------------------------------------------------------- statistics
+
+/// A settled deal's table and recorded contract (by its key).
+pub(crate) const SETTLEMENT_CONTRACT: &str =
+    "SELECT table_id, contract FROM settlements WHERE deal_id = $1";
 
 /// Marks a settled deal's contract.
 pub(crate) const SET_SETTLEMENT_CONTRACT: &str =
     "UPDATE settlements SET contract = $2 WHERE deal_id = $1";
+
+/// A deal's ledger rows with their recorded side (by the ledger's key).
+pub(crate) const LEDGER_SIDES_OF_DEAL: &str =
+    "SELECT seat, player_id, computer, units, declarer FROM ledger WHERE deal_id = $1";
 
 /// Marks each ledger row of a deal declarer (1) or opponent (0): bit
 /// `seat` of $2.
 pub(crate) const SET_LEDGER_SIDES: &str =
     "UPDATE ledger SET declarer = (($2 >> seat) & 1) WHERE deal_id = $1";
 
+/// A person's kept figures summed over some of their tables' rows of
+/// `table_balances`.
 macro_rules! stats_columns {
     () => {
-        "COUNT(*) AS deals,
-        CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
-        CAST(SUM(CASE WHEN l.units < 0 THEN 1 ELSE 0 END) AS BIGINT) AS lost,
-        CAST(SUM(CASE WHEN l.declarer = 1 THEN 1 ELSE 0 END) AS BIGINT) AS declarer_deals,
-        CAST(SUM(CASE WHEN l.declarer = 1 AND l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS declarer_won,
-        CAST(SUM(CASE WHEN l.declarer = 0 THEN 1 ELSE 0 END) AS BIGINT) AS opponent_deals,
-        CAST(SUM(CASE WHEN l.declarer = 0 AND l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS opponent_won,
-        CAST(COALESCE(SUM(l.units), 0) AS BIGINT) AS units,
-        CAST(COALESCE(SUM(l.cents), 0) AS BIGINT) AS cents"
+        "CAST(COALESCE(SUM(b.deals), 0) AS BIGINT) AS deals,
+        CAST(COALESCE(SUM(b.won), 0) AS BIGINT) AS won,
+        CAST(COALESCE(SUM(b.lost), 0) AS BIGINT) AS lost,
+        CAST(COALESCE(SUM(b.declarer_deals), 0) AS BIGINT) AS declarer_deals,
+        CAST(COALESCE(SUM(b.declarer_won), 0) AS BIGINT) AS declarer_won,
+        CAST(COALESCE(SUM(b.opponent_deals), 0) AS BIGINT) AS opponent_deals,
+        CAST(COALESCE(SUM(b.opponent_won), 0) AS BIGINT) AS opponent_won,
+        CAST(COALESCE(SUM(b.units), 0) AS BIGINT) AS units,
+        CAST(COALESCE(SUM(b.cents), 0) AS BIGINT) AS cents"
     };
 }
 
-/// The people of a chat's tables, best balance first (`tables_by_chat_all`,
-/// then `ledger_stats_by_table`): only the columns a leaderboard shows, as
-/// every aggregate costs time over a busy chat's rows.
+/// The people of a chat's tables, best balance first: the kept rows of
+/// each of the chat's tables (`tables_by_chat_all` and the links, then a
+/// range of `table_balances`' key per table), one row per person and table.
 pub(crate) const CHAT_LEADERBOARD: &str = concat!(
-    "SELECT l.player_id, COUNT(*) AS deals,
-        CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
-        CAST(SUM(CASE WHEN l.units < 0 THEN 1 ELSE 0 END) AS BIGINT) AS lost,
-        CAST(SUM(l.units) AS BIGINT) AS units, CAST(SUM(l.cents) AS BIGINT) AS cents
- FROM ledger l
- WHERE l.table_id IN (",
+    "SELECT b.player_key AS player_id, CAST(SUM(b.deals) AS BIGINT) AS deals,
+        CAST(SUM(b.won) AS BIGINT) AS won, CAST(SUM(b.lost) AS BIGINT) AS lost,
+        CAST(SUM(b.units) AS BIGINT) AS units, CAST(SUM(b.cents) AS BIGINT) AS cents
+ FROM table_balances b
+ WHERE b.table_id IN (",
     chat_tables!(),
-    ") AND l.player_id IS NOT NULL
- GROUP BY l.player_id
- ORDER BY SUM(l.units) DESC, l.player_id
+    ") AND b.player_key > 0
+ GROUP BY b.player_key
+ ORDER BY SUM(b.units) DESC, b.player_key
  LIMIT $3"
 );
 
-/// One person's figures at a chat's tables.
+/// One person's figures at a chat's tables: their kept row at each.
 pub(crate) const PLAYER_STATS_IN_CHAT: &str = concat!(
     "SELECT ",
     stats_columns!(),
-    " FROM ledger l WHERE l.table_id IN (",
+    " FROM table_balances b WHERE b.table_id IN (",
     chat_tables!(),
-    ") AND l.player_id = $3"
+    ") AND b.player_key = $3"
 );
 
-/// One person's figures at every table (`ledger_stats_by_player`).
+/// One person's figures at every table: their kept rows
+/// (`table_balances_by_player`, covering).
 pub(crate) const PLAYER_STATS: &str = concat!(
     "SELECT ",
     stats_columns!(),
-    " FROM ledger l WHERE l.player_id = $1"
+    " FROM table_balances b WHERE b.player_key = $1"
 );
 
-/// One person's deals at a chat's tables by contract and side (the ledger
-/// from `ledger_contracts_by_player`, each deal's contract from
-/// `settlements_contract`, both covering).
+/// One person's deals at a chat's tables by contract and side: their kept
+/// rows of `contract_stats` at each table (a range of its key).
 pub(crate) const PLAYER_CONTRACTS_IN_CHAT: &str = concat!(
-    "SELECT s.contract, l.declarer, COUNT(*) AS deals,
-        CAST(SUM(CASE WHEN l.units > 0 THEN 1 ELSE 0 END) AS BIGINT) AS won,
-        CAST(COALESCE(SUM(l.units), 0) AS BIGINT) AS units
- FROM ledger l CROSS JOIN settlements s
- WHERE l.table_id IN (",
+    "SELECT NULLIF(c.contract, '') AS contract, NULLIF(c.declarer, -1) AS declarer,
+        CAST(SUM(c.deals) AS BIGINT) AS deals, CAST(SUM(c.won) AS BIGINT) AS won,
+        CAST(SUM(c.units) AS BIGINT) AS units
+ FROM contract_stats c
+ WHERE c.table_id IN (",
     chat_tables!(),
-    ") AND l.player_id = $3
-   AND s.deal_id = l.deal_id
- GROUP BY s.contract, l.declarer
- ORDER BY COUNT(*) DESC, COALESCE(s.contract, ''), COALESCE(l.declarer, -1)"
+    ") AND c.player_id = $3
+ GROUP BY c.contract, c.declarer
+ HAVING SUM(c.deals) > 0
+ ORDER BY SUM(c.deals) DESC, c.contract, c.declarer"
 );
 
 // --------------------------------------------------------- delivery state
@@ -737,7 +793,7 @@ pub(crate) fn sqlite_synchronous(mode: &str) -> String {
 }
 
 /// The schema's tables, in the order `tarock db stats` shows them.
-pub const STORED_TABLES: [&str; 17] = [
+pub const STORED_TABLES: [&str; 19] = [
     "players",
     "tables",
     "seats",
@@ -746,6 +802,8 @@ pub const STORED_TABLES: [&str; 17] = [
     "settlements",
     "ledger",
     "table_balances",
+    "contract_stats",
+    "seat_scores",
     "table_links",
     "link_codes",
     "cups",
@@ -829,6 +887,11 @@ pub fn statements() -> Vec<Statement> {
         hot("DEAL_REVEAL", DEAL_REVEAL),
         hot("TABLE_BALANCES", TABLE_BALANCES),
         hot("ADD_TO_TABLE_BALANCE", ADD_TO_TABLE_BALANCE),
+        hot("ADD_TO_SIDE_STATS", ADD_TO_SIDE_STATS),
+        hot("ADD_TO_CONTRACT_STATS", ADD_TO_CONTRACT_STATS),
+        hot("SEAT_SCORES", SEAT_SCORES),
+        hot("SET_SEAT_SCORE", SET_SEAT_SCORE),
+        hot("SET_SEAT_SCORE_IF_NONE", SET_SEAT_SCORE_IF_NONE),
         hot("ROUND_STATE_OF_TABLE", ROUND_STATE_OF_TABLE),
         hot("SET_ROUND_STATE", SET_ROUND_STATE),
         hot("SETTLED_DEALS", SETTLED_DEALS),
@@ -839,7 +902,9 @@ pub fn statements() -> Vec<Statement> {
         hot("SETTLEMENT_OF_DEAL", SETTLEMENT_OF_DEAL),
         hot("LEDGER_OF_DEAL", LEDGER_OF_DEAL),
         hot("PLAYER_BALANCE", PLAYER_BALANCE),
+        hot("SETTLEMENT_CONTRACT", SETTLEMENT_CONTRACT),
         hot("SET_SETTLEMENT_CONTRACT", SET_SETTLEMENT_CONTRACT),
+        hot("LEDGER_SIDES_OF_DEAL", LEDGER_SIDES_OF_DEAL),
         hot("SET_LEDGER_SIDES", SET_LEDGER_SIDES),
         hot("CHAT_LEADERBOARD", CHAT_LEADERBOARD),
         hot("PLAYER_STATS_IN_CHAT", PLAYER_STATS_IN_CHAT),

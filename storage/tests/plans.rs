@@ -34,7 +34,7 @@ use tarock_storage::sql::{Heat, Statement, statements};
 use tarock_storage::{Backend, Store};
 
 /// Tables that grow with the history.
-const HISTORY: [&str; 9] = [
+const HISTORY: [&str; 11] = [
     "outbox",
     "processed_updates",
     "events",
@@ -44,6 +44,8 @@ const HISTORY: [&str; 9] = [
     "tables",
     "seats",
     "table_balances",
+    "contract_stats",
+    "seat_scores",
 ];
 
 /// Partial indexes whose rows are live work, not history: scanning them
@@ -86,6 +88,7 @@ fn params(name: &str) -> Vec<P> {
         | "LATEST_DEAL_OF_TABLE"
         | "TABLE_BALANCES"
         | "ROUND_STATE_OF_TABLE"
+        | "SEAT_SCORES"
         | "SETTLED_DEALS"
         | "DELETE_DEADLINE"
         | "DEADLINE_OF_TABLE" => vec![live_table],
@@ -126,6 +129,8 @@ fn params(name: &str) -> Vec<P> {
         | "DEAL_REVEAL"
         | "DEAL_FOR_SETTLING"
         | "SETTLEMENT_OF_DEAL"
+        | "SETTLEMENT_CONTRACT"
+        | "LEDGER_SIDES_OF_DEAL"
         | "LEDGER_OF_DEAL" => vec![I(15_000)],
         "INSERT_DEAL" => vec![
             live_table,
@@ -153,7 +158,20 @@ fn params(name: &str) -> Vec<P> {
         "FINISH_DEAL" => vec![I(15_000), T("finished"), I(NOW)],
         "INSERT_SETTLEMENT" => vec![I(15_000), live_table, T("{}"), I(10), I(NOW)],
         "INSERT_LEDGER_ROW" => vec![I(15_000), I(1), live_table, I(7), NullText, I(2), I(20)],
-        "ADD_TO_TABLE_BALANCE" => vec![live_table, I(7), T(""), I(-1), I(1), I(2), I(20)],
+        "ADD_TO_TABLE_BALANCE" => vec![
+            live_table,
+            I(7),
+            T(""),
+            I(-1),
+            I(1),
+            I(2),
+            I(20),
+            I(1),
+            I(0),
+        ],
+        "ADD_TO_SIDE_STATS" => vec![live_table, I(7), T(""), I(-1), I(1), I(1), I(0), I(0)],
+        "ADD_TO_CONTRACT_STATS" => vec![live_table, I(7), T("rufer"), I(1), I(1), I(1), I(2)],
+        "SET_SEAT_SCORE" | "SET_SEAT_SCORE_IF_NONE" => vec![live_table, I(2), I(-30)],
         "SET_ROUND_STATE" => vec![live_table, T("{\"remaining\":4}")],
         "PLAYER_BALANCE" | "PLAYER_STATS" => vec![I(7)],
         "SET_SETTLEMENT_CONTRACT" => vec![I(15_000), T("rufer")],
@@ -311,13 +329,26 @@ async fn fill(db: &TestDb) {
              SELECT 1 + (i - 1) / 4, (i - 1) % 4, 1 + (i - 1) / 8, 1 + (i - 1) % 2000, 0, 0 FROM {}",
             s(8 * FINISHED_TABLES)
         ),
-        // The kept balances, as migration 0011 sums them from the ledger.
-        "INSERT INTO table_balances (table_id, player_key, computer, slot, seat, units, cents, deals)
+        // The kept balances and figures, as migration 0013 sums them from
+        // the ledger.
+        "INSERT INTO table_balances (table_id, player_key, computer, slot, seat, units, cents, deals,
+                                     won, lost, declarer_deals, declarer_won, opponent_deals,
+                                     opponent_won)
          SELECT table_id, COALESCE(player_id, 0), COALESCE(computer, ''),
                 CASE WHEN computer IS NULL THEN -1 ELSE seat END,
-                MIN(seat), SUM(units), SUM(cents), COUNT(*)
+                MIN(seat), SUM(units), SUM(cents), COUNT(*), 0, 0, 0, 0, 0, 0
          FROM ledger GROUP BY 1, 2, 3, 4"
             .to_owned(),
+        "INSERT INTO contract_stats (table_id, player_id, contract, declarer, deals, won, units)
+         SELECT table_id, player_id, '', -1, COUNT(*), 0, SUM(units)
+         FROM ledger GROUP BY 1, 2"
+            .to_owned(),
+        // Each seat's running score at every table.
+        format!(
+            "INSERT INTO seat_scores (table_id, seat, score)
+             SELECT 1 + (i - 1) / 4, (i - 1) % 4, 0 FROM {}",
+            s(4 * tables)
+        ),
         // Delivered messages over the last two weeks.
         format!(
             "INSERT INTO outbox (id, table_id, destination, payload, state, attempts, next_attempt_ms,
@@ -401,11 +432,29 @@ fn sqlite_full_scans(sql: &str, details: &[String]) -> Vec<String> {
 
 /// What a deal or a settlement reads of a table's past: one row (or one
 /// row per participant) found by its primary key, whatever the history.
-const KEPT: [&str; 3] = [
+const KEPT: [&str; 7] = [
     "TABLE_BALANCES",
     "ROUND_STATE_OF_TABLE",
     "ADD_TO_TABLE_BALANCE",
+    "ADD_TO_SIDE_STATS",
+    "SEAT_SCORES",
+    "SET_SEAT_SCORE",
+    "SET_SEAT_SCORE_IF_NONE",
 ];
+
+/// The statistics: each sums kept rows, one per table (of a chat or a
+/// person) and participant, never the ledger or the settlements.
+const STATISTICS: [&str; 5] = [
+    "CHAT_LEADERBOARD",
+    "PLAYER_STATS_IN_CHAT",
+    "PLAYER_STATS",
+    "PLAYER_CONTRACTS_IN_CHAT",
+    "PLAYER_BALANCE",
+];
+
+/// What the statistics may read: a chat's tables and links, and the kept
+/// rows.
+const STATISTICS_READ: [&str; 4] = ["tables", "table_links", "table_balances", "contract_stats"];
 
 /// The plan lines a history read must have on SQLite (one of the
 /// alternatives separated by ` | `): the table's latest deals from the
@@ -416,17 +465,22 @@ fn sqlite_history_read(name: &str) -> Option<&'static [&'static str]> {
         "RECENT_SETTLEMENTS" => &[
             "SEARCH s USING COVERING INDEX settlements_by_table_deal (table_id=?)",
             "SEARCH d USING INTEGER PRIMARY KEY (rowid=?)",
+            "SEARCH l USING INDEX sqlite_autoindex_ledger_1 (deal_id=?) LEFT-JOIN",
         ],
         "LEDGER_OF_DEAL" => &["SEARCH ledger USING INDEX sqlite_autoindex_ledger_1 (deal_id=?)"],
-        "PLAYER_CONTRACTS_IN_CHAT" => &[
-            "SEARCH l USING COVERING INDEX ledger_contracts_by_player (player_id=? AND table_id=?)",
-            // Without statistics SQLite prefers the primary key (one
-            // lookup per deal all the same).
-            "SEARCH s USING COVERING INDEX settlements_contract (deal_id=?) \
-             | SEARCH s USING INDEX sqlite_autoindex_settlements_1 (deal_id=?)",
+        "PLAYER_CONTRACTS_IN_CHAT" => &["SEARCH c USING PRIMARY KEY (table_id=? AND player_id=?)"],
+        "CHAT_LEADERBOARD" => &[
+            "SEARCH b USING INDEX sqlite_autoindex_table_balances_1 (table_id=? AND player_key>?)",
         ],
-        "CHAT_LEADERBOARD" => {
-            &["SEARCH l USING COVERING INDEX ledger_stats_by_table (table_id=? AND player_id>?)"]
+        "PLAYER_STATS_IN_CHAT" => &[
+            "SEARCH b USING COVERING INDEX table_balances_by_player (player_key=? AND table_id=?) \
+             | SEARCH b USING INDEX sqlite_autoindex_table_balances_1 (table_id=? AND player_key=?)",
+        ],
+        "PLAYER_STATS" => {
+            &["SEARCH b USING COVERING INDEX table_balances_by_player (player_key=?)"]
+        }
+        "PLAYER_BALANCE" => {
+            &["SEARCH table_balances USING COVERING INDEX table_balances_by_player (player_key=?)"]
         }
         _ => return None,
     })
@@ -469,22 +523,71 @@ const LEDGER_SUMS: &str = "SELECT player_id, computer, MIN(seat) AS seat_no,
  ORDER BY SUM(units) DESC, MIN(seat), COALESCE(player_id, 0)";
 
 /// The first SQLite plan line of a kept value's read that is not a search
-/// of `tables` or `table_balances` by its primary key (a sort of the rows
+/// of `tables`, `table_balances` or `seat_scores` by its primary key (a sort of the rows
 /// found, one per participant, is allowed), if any.
 fn sqlite_not_a_key_lookup(details: &[String]) -> Option<String> {
     details
         .iter()
         .find(|d| {
             let by_key = (d.starts_with("SEARCH tables USING INTEGER PRIMARY KEY (rowid=?)")
-                || d.starts_with("SEARCH table_balances USING INDEX sqlite_autoindex_table_balances_1 (table_id=?"))
+                || d.starts_with("SEARCH table_balances USING INDEX sqlite_autoindex_table_balances_1 (table_id=?")
+                || d.starts_with("SEARCH seat_scores USING PRIMARY KEY (table_id=?"))
                 && !d.contains("rowid>") && !d.contains("rowid<");
             !by_key && d.as_str() != "USE TEMP B-TREE FOR ORDER BY"
         })
         .cloned()
 }
 
+/// The SQLite plan lines of a statistics statement that read a table
+/// other than the kept rows and a chat's tables.
+fn sqlite_statistics_reads(sql: &str, details: &[String]) -> Vec<String> {
+    let aliases = aliases(sql);
+    details
+        .iter()
+        .filter(|d| {
+            let Some(rest) = d
+                .strip_prefix("SEARCH ")
+                .or_else(|| d.strip_prefix("SCAN "))
+            else {
+                return false;
+            };
+            let name = rest.split_whitespace().next().unwrap_or("");
+            if name.starts_with('(') {
+                return false;
+            }
+            let table = aliases
+                .iter()
+                .find(|(a, _)| a == name)
+                .map_or(name, |(_, t)| t.as_str());
+            !STATISTICS_READ.contains(&table)
+        })
+        .cloned()
+        .collect()
+}
+
+/// The PostgreSQL plan nodes of a statistics statement that read a table
+/// other than the kept rows and a chat's tables.
+fn postgres_statistics_reads(plan: &serde_json::Value) -> Vec<String> {
+    fn walk(node: &serde_json::Value, bad: &mut Vec<String>) {
+        if let Some(relation) = node["Relation Name"].as_str()
+            && !STATISTICS_READ.contains(&relation)
+        {
+            bad.push(format!("{} on {relation}", node["Node Type"]));
+        }
+        if let Some(children) = node["Plans"].as_array() {
+            for child in children {
+                walk(child, bad);
+            }
+        }
+    }
+    let mut bad = Vec::new();
+    walk(&plan[0]["Plan"], &mut bad);
+    bad
+}
+
 /// The PostgreSQL plan nodes of a kept value's read that read a relation
-/// other than by the primary key of `tables` or `table_balances`.
+/// other than by the primary key of `tables`, `table_balances` (or its
+/// index by player and table) or `seat_scores`.
 fn postgres_not_a_key_lookup(plan: &serde_json::Value) -> Vec<String> {
     fn walk(node: &serde_json::Value, bad: &mut Vec<String>) {
         let kind = node["Node Type"].as_str().unwrap_or("");
@@ -493,8 +596,14 @@ fn postgres_not_a_key_lookup(plan: &serde_json::Value) -> Vec<String> {
             let by_key = matches!(kind, "Index Scan" | "Index Only Scan" | "ModifyTable")
                 && (kind == "ModifyTable"
                     || (node.get("Index Cond").is_some()
-                        && matches!(index, "tables_pkey" | "table_balances_pkey")));
-            if !by_key || !matches!(relation, "tables" | "table_balances") {
+                        && matches!(
+                            index,
+                            "tables_pkey"
+                                | "table_balances_pkey"
+                                | "table_balances_by_player"
+                                | "seat_scores_pkey"
+                        )));
+            if !by_key || !matches!(relation, "tables" | "table_balances" | "seat_scores") {
                 bad.push(format!("{kind} on {relation} {index}"));
             }
         }
@@ -652,6 +761,24 @@ async fn sqlite_failures(conn: &mut sqlx::AnyConnection) -> Vec<String> {
             ));
         }
     }
+    // The check itself sees a statistic summed from the ledger.
+    let summed = "SELECT COUNT(*) FROM ledger l WHERE l.player_id = $1";
+    let details = sqlite_plan(conn, summed, &[P::I(7)]).await;
+    assert_eq!(
+        sqlite_statistics_reads(summed, &details).len(),
+        1,
+        "{details:?}"
+    );
+    for statement in hot.iter().filter(|s| STATISTICS.contains(&s.name)) {
+        let details = sqlite_plan(conn, &statement.sql, &params(statement.name)).await;
+        let bad = sqlite_statistics_reads(&statement.sql, &details);
+        if !bad.is_empty() {
+            failures.push(format!(
+                "{} reads more than the kept rows: {bad:?} in {details:?}",
+                statement.name
+            ));
+        }
+    }
     for statement in hot.iter() {
         let Some(wanted) = sqlite_history_read(statement.name) else {
             continue;
@@ -750,6 +877,20 @@ async fn postgres_hot_statements_never_scan_history() {
         if !bad.is_empty() {
             failures.push(format!(
                 "{} is not a key lookup: {bad:?} in {plan}",
+                statement.name
+            ));
+        }
+    }
+    // The statistics read the kept rows only.
+    let summed = "SELECT COUNT(*) FROM ledger l WHERE l.player_id = $1";
+    let plan = postgres_plan(&mut conn, summed, &[P::I(7)]).await;
+    assert_eq!(postgres_statistics_reads(&plan).len(), 1, "{plan}");
+    for statement in hot.iter().filter(|s| STATISTICS.contains(&s.name)) {
+        let plan = postgres_plan(&mut conn, &statement.sql, &params(statement.name)).await;
+        let bad = postgres_statistics_reads(&plan);
+        if !bad.is_empty() {
+            failures.push(format!(
+                "{} reads more than the kept rows: {bad:?} in {plan}",
                 statement.name
             ));
         }
