@@ -260,11 +260,27 @@ impl TableService {
         // A game whose score is not its money (Königrufen's Schrift) shows
         // each seat's running score beside the money, as its settlement
         // lines do.
+        // Kept by each settlement; a table not settled since they were kept
+        // sums its settled deals once and keeps the result.
         let schrift = if st.face().is_some_and(|f| f.has_cup_score()) {
             let mut tx = self.store.begin().await?;
-            let deals = tx.settled_deals(id).await?;
-            tx.rollback().await?;
-            Some(super::round::schrift_of(&deals, st.table.seats))
+            let totals = match tx.seat_scores(id).await? {
+                Some(mut totals) => {
+                    tx.rollback().await?;
+                    totals.resize(usize::from(st.table.seats), 0);
+                    totals
+                }
+                None => {
+                    let deals = tx.settled_deals(id).await?;
+                    let totals = super::round::schrift_of(&deals, st.table.seats);
+                    if !deals.is_empty() {
+                        tx.set_seat_scores_if_none(id, &totals).await?;
+                    }
+                    tx.commit().await?;
+                    totals
+                }
+            };
+            Some(totals)
         } else {
             None
         };

@@ -512,6 +512,7 @@ impl TableService {
         if let Some(d) = w.st.deal.as_mut() {
             d.deal.status = DealStatus::Finished;
         }
+        keep_schrift(w, &schrift).await?;
         // The statistics by contract and side (games that have sides).
         if let Some((contract, declarers)) = face.sides(round.round()) {
             w.tx.record_sides(deal_id, contract, declarers).await?;
@@ -708,12 +709,40 @@ impl TableService {
     }
 }
 
+/// Adds a just settled deal's Schrift (`schrift`, seat 0 first) to each
+/// seat's running score kept at the table, in the settlement's
+/// transaction. A table settled before the scores were kept sums its
+/// settled deals once (the one just settled included) instead.
+async fn keep_schrift(w: &mut Work, schrift: &[i64]) -> Result<(), Fail> {
+    let id = w.st.table.id;
+    let totals = match w.tx.seat_scores(id).await? {
+        Some(mut totals) => {
+            totals.resize(usize::from(w.st.table.seats), 0);
+            for (total, score) in totals.iter_mut().zip(schrift) {
+                *total += score;
+            }
+            totals
+        }
+        None => schrift_of(&w.tx.settled_deals(id).await?, w.st.table.seats),
+    };
+    w.tx.set_seat_scores(id, &totals).await?;
+    Ok(())
+}
+
 /// Each seat's Schrift over the table's settled deals (the one just settled
 /// included): what a cup counts, a deal's `schrift` as kept with its
-/// settlement, or its units where an older settlement kept none.
+/// settlement, or its units where an older settlement kept none. Kept by
+/// [`keep_schrift`] in each settlement's transaction (one lookup by key).
 pub(super) async fn schrift_totals(w: &mut Work) -> Result<Vec<i64>, Fail> {
-    let deals = w.tx.settled_deals(w.st.table.id).await?;
-    Ok(schrift_of(&deals, w.st.table.seats))
+    let id = w.st.table.id;
+    let seats = w.st.table.seats;
+    Ok(match w.tx.seat_scores(id).await? {
+        Some(mut totals) => {
+            totals.resize(usize::from(seats), 0);
+            totals
+        }
+        None => schrift_of(&w.tx.settled_deals(id).await?, seats),
+    })
 }
 
 /// Each of `seats` seats' Schrift over `deals` (rules and breakdown of each
