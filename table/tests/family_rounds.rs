@@ -1303,3 +1303,56 @@ async fn the_settlement_shows_the_schrift_beside_the_money_deal_by_deal() {
         }
     }
 }
+
+/// A table settled before the running Schrift was kept (migration 0013:
+/// nothing in `seat_scores`): the next settlement sums its settled deals
+/// once and keeps the result, and so does the balances view; afterwards
+/// each settlement adds its deal to what is kept.
+#[tokio::test]
+async fn the_running_schrift_is_counted_once_at_a_table_settled_before_it_was_kept() {
+    let (mut h, table) = kr_table(44, Pace::LIVE, "standard").await;
+    let mut rng = StdRng::seed_from_u64(44);
+    let forget = format!("DELETE FROM seat_scores WHERE table_id = {}", table.0);
+    let kept = |h: &Harness| {
+        let store = h.store().clone();
+        async move {
+            let mut tx = store.begin().await.unwrap();
+            tx.seat_scores(table).await.unwrap()
+        }
+    };
+    let mut totals = vec![0i64; 4];
+    for deal in 1..=3 {
+        if deal > 1 {
+            next_round(&mut h, table).await;
+        }
+        assert!(!drive_kr(&mut h, table, Plan::Choice("rufer"), &mut rng, &to_the_end).await);
+        let (_, text, _) = check_settled(&h, table, 4, &KR_PEOPLE).await;
+        let loaded = h.loaded(table).await;
+        let score = kr_game(&loaded).settlement().unwrap().score;
+        for (total, s) in totals.iter_mut().zip(&score) {
+            *total += s;
+        }
+        for seat in 0..4u8 {
+            let line = seat_line(&text, &loaded, seat);
+            let total = signed(totals[usize::from(seat)]);
+            assert!(
+                line.ends_with(&format!(", Schrift {total}")),
+                "deal {deal}: {line}"
+            );
+        }
+        assert_eq!(kept(&h).await, Some(totals.clone()), "deal {deal}");
+        // As if settled before the scores were kept.
+        h.exec(&forget).await;
+        assert_eq!(kept(&h).await, None);
+    }
+    // The balances view counts the settled deals and keeps the sum.
+    let loaded = h.loaded(table).await;
+    let replies = h.run("anna", CommandKind::Balances(Some(table))).await;
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    for seat in 0..4u8 {
+        let line = seat_line(replies[0].text(), &loaded, seat);
+        let total = signed(totals[usize::from(seat)]);
+        assert!(line.ends_with(&format!(" {total}")), "{line}");
+    }
+    assert_eq!(kept(&h).await, Some(totals));
+}
