@@ -374,7 +374,7 @@ impl Store {
                 ));
             }
         }
-        out.sort_by(|a, b| b.deal.0.cmp(&a.deal.0));
+        out.sort_by_key(|line| std::cmp::Reverse(line.deal.0));
         for line in &mut out {
             line.units.sort_by_key(|(seat, _, _)| seat.index());
         }
