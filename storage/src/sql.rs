@@ -282,8 +282,8 @@ pub(crate) const SET_ROUND_STATE: &str = "UPDATE tables SET round_state = $2 WHE
 
 /// Rules and breakdown of a table's settled deals (`settlements_by_table_deal`,
 /// then each deal by id). Its cost grows with the table's history: only the
-/// one-time fallbacks read it (a table settled before its round state or
-/// seat scores were kept) and a cup's table, whose deals are bounded.
+/// one-time fallbacks read it, for a table settled before its round state
+/// (0011) or its seat scores (0013) were kept.
 pub(crate) const SETTLED_DEALS: &str =
     "SELECT d.rules, s.breakdown FROM settlements s CROSS JOIN deals d
  WHERE s.table_id = $1 AND d.id = s.deal_id ORDER BY d.number";
