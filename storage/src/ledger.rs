@@ -305,12 +305,13 @@ impl Tx {
                 .bind(i64::from(units < 0))
                 .execute(self.conn().await?)
                 .await?;
-            // Counted under no contract and side until `record_sides`
-            // moves it.
-            if let Occupant::Player(id) = &seat_row.occupant {
-                crate::stats::add_to_contract(self, table, *id, None, None, 1, units).await?;
-            }
         }
+        // Counted under no contract and side until `record_sides` moves it.
+        sqlx::query(sql::ADD_DEAL_TO_CONTRACT_STATS)
+            .bind(deal.0)
+            .bind(1i64)
+            .execute(self.conn().await?)
+            .await?;
         self.finish_deal(deal, DealStatus::Finished, settlement.settled_ms)
             .await?;
         self.clear_deadline(table).await?;

@@ -238,22 +238,36 @@ pub(crate) const ADD_TO_TABLE_BALANCE: &str = "INSERT INTO table_balances
      seat = CASE WHEN excluded.seat < table_balances.seat THEN excluded.seat
                  ELSE table_balances.seat END";
 
-/// Moves one ledger row's deal between the sides in its participant's kept
-/// figures (primary key): `$1`..`$4` the participant as in
-/// [`ADD_TO_TABLE_BALANCE`], then the changes of declarer deals, declarer
-/// wins, opponent deals and opponent wins.
-pub(crate) const ADD_TO_SIDE_STATS: &str = "UPDATE table_balances SET
-     declarer_deals = declarer_deals + $5, declarer_won = declarer_won + $6,
-     opponent_deals = opponent_deals + $7, opponent_won = opponent_won + $8
- WHERE table_id = $1 AND player_key = $2 AND computer = $3 AND slot = $4";
+/// Adds (`$2` = 1) or takes away (`$2` = -1) a deal's ledger rows to or
+/// from their participants' kept side counts, under the sides the rows are
+/// marked with now (none counts nowhere): `$1` the deal. Each row found by
+/// the ledger's key, its participant by `table_balances`' key.
+pub(crate) const ADD_DEAL_TO_SIDE_STATS: &str = "UPDATE table_balances SET
+     declarer_deals = table_balances.declarer_deals + m.declarer_deals,
+     declarer_won = table_balances.declarer_won + m.declarer_won,
+     opponent_deals = table_balances.opponent_deals + m.opponent_deals,
+     opponent_won = table_balances.opponent_won + m.opponent_won
+ FROM (SELECT l.table_id, COALESCE(l.player_id, 0) AS player_key,
+              COALESCE(l.computer, '') AS computer,
+              CASE WHEN l.computer IS NULL THEN -1 ELSE l.seat END AS slot,
+              $2 * (CASE WHEN l.declarer = 1 THEN 1 ELSE 0 END) AS declarer_deals,
+              $2 * (CASE WHEN l.declarer = 1 AND l.units > 0 THEN 1 ELSE 0 END) AS declarer_won,
+              $2 * (CASE WHEN l.declarer = 0 THEN 1 ELSE 0 END) AS opponent_deals,
+              $2 * (CASE WHEN l.declarer = 0 AND l.units > 0 THEN 1 ELSE 0 END) AS opponent_won
+       FROM ledger l WHERE l.deal_id = $1) m
+ WHERE table_balances.table_id = m.table_id AND table_balances.player_key = m.player_key
+   AND table_balances.computer = m.computer AND table_balances.slot = m.slot";
 
-/// Adds to (or, with negative counts, takes from) a person's kept deals at
-/// a table under one contract and side: `$1` table, `$2` player, `$3`
-/// contract ('' when not recorded), `$4` declarer 1/0 (-1 when not
-/// recorded), `$5` deals, `$6` won, `$7` units.
-pub(crate) const ADD_TO_CONTRACT_STATS: &str = "INSERT INTO contract_stats
+/// Adds (`$2` = 1) or takes away (`$2` = -1) a deal's ledger rows of
+/// people to or from their kept deals by contract and side, under the
+/// contract and sides the deal is marked with now ('' and -1 when not
+/// recorded): `$1` the deal. The settlement and its rows by their keys.
+pub(crate) const ADD_DEAL_TO_CONTRACT_STATS: &str = "INSERT INTO contract_stats
     (table_id, player_id, contract, declarer, deals, won, units)
- VALUES ($1, $2, $3, $4, $5, $6, $7)
+ SELECT l.table_id, l.player_id, COALESCE(s.contract, ''), COALESCE(l.declarer, -1), $2,
+        $2 * (CASE WHEN l.units > 0 THEN 1 ELSE 0 END), $2 * l.units
+ FROM settlements s CROSS JOIN ledger l
+ WHERE s.deal_id = $1 AND l.deal_id = s.deal_id AND l.player_id IS NOT NULL
  ON CONFLICT (table_id, player_id, contract, declarer) DO UPDATE SET
      deals = contract_stats.deals + excluded.deals,
      won = contract_stats.won + excluded.won,
@@ -330,17 +344,9 @@ pub(crate) const PLAYER_BALANCE: &str = "SELECT CAST(COALESCE(SUM(units), 0) AS 
 
 // ------------------------------------------------------------- statistics
 
-/// A settled deal's table and recorded contract (by its key).
-pub(crate) const SETTLEMENT_CONTRACT: &str =
-    "SELECT table_id, contract FROM settlements WHERE deal_id = $1";
-
 /// Marks a settled deal's contract.
 pub(crate) const SET_SETTLEMENT_CONTRACT: &str =
     "UPDATE settlements SET contract = $2 WHERE deal_id = $1";
-
-/// A deal's ledger rows with their recorded side (by the ledger's key).
-pub(crate) const LEDGER_SIDES_OF_DEAL: &str =
-    "SELECT seat, player_id, computer, units, declarer FROM ledger WHERE deal_id = $1";
 
 /// Marks each ledger row of a deal declarer (1) or opponent (0): bit
 /// `seat` of $2.
@@ -887,8 +893,8 @@ pub fn statements() -> Vec<Statement> {
         hot("DEAL_REVEAL", DEAL_REVEAL),
         hot("TABLE_BALANCES", TABLE_BALANCES),
         hot("ADD_TO_TABLE_BALANCE", ADD_TO_TABLE_BALANCE),
-        hot("ADD_TO_SIDE_STATS", ADD_TO_SIDE_STATS),
-        hot("ADD_TO_CONTRACT_STATS", ADD_TO_CONTRACT_STATS),
+        hot("ADD_DEAL_TO_SIDE_STATS", ADD_DEAL_TO_SIDE_STATS),
+        hot("ADD_DEAL_TO_CONTRACT_STATS", ADD_DEAL_TO_CONTRACT_STATS),
         hot("SEAT_SCORES", SEAT_SCORES),
         hot("SET_SEAT_SCORE", SET_SEAT_SCORE),
         hot("SET_SEAT_SCORE_IF_NONE", SET_SEAT_SCORE_IF_NONE),
@@ -902,9 +908,7 @@ pub fn statements() -> Vec<Statement> {
         hot("SETTLEMENT_OF_DEAL", SETTLEMENT_OF_DEAL),
         hot("LEDGER_OF_DEAL", LEDGER_OF_DEAL),
         hot("PLAYER_BALANCE", PLAYER_BALANCE),
-        hot("SETTLEMENT_CONTRACT", SETTLEMENT_CONTRACT),
         hot("SET_SETTLEMENT_CONTRACT", SET_SETTLEMENT_CONTRACT),
-        hot("LEDGER_SIDES_OF_DEAL", LEDGER_SIDES_OF_DEAL),
         hot("SET_LEDGER_SIDES", SET_LEDGER_SIDES),
         hot("CHAT_LEADERBOARD", CHAT_LEADERBOARD),
         hot("PLAYER_STATS_IN_CHAT", PLAYER_STATS_IN_CHAT),

@@ -15,11 +15,10 @@
 use sqlx::any::AnyRow;
 
 use crate::error::StorageError;
-use crate::model::{DealId, Occupant, Platform, PlayerId, TableId};
-use crate::row::{count, get, seat};
+use crate::model::{DealId, Platform, PlayerId};
+use crate::row::{count, get};
 use crate::sql;
 use crate::store::{Store, Tx};
-use crate::table::occupant;
 
 /// Deals played on one side and how many of them were won.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,41 +112,21 @@ fn count_or_zero(row: &AnyRow, column: &str) -> Result<u32, StorageError> {
     })
 }
 
-/// Adds `deals` deals worth `units` (negative to take them away) to a
-/// person's kept deals at a table under a contract and side (`None`: not
-/// recorded).
-pub(crate) async fn add_to_contract(
-    tx: &mut Tx,
-    table: TableId,
-    player: PlayerId,
-    contract: Option<&str>,
-    declarer: Option<bool>,
-    deals: i64,
-    units: i64,
-) -> Result<(), StorageError> {
-    sqlx::query(sql::ADD_TO_CONTRACT_STATS)
-        .bind(table.0)
-        .bind(player.0)
-        .bind(contract.unwrap_or(""))
-        .bind(declarer.map_or(-1i32, i32::from))
-        .bind(deals)
-        .bind(if units > 0 { deals } else { 0 })
-        .bind(deals * units)
+/// Adds (`sign` 1) or takes away (`sign` -1) a settled deal to or from
+/// the kept statistics by side and by contract, under what the deal is
+/// marked with now.
+pub(crate) async fn count_deal(tx: &mut Tx, deal: DealId, sign: i64) -> Result<(), StorageError> {
+    sqlx::query(sql::ADD_DEAL_TO_SIDE_STATS)
+        .bind(deal.0)
+        .bind(sign)
+        .execute(tx.conn().await?)
+        .await?;
+    sqlx::query(sql::ADD_DEAL_TO_CONTRACT_STATS)
+        .bind(deal.0)
+        .bind(sign)
         .execute(tx.conn().await?)
         .await?;
     Ok(())
-}
-
-/// The kept side counts of a side (`None`: none) for a deal that changed
-/// units by `units`: (declarer deals, declarer won, opponent deals,
-/// opponent won), times `times`.
-fn side_counts(declarer: Option<bool>, units: i64, times: i64) -> [i64; 4] {
-    let won = i64::from(units > 0);
-    match declarer {
-        Some(true) => [times, times * won, 0, 0],
-        Some(false) => [0, 0, times, times * won],
-        None => [0; 4],
-    }
 }
 
 impl Tx {
@@ -166,67 +145,22 @@ impl Tx {
         contract: &str,
         declarers: u32,
     ) -> Result<(), StorageError> {
-        let settled = sqlx::query(sql::SETTLEMENT_CONTRACT)
-            .bind(deal.0)
-            .fetch_optional(self.conn().await?)
-            .await?
-            .ok_or_else(|| StorageError::NotFound(format!("settlement of deal {deal}")))?;
-        let table = TableId(get(&settled, "settlements", "table_id")?);
-        let old_contract: Option<String> = get(&settled, "settlements", "contract")?;
-        let rows = sqlx::query(sql::LEDGER_SIDES_OF_DEAL)
-            .bind(deal.0)
-            .fetch_all(self.conn().await?)
-            .await?;
-        sqlx::query(sql::SET_SETTLEMENT_CONTRACT)
+        // Out of the counts under the old marks, into those of the new.
+        count_deal(self, deal, -1).await?;
+        let done = sqlx::query(sql::SET_SETTLEMENT_CONTRACT)
             .bind(deal.0)
             .bind(contract)
             .execute(self.conn().await?)
             .await?;
+        if done.rows_affected() == 0 {
+            return Err(StorageError::NotFound(format!("settlement of deal {deal}")));
+        }
         sqlx::query(sql::SET_LEDGER_SIDES)
             .bind(deal.0)
             .bind(i64::from(declarers))
             .execute(self.conn().await?)
             .await?;
-        for row in &rows {
-            let at = seat(row, "ledger", "seat")?;
-            let units: i64 = get(row, "ledger", "units")?;
-            let old_side: Option<i64> = get(row, "ledger", "declarer")?;
-            let old_side = old_side.map(|s| s == 1);
-            let new_side = Some((declarers >> at.index()) & 1 == 1);
-            if old_side == new_side && old_contract.as_deref() == Some(contract) {
-                continue;
-            }
-            let participant = occupant(row, "ledger")?;
-            let (player_key, computer, slot) = match &participant {
-                Occupant::Player(id) => (id.0, "", -1),
-                Occupant::Computer(level) => (0, level.as_str(), crate::row::seat_value(at)),
-            };
-            let taken = side_counts(old_side, units, -1);
-            let added = side_counts(new_side, units, 1);
-            let mut change = sqlx::query(sql::ADD_TO_SIDE_STATS)
-                .bind(table.0)
-                .bind(player_key)
-                .bind(computer)
-                .bind(slot);
-            for (t, a) in taken.iter().zip(added) {
-                change = change.bind(t + a);
-            }
-            change.execute(self.conn().await?).await?;
-            if let Occupant::Player(id) = participant {
-                add_to_contract(
-                    self,
-                    table,
-                    id,
-                    old_contract.as_deref(),
-                    old_side,
-                    -1,
-                    units,
-                )
-                .await?;
-                add_to_contract(self, table, id, Some(contract), new_side, 1, units).await?;
-            }
-        }
-        Ok(())
+        count_deal(self, deal, 1).await
     }
 }
 

@@ -129,8 +129,6 @@ fn params(name: &str) -> Vec<P> {
         | "DEAL_REVEAL"
         | "DEAL_FOR_SETTLING"
         | "SETTLEMENT_OF_DEAL"
-        | "SETTLEMENT_CONTRACT"
-        | "LEDGER_SIDES_OF_DEAL"
         | "LEDGER_OF_DEAL" => vec![I(15_000)],
         "INSERT_DEAL" => vec![
             live_table,
@@ -169,8 +167,7 @@ fn params(name: &str) -> Vec<P> {
             I(1),
             I(0),
         ],
-        "ADD_TO_SIDE_STATS" => vec![live_table, I(7), T(""), I(-1), I(1), I(1), I(0), I(0)],
-        "ADD_TO_CONTRACT_STATS" => vec![live_table, I(7), T("rufer"), I(1), I(1), I(1), I(2)],
+        "ADD_DEAL_TO_SIDE_STATS" | "ADD_DEAL_TO_CONTRACT_STATS" => vec![I(15_000), I(-1)],
         "SET_SEAT_SCORE" | "SET_SEAT_SCORE_IF_NONE" => vec![live_table, I(2), I(-30)],
         "SET_ROUND_STATE" => vec![live_table, T("{\"remaining\":4}")],
         "PLAYER_BALANCE" | "PLAYER_STATS" => vec![I(7)],
@@ -432,11 +429,10 @@ fn sqlite_full_scans(sql: &str, details: &[String]) -> Vec<String> {
 
 /// What a deal or a settlement reads of a table's past: one row (or one
 /// row per participant) found by its primary key, whatever the history.
-const KEPT: [&str; 7] = [
+const KEPT: [&str; 6] = [
     "TABLE_BALANCES",
     "ROUND_STATE_OF_TABLE",
     "ADD_TO_TABLE_BALANCE",
-    "ADD_TO_SIDE_STATS",
     "SEAT_SCORES",
     "SET_SEAT_SCORE",
     "SET_SEAT_SCORE_IF_NONE",
@@ -468,6 +464,16 @@ fn sqlite_history_read(name: &str) -> Option<&'static [&'static str]> {
             "SEARCH l USING INDEX sqlite_autoindex_ledger_1 (deal_id=?) LEFT-JOIN",
         ],
         "LEDGER_OF_DEAL" => &["SEARCH ledger USING INDEX sqlite_autoindex_ledger_1 (deal_id=?)"],
+        // A deal's rows into its participants' kept counts, by keys.
+        "ADD_DEAL_TO_SIDE_STATS" => &[
+            "SEARCH l USING INDEX sqlite_autoindex_ledger_1 (deal_id=?)",
+            "SEARCH table_balances USING INDEX sqlite_autoindex_table_balances_1 \
+             (table_id=? AND player_key=? AND computer=? AND slot=?)",
+        ],
+        "ADD_DEAL_TO_CONTRACT_STATS" => &[
+            "SEARCH s USING INDEX sqlite_autoindex_settlements_1 (deal_id=?)",
+            "SEARCH l USING INDEX sqlite_autoindex_ledger_1 (deal_id=?)",
+        ],
         "PLAYER_CONTRACTS_IN_CHAT" => &["SEARCH c USING PRIMARY KEY (table_id=? AND player_id=?)"],
         "CHAT_LEADERBOARD" => &[
             "SEARCH b USING INDEX sqlite_autoindex_table_balances_1 (table_id=? AND player_key>?)",
