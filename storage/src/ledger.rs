@@ -173,8 +173,7 @@ impl Tx {
         table: TableId,
         scores: &[i64],
     ) -> Result<(), StorageError> {
-        self.write_seat_scores(sql::SET_SEAT_SCORE, table, scores)
-            .await
+        self.write_seat_scores(false, table, scores).await
     }
 
     /// Keeps the running scores a reader computed from the settled deals,
@@ -188,26 +187,30 @@ impl Tx {
         table: TableId,
         scores: &[i64],
     ) -> Result<(), StorageError> {
-        self.write_seat_scores(sql::SET_SEAT_SCORE_IF_NONE, table, scores)
-            .await
+        self.write_seat_scores(true, table, scores).await
     }
 
     async fn write_seat_scores(
         &mut self,
-        statement: &'static str,
+        only_if_none: bool,
         table: TableId,
         scores: &[i64],
     ) -> Result<(), StorageError> {
+        if scores.is_empty() {
+            return Ok(());
+        }
+        let statement = if only_if_none {
+            sql::set_seat_scores_if_none(scores.len())
+        } else {
+            sql::set_seat_scores(scores.len())
+        };
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(statement)).bind(table.0);
         for (at, score) in scores.iter().enumerate() {
             let at = u8::try_from(at)
                 .map_err(|_| StorageError::Invalid(format!("{} seats", scores.len())))?;
-            sqlx::query(statement)
-                .bind(table.0)
-                .bind(seat_value(Seat::new(at)))
-                .bind(*score)
-                .execute(self.conn().await?)
-                .await?;
+            query = query.bind(seat_value(Seat::new(at))).bind(*score);
         }
+        query.execute(self.conn().await?).await?;
         Ok(())
     }
 

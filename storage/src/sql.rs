@@ -277,16 +277,30 @@ pub(crate) const ADD_DEAL_TO_CONTRACT_STATS: &str = "INSERT INTO contract_stats
 pub(crate) const SEAT_SCORES: &str =
     "SELECT seat, score FROM seat_scores WHERE table_id = $1 ORDER BY seat";
 
-/// Sets one seat's kept running score.
-pub(crate) const SET_SEAT_SCORE: &str = "INSERT INTO seat_scores (table_id, seat, score)
- VALUES ($1, $2, $3)
- ON CONFLICT (table_id, seat) DO UPDATE SET score = excluded.score";
+/// Sets the kept running score of `seats` seats in one statement (`$1` the
+/// table, then seat and score per seat), replacing what is kept.
+pub(crate) fn set_seat_scores(seats: usize) -> String {
+    seat_scores_upsert(seats, "DO UPDATE SET score = excluded.score")
+}
 
-/// Sets one seat's kept running score unless one is kept (a reader that
-/// computed it from the history, racing no settlement).
-pub(crate) const SET_SEAT_SCORE_IF_NONE: &str = "INSERT INTO seat_scores (table_id, seat, score)
- VALUES ($1, $2, $3)
- ON CONFLICT (table_id, seat) DO NOTHING";
+/// [`set_seat_scores`], but only where nothing is kept: for a reader that
+/// computed the scores from the history (a settlement racing it counts its
+/// own deal too, and wins).
+pub(crate) fn set_seat_scores_if_none(seats: usize) -> String {
+    seat_scores_upsert(seats, "DO NOTHING")
+}
+
+fn seat_scores_upsert(seats: usize, on_conflict: &str) -> String {
+    assert!(seats > 0, "at least one seat");
+    let rows: Vec<String> = (0..seats)
+        .map(|i| format!("($1, ${}, ${})", 2 + 2 * i, 3 + 2 * i))
+        .collect();
+    format!(
+        "INSERT INTO seat_scores (table_id, seat, score) VALUES {}
+ ON CONFLICT (table_id, seat) {on_conflict}",
+        rows.join(", ")
+    )
+}
 
 /// What a table's game carries to its next deal (primary key).
 pub(crate) const ROUND_STATE_OF_TABLE: &str = "SELECT round_state FROM tables WHERE id = $1";
@@ -896,8 +910,8 @@ pub fn statements() -> Vec<Statement> {
         hot("ADD_DEAL_TO_SIDE_STATS", ADD_DEAL_TO_SIDE_STATS),
         hot("ADD_DEAL_TO_CONTRACT_STATS", ADD_DEAL_TO_CONTRACT_STATS),
         hot("SEAT_SCORES", SEAT_SCORES),
-        hot("SET_SEAT_SCORE", SET_SEAT_SCORE),
-        hot("SET_SEAT_SCORE_IF_NONE", SET_SEAT_SCORE_IF_NONE),
+        hot("set_seat_scores", &set_seat_scores(4)),
+        hot("set_seat_scores_if_none", &set_seat_scores_if_none(4)),
         hot("ROUND_STATE_OF_TABLE", ROUND_STATE_OF_TABLE),
         hot("SET_ROUND_STATE", SET_ROUND_STATE),
         hot("SETTLED_DEALS", SETTLED_DEALS),
