@@ -2,7 +2,7 @@
 
 use tarock_games::{GAMES, presets_of};
 use tarock_storage::TableId;
-use tarock_table::games::spelling::is_card;
+use tarock_table::games::is_card;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
 use tarock_table::{

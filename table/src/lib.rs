@@ -29,9 +29,11 @@ pub mod scheduler;
 pub mod service;
 pub mod settlement;
 pub mod shuffle;
+pub mod spelling;
 pub mod stats;
 pub mod text;
 pub mod typed;
+pub mod words;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{
@@ -47,4 +49,4 @@ pub use service::{
     looks_like_code, normalize_code, rules_spec, table_spec,
 };
 pub use shuffle::{DealSeed, RandomnessMode};
-pub use text::Lang;
+pub use text::{Lang, tr};

@@ -39,10 +39,12 @@ use tarock_ai::Level;
 use tarock_game_core::{DynGame, Seat};
 use tarock_koenigrufen::{Action, Game, Koenigrufen};
 
-use super::{BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext};
+use super::boundary::{
+    BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
+};
 use crate::picture::{self, Picture};
+use crate::text::tr;
 use crate::text::{Lang, lookup};
-use crate::tr;
 
 /// The face of Königrufen.
 #[derive(Clone, Copy, Debug, Default)]

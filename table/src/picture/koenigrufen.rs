@@ -7,7 +7,7 @@ use tarock_koenigrufen::trick::Trick;
 use tarock_koenigrufen::{Game, Phase, Seat};
 
 use super::{Deck, Picture, Scene, SeatPicture};
-use crate::games::TableContext;
+use crate::games::boundary::TableContext;
 use crate::games::koenigrufen::words::sorted;
 use crate::text::Lang;
 

@@ -24,13 +24,14 @@ use crate::games;
 use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
 use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
 use crate::render::{
-    KontraWords, TableHeader, bid_label, card_label, hand_text, lobby_text, money, pace_text,
-    plays_text, private_text, signed, signed_money, sorted, table_text,
+    card_label, hand_text, lobby_text, money, pace_text, plays_text, private_text, signed,
+    signed_money, sorted, table_text,
 };
 use crate::settlement::{Sheet, settlement_items};
 use crate::shuffle::{Randomness, RandomnessMode};
 use crate::text::Lang;
-use crate::tr;
+use crate::text::tr;
+use crate::words::{KontraWords, TableHeader, bid_label};
 
 mod cup;
 mod deadlines;
@@ -740,7 +741,7 @@ impl TableService {
             // A card of another game typed at Zwanzigerrufen: a card
             // answer, not a bidding one.
             CommandKind::TurnWords(_, None, words)
-                if words.len() == 1 && crate::games::spelling::is_card(&words[0]) =>
+                if words.len() == 1 && crate::games::is_card(&words[0]) =>
             {
                 return Err(Rejection::NotACard(quoted(&words[0])).into());
             }
