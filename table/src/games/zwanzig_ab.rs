@@ -21,10 +21,11 @@ use tarock_zwanzig_ab::{
 use super::boundary::{
     BadRules, Choice, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
 };
-use crate::picture::{self, Picture};
+use crate::picture::Picture;
 use crate::text::tr;
 use crate::text::{Lang, lookup};
 
+mod picture;
 pub mod words;
 
 pub use words::{card_label, parse_card};
@@ -572,7 +573,7 @@ impl GameFace for ZwanzigAbFace {
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
-        picture::zwanzig_ab::hand(session(round)?, ab_seat(seat)?, lang)
+        picture::hand(session(round)?, ab_seat(seat)?, lang)
     }
 
     fn table_picture(
@@ -581,7 +582,7 @@ impl GameFace for ZwanzigAbFace {
         table: &TableContext,
         lang: Lang,
     ) -> Option<Picture> {
-        picture::zwanzig_ab::table(session(round)?, table, lang)
+        picture::table(session(round)?, table, lang)
     }
 
     fn action_text(

@@ -7,7 +7,6 @@ use tarock_koenigrufen::{
     Action, Card, CardSet, Contract, Game, Half, Item, Party, Phase, Premium, Rules, Seat, Suit,
 };
 
-use super::context_seat;
 use crate::games::boundary::TableContext;
 use crate::text::tr;
 use crate::text::{Lang, lookup};
@@ -129,6 +128,12 @@ pub fn side(party: Party, lang: Lang) -> String {
 /// A seat's name at the table.
 pub fn name(table: &TableContext, seat: Seat) -> String {
     table.name(context_seat(seat))
+}
+
+/// The seat of a table context for a deal's seat: the deal's seats index
+/// the names (see the face's `deal_context`).
+fn context_seat(seat: Seat) -> tarock_game_core::Seat {
+    tarock_game_core::Seat::new(seat as u8)
 }
 
 /// A signed number (`+5`, `−2`, `0`).
