@@ -433,7 +433,7 @@ pub async fn pictures(
     }
     let channel = ctx.channel_id().get().to_string();
     let open = store
-        .open_tables_in(tarock_storage::Platform::Discord, &channel)
+        .open_tables_in(tarock_table::Platform::Discord, &channel)
         .await?;
     let Some(found) = open.first() else {
         return reply(ctx, text_only::no_table(lang, command)).await;

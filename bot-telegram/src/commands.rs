@@ -1,12 +1,12 @@
 //! Typed messages read as table commands, and the command menu.
 
 use tarock_games::{GAMES, presets_of};
-use tarock_storage::TableId;
 use tarock_table::games::is_card;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
 use tarock_table::{
-    CommandKind, CupAction, CupSettings, Lang, Pace, TableSettings, game_id, looks_like_code, tr,
+    CommandKind, CupAction, CupSettings, Lang, Pace, TableId, TableSettings, game_id,
+    looks_like_code, tr,
 };
 use tarock_zwanzigerrufen::Rules;
 use teloxide::types::BotCommand;

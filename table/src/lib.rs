@@ -49,4 +49,8 @@ pub use service::{
     looks_like_code, normalize_code, rules_spec, table_spec,
 };
 pub use shuffle::{DealSeed, RandomnessMode};
+/// The plain ids a front end names tables and platforms by, which the
+/// table's commands and messages carry: the store's own types, re-exported
+/// so that front ends name the store only where they use the store.
+pub use tarock_storage::{Platform, TableId};
 pub use text::{Lang, tr};
