@@ -40,7 +40,6 @@ pub use command::{
     ChatRef, Command, CommandKind, CupAction, CupSettings, Pace, Sender, TableSettings, UserRef,
 };
 pub use error::{Rejection, ServiceError};
-pub use games::game_id_of as game_id;
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{EditFail, Messenger, Pump, SendFail};

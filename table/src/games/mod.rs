@@ -142,23 +142,6 @@ pub fn seats_list(lang: Lang) -> String {
         .join(", ")
 }
 
-/// The game of a user's word for it (`20ab`, `zwanzig-ab`, `20 ab`,
-/// `zwanzigerrufen`, `koenigrufen`, `königrufen`, case-insensitive): its id.
-pub fn game_id_of(word: &str) -> Option<&'static str> {
-    let w: String = word
-        .trim()
-        .to_lowercase()
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .collect();
-    match w.as_str() {
-        "20ab" | "zwanzigab" => Some("zwanzig-ab"),
-        "zwanzigerrufen" | "20errufen" | "zwanziger" => Some("zwanzigerrufen"),
-        "königrufen" | "koenigrufen" | "konigrufen" => Some("koenigrufen"),
-        _ => None,
-    }
-}
-
 /// Whether `text` spells a card of any game of the family (for a front
 /// end that must tell a typed card from chat before it knows the game,
 /// and for the answer "no such card in this game").

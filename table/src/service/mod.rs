@@ -262,7 +262,7 @@ fn zr(seat: TableSeat) -> Seat {
 }
 
 /// The game, seat count and rules (as stored) of a new table: the game's
-/// id (or a name [`games::game_id_of`] knows), its seat count (`None`: the
+/// id (or a name [`tarock_games::by_word`] knows), its seat count (`None`: the
 /// game's default) and its rules as written (a preset name or JSON).
 ///
 /// # Errors
@@ -273,7 +273,9 @@ pub fn table_spec(
     seats: Option<u8>,
     rules: &str,
 ) -> Result<(&'static str, u8, String), Rejection> {
-    let game = games::game_id_of(game).ok_or(Rejection::UnknownGame)?;
+    let game = tarock_games::by_word(game)
+        .ok_or(Rejection::UnknownGame)?
+        .id();
     let Some(face) = games::face(game) else {
         if seats.is_some_and(|n| n != 4) {
             return Err(Rejection::BadSeatCount { min: 4, max: 4 });
