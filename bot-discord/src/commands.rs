@@ -65,7 +65,7 @@ impl poise::ChoiceParameter for GameChoice {
     }
 
     fn from_name(name: &str) -> Option<Self> {
-        tarock_table::game_id(name).map(GameChoice)
+        tarock_games::by_word(name).map(|g| GameChoice(g.id()))
     }
 
     fn name(&self) -> &'static str {
@@ -106,10 +106,7 @@ async fn autocomplete_rules(
 
 /// The game of a table when none is chosen.
 fn default_game() -> GameChoice {
-    let id = TableSettings::default().game;
-    tarock_games::by_id(&id).map_or(GameChoice(tarock_games::GAMES[0].id()), |g| {
-        GameChoice(g.id())
-    })
+    GameChoice(tarock_games::DEFAULT_GAME)
 }
 
 /// A table's language to choose from.
@@ -433,7 +430,7 @@ pub async fn pictures(
     }
     let channel = ctx.channel_id().get().to_string();
     let open = store
-        .open_tables_in(tarock_storage::Platform::Discord, &channel)
+        .open_tables_in(tarock_table::Platform::Discord, &channel)
         .await?;
     let Some(found) = open.first() else {
         return reply(ctx, text_only::no_table(lang, command)).await;
@@ -566,20 +563,19 @@ pub async fn cup_end(ctx: Context<'_>) -> Result<(), Error> {
 
 /// A description in English (Discord's default) with its German
 /// localization, from the catalogue. Descriptions that list the games
-/// (`$games`, the first as `$default`) or their seats (`$seats`) get
+/// (`$games`, the default game as `$default`) or their seats (`$seats`) get
 /// them from the game registry.
 fn described(id: &str) -> (String, String) {
     let described = |lang: Lang| {
-        let first = tarock_games::GAMES
-            .first()
-            .map(|g| g.id())
-            .unwrap_or_default();
         text(
             lang,
             id,
             vec![
                 ("games", tarock_table::games::names_list(lang).into()),
-                ("default", tarock_table::games::name_of(first, lang).into()),
+                (
+                    "default",
+                    tarock_table::games::name_of(tarock_games::DEFAULT_GAME, lang).into(),
+                ),
                 ("seats", tarock_table::games::seats_list(lang).into()),
             ],
         )

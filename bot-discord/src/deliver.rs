@@ -13,11 +13,12 @@ use std::sync::Arc;
 use reqwest::Method;
 use serde_json::{Value, json};
 use serenity::all::CreateActionRow;
-use tarock_storage::{Platform, TableId, table_scope};
+use tarock_storage::table_scope;
 use tarock_table::picture::Picture;
 use tarock_table::{
     Button, ChatRef, EditFail, Keyboard, Lang, Messenger, Outgoing, SendFail, UserRef, tr,
 };
+use tarock_table::{Platform, TableId};
 
 use crate::layout::{MAX_TEXT, components, cut, escape, split_text, with_mentions};
 use crate::rest::{Rest, RestError, Upload};

@@ -145,7 +145,7 @@ pub(crate) async fn on_component(bot: &Bot, http: &Http, component: &ComponentIn
     // which the table service names by their user id.
     let chat = if component.guild_id.is_none() {
         tarock_table::ChatRef {
-            platform: tarock_storage::Platform::Discord,
+            platform: tarock_table::Platform::Discord,
             chat_id: user.user_id.clone(),
             thread_id: None,
         }

@@ -24,9 +24,10 @@ use serenity::all::{
     HttpBuilder, Interaction, Member, User,
 };
 use serenity::async_trait;
-use tarock_storage::{Platform, StorageError, Store, TableId};
+use tarock_storage::{StorageError, Store};
 use tarock_table::{
-    ChatRef, Command, Outgoing, Pump, ServiceError, TableService, UserRef, scheduler,
+    ChatRef, Command, Outgoing, Platform, Pump, ServiceError, TableId, TableService, UserRef,
+    scheduler,
 };
 use tokio::sync::watch;
 
@@ -362,7 +363,7 @@ pub async fn run(
     };
     // Only this platform's messages: a linked table also has messages for
     // the other platform's bot on the same database.
-    let service = Arc::new(service.delivering_for(tarock_storage::Platform::Discord));
+    let service = Arc::new(service.delivering_for(Platform::Discord));
     let bot = Arc::new(Bot::new(service.clone(), &config));
 
     let mut http = HttpBuilder::new(&config.token);

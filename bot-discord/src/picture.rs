@@ -17,10 +17,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
-use tarock_storage::TableId;
 use tarock_table::picture::{Picture, text_only};
 use tarock_table::render::{money, signed};
-use tarock_table::{BalanceLine, Lang, SettlementItem, UserRef, tr};
+use tarock_table::{BalanceLine, Lang, SettlementItem, TableId, UserRef, tr};
 
 use crate::Bot;
 use crate::layout::{cut, escape};

@@ -1,12 +1,11 @@
 //! Typed messages read as table commands, and the command menu.
 
-use tarock_games::{GAMES, presets_of};
-use tarock_storage::TableId;
-use tarock_table::games::spelling::is_card;
+use tarock_games::{DEFAULT_GAME, GAMES, by_word, presets_of};
+use tarock_table::games::is_card;
 use tarock_table::payload::parse_turn_words;
 use tarock_table::render::parse_card;
 use tarock_table::{
-    CommandKind, CupAction, CupSettings, Lang, Pace, TableSettings, game_id, looks_like_code, tr,
+    CommandKind, CupAction, CupSettings, Lang, Pace, TableId, TableSettings, looks_like_code, tr,
 };
 use tarock_zwanzigerrufen::Rules;
 use teloxide::types::BotCommand;
@@ -182,6 +181,7 @@ fn new_table(name: &str, args: &[String], lang: Lang) -> Result<TableSettings, B
     // The game first, so that the other words are read for it.
     let mut game = None;
     let mut rest = Vec::new();
+    let game_id = |word: &str| by_word(word).map(|g| g.id());
     for arg in args {
         let named = match arg.strip_prefix("spiel:").or(arg.strip_prefix("game:")) {
             // Named on purpose: it must be a game.
@@ -201,7 +201,7 @@ fn new_table(name: &str, args: &[String], lang: Lang) -> Result<TableSettings, B
         },
         None => BadWord::Game(word.to_owned()),
     };
-    let game_id = game.unwrap_or("zwanzigerrufen");
+    let game_id = game.unwrap_or(DEFAULT_GAME);
     let presets = presets_of(game_id);
     let mut preset = None;
     for arg in rest {

@@ -1,9 +1,10 @@
 //! Sending: the outbox of the table service turned into Telegram messages,
 //! and the helpers that send one message.
 
-use tarock_storage::TableId;
 use tarock_table::picture::Picture;
-use tarock_table::{Button, EditFail, Keyboard, Lang, Messenger, Outgoing, SendFail, UserRef, tr};
+use tarock_table::{
+    Button, EditFail, Keyboard, Lang, Messenger, Outgoing, Platform, SendFail, TableId, UserRef, tr,
+};
 use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::{
@@ -312,11 +313,7 @@ pub(crate) async fn tell_group_to_start(ctx: &Ctx, table: TableId, user_id: &str
     };
     // The group of this platform that shows the table (its own, or one
     // linked to a table that lives on Discord).
-    let Ok(Some(shown)) = ctx
-        .service
-        .chat_on(table, tarock_storage::Platform::Telegram)
-        .await
-    else {
+    let Ok(Some(shown)) = ctx.service.chat_on(table, Platform::Telegram).await else {
         return;
     };
     let Ok(chat) = chat_id(&shown.chat_id) else {

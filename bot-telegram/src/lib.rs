@@ -16,10 +16,10 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tarock_storage::{Platform, StorageError, Store, TableId, TableStatus};
+use tarock_storage::{StorageError, Store, TableStatus};
 use tarock_table::{
-    ChatRef, Command, CommandKind, CupAction, Lang, Outgoing, Pump, SendFail, Sender, ServiceError,
-    TableService, UserRef, scheduler, tr,
+    ChatRef, Command, CommandKind, CupAction, Lang, Outgoing, Platform, Pump, SendFail, Sender,
+    ServiceError, TableId, TableService, UserRef, scheduler, tr,
 };
 use teloxide::RequestError;
 use teloxide::prelude::*;
@@ -132,7 +132,7 @@ pub async fn run(
     };
     // Only this platform's messages: a linked table also has messages for
     // the other platform's bot on the same database.
-    let service = Arc::new(service.delivering_for(tarock_storage::Platform::Telegram));
+    let service = Arc::new(service.delivering_for(Platform::Telegram));
     let mut bot = Bot::new(config.token.clone());
     if let Some(url) = &config.api_url {
         bot = bot.set_api_url(url.clone());

@@ -117,7 +117,7 @@ impl Ctx {
     /// the view alone; the failure is logged).
     pub(crate) async fn private_png(
         &self,
-        table: tarock_storage::TableId,
+        table: tarock_table::TableId,
         to: &UserRef,
         picture: Option<&Picture>,
     ) -> Option<Arc<[u8]>> {

@@ -45,7 +45,7 @@ pub struct Args {
     pub(crate) threads: usize,
     /// The game: zwanzigerrufen, zwanzig-ab (then `--deals` counts
     /// duplicate sets, each a whole session's decks) or koenigrufen.
-    #[arg(long, default_value = "zwanzigerrufen")]
+    #[arg(long, default_value = tarock_games::DEFAULT_GAME)]
     pub(crate) game: String,
     /// Seats at a 20 ab table (3–5).
     #[arg(long, default_value_t = 4)]

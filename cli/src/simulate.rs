@@ -15,7 +15,7 @@ use tarock_zwanzigerrufen::sim::simulate;
 #[derive(clap::Args)]
 pub struct Args {
     /// The game: zwanzigerrufen (default), koenigrufen or zwanzig-ab.
-    #[arg(long, default_value = "zwanzigerrufen")]
+    #[arg(long, default_value = tarock_games::DEFAULT_GAME)]
     game: String,
     /// Number of deals to play (redeals not counted).
     #[arg(long, default_value_t = 100_000)]

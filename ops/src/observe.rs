@@ -5,11 +5,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use tarock_storage::TableId;
 use tarock_table::picture::Picture;
 use tarock_table::{
     Command, CommandKind, EditFail, Keyboard, Messenger, Outgoing, Payload, SendFail, ServiceError,
-    TableService, UserRef,
+    TableId, TableService, UserRef,
 };
 use tracing::Instrument;
 

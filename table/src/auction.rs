@@ -5,9 +5,9 @@
 use tarock_zwanzigerrufen::view::Announcement;
 use tarock_zwanzigerrufen::{Action, Bid, Item, ItemState, Party, Rules, Seat};
 
-use crate::render::{TableHeader, bid_label, item_name, kontra_name, seat_name};
 use crate::text::Lang;
-use crate::tr;
+use crate::text::tr;
+use crate::words::{TableHeader, bid_label, item_name, kontra_name, seat_name};
 
 /// Who made an announced item and who raised it, since the current game.
 #[derive(Clone, Debug, Default)]
@@ -196,7 +196,7 @@ mod tests {
     use tarock_zwanzigerrufen::Record;
 
     use super::*;
-    use crate::render::KontraWords;
+    use crate::words::KontraWords;
 
     /// The FD1 hands of the rules specification (§3.9).
     const HANDS: [&str; 4] = [

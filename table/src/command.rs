@@ -106,7 +106,7 @@ impl Pace {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSettings {
     /// The game's id (`zwanzigerrufen`, `koenigrufen`, `zwanzig-ab`), or a
-    /// name people type for it ([`crate::games::game_id_of`]).
+    /// name people type for it ([`tarock_games::by_word`]).
     pub game: String,
     /// The seat count; `None` takes the game's default.
     pub seats: Option<u8>,
@@ -126,7 +126,7 @@ pub struct TableSettings {
 impl Default for TableSettings {
     fn default() -> Self {
         TableSettings {
-            game: "zwanzigerrufen".into(),
+            game: tarock_games::DEFAULT_GAME.into(),
             seats: None,
             rules: "standard".into(),
             stake_cents: 10,

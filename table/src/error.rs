@@ -8,7 +8,7 @@ use crate::render::rule_error_text;
 use crate::settlement::name_list;
 use crate::shuffle::EntropyError;
 use crate::text::Lang;
-use crate::tr;
+use crate::text::tr;
 use crate::typed::BadTurn;
 
 /// A refused command. Each has a text in every language; nothing was

@@ -21,7 +21,7 @@ use tarock_zwanzigerrufen::{CardSet, Deal, Seat, Zwanzigerrufen};
 
 use crate::shuffle::DealSeed;
 use crate::text::Lang;
-use crate::tr;
+use crate::text::tr;
 
 /// The game id the commitments of Zwanzigerrufen deals name.
 pub const GAME: &str = Zwanzigerrufen::ID;

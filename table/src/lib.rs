@@ -29,16 +29,17 @@ pub mod scheduler;
 pub mod service;
 pub mod settlement;
 pub mod shuffle;
+pub mod spelling;
 pub mod stats;
 pub mod text;
 pub mod typed;
+pub mod words;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{
     ChatRef, Command, CommandKind, CupAction, CupSettings, Pace, Sender, TableSettings, UserRef,
 };
 pub use error::{Rejection, ServiceError};
-pub use games::game_id_of as game_id;
 pub use outgoing::{BalanceLine, Button, Keyboard, Outgoing, SettlementItem};
 pub use payload::{ButtonAction, MAX_PAYLOAD, Payload, Step};
 pub use pump::{EditFail, Messenger, Pump, SendFail};
@@ -47,4 +48,8 @@ pub use service::{
     looks_like_code, normalize_code, rules_spec, table_spec,
 };
 pub use shuffle::{DealSeed, RandomnessMode};
-pub use text::Lang;
+/// The plain ids a front end names tables and platforms by, which the
+/// table's commands and messages carry: the store's own types, re-exported
+/// so that front ends name the store only where they use the store.
+pub use tarock_storage::{Platform, TableId};
+pub use text::{Lang, tr};

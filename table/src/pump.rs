@@ -23,9 +23,11 @@ use futures_util::StreamExt;
 use tarock_storage::{TableId, table_scope};
 use tokio::sync::{Notify, watch};
 
+use crate::command::UserRef;
+use crate::error::ServiceError;
+use crate::outgoing::{Keyboard, Outgoing};
 use crate::picture::Picture;
 use crate::service::{Delivery, Outcome, TableService};
-use crate::{Keyboard, Outgoing, ServiceError, UserRef};
 
 /// How many outbox messages one round claims.
 const BATCH: u32 = 50;

@@ -9,11 +9,10 @@ use tarock_zwanzigerrufen::score::{Facts, Line, PagatOutcome, Scored};
 use tarock_zwanzigerrufen::{Card, Party, Seat, Settlement};
 
 use crate::outgoing::SettlementItem;
-use crate::render::{
-    KontraWords, card_label, game_name, item_name, kontra_name, signed, signed_money,
-};
+use crate::render::{card_label, signed, signed_money};
 use crate::text::Lang;
-use crate::tr;
+use crate::text::tr;
+use crate::words::{KontraWords, game_name, item_name, kontra_name};
 
 /// Everything a settlement text is made of.
 #[derive(Clone, Debug, PartialEq, Eq)]

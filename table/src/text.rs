@@ -138,8 +138,12 @@ pub fn lookup(lang: Lang, id: &str, args: Vec<(&'static str, Arg)>) -> Option<St
 }
 
 /// `tr!(lang, "id")` or `tr!(lang, "id", name = value, …)`: a catalogue text.
+/// Exported at the crate root for the front ends under a hidden name;
+/// inside the crate it is [`tr`] of this module, so that every text
+/// module imports it down from here, not up from the crate root.
+#[doc(hidden)]
 #[macro_export]
-macro_rules! tr {
+macro_rules! __tr {
     ($lang:expr, $id:expr) => {
         $crate::text::text($lang, $id, Vec::new())
     };
@@ -147,3 +151,7 @@ macro_rules! tr {
         $crate::text::text($lang, $id, vec![$((stringify!($key), $crate::text::Arg::from($value))),+])
     };
 }
+
+/// The catalogue text macro (see `__tr`): `tr!(lang, "id", name = value)`.
+#[doc(inline)]
+pub use __tr as tr;

@@ -8,8 +8,8 @@
 //! the stake is 10 cents per unit.
 
 use tarock_table::Lang;
-use tarock_table::render::KontraWords;
 use tarock_table::settlement::Sheet;
+use tarock_table::words::KontraWords;
 use tarock_zwanzigerrufen::score::{Announced, Facts, PagatOutcome, settle};
 use tarock_zwanzigerrufen::{Card, GameKind, Party, Preset, Seat};
 

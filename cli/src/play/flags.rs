@@ -63,7 +63,10 @@ impl Flags {
             ));
         }
         let rules_text = args.rules.clone().unwrap_or_else(|| "standard".into());
-        let game_text = args.game.clone().unwrap_or_else(|| "zwanzigerrufen".into());
+        let game_text = args
+            .game
+            .clone()
+            .unwrap_or_else(|| tarock_games::DEFAULT_GAME.into());
         let (game, seats, rules) =
             table_spec(&game_text, args.seats, &rules_text).map_err(|r| {
                 let flag = match r {

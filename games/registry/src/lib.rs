@@ -21,7 +21,7 @@
 //! assert!(from_record(&text).unwrap().same_as(round.as_ref()));
 //! ```
 
-use tarock_game_core::{DynGame, DynKind, Kind, RecordRefused, record};
+use tarock_game_core::{DynGame, DynKind, Game, Kind, RecordRefused, record};
 
 pub mod seeded;
 pub use seeded::SeededRound;
@@ -36,9 +36,45 @@ static ZWANZIG_AB: Kind<ZwanzigAb> = Kind::new();
 /// Every game of the family, Zwanzigerrufen (the first) first.
 pub static GAMES: [&dyn DynKind; 3] = [&ZWANZIGERRUFEN, &KOENIGRUFEN, &ZWANZIG_AB];
 
+/// The game a table plays when none is chosen (Zwanzigerrufen, the first
+/// game of the family): front ends and tools take it from here.
+pub const DEFAULT_GAME: &str = Zwanzigerrufen::ID;
+
+/// The words people type for a game besides its id (which is read too),
+/// compared as [`by_word`] compares them.
+static ALIASES: [(&str, &str); 5] = [
+    ("20ab", ZwanzigAb::ID),
+    ("20errufen", Zwanzigerrufen::ID),
+    ("zwanziger", Zwanzigerrufen::ID),
+    ("königrufen", Koenigrufen::ID),
+    ("konigrufen", Koenigrufen::ID),
+];
+
 /// The game with this id (`"zwanzigerrufen"`, `"koenigrufen"`, `"zwanzig-ab"`).
 pub fn by_id(id: &str) -> Option<&'static dyn DynKind> {
     GAMES.iter().copied().find(|g| g.id() == id)
+}
+
+/// The game a person's word names: its id or one of its other names
+/// (`20ab`, `zwanzig-ab`, `20 ab`, `zwanziger`, `Königrufen`, `koenigrufen`),
+/// in any case, with or without spaces, `-` and `_`.
+pub fn by_word(word: &str) -> Option<&'static dyn DynKind> {
+    let key = |w: &str| -> String {
+        w.trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .collect()
+    };
+    let wanted = key(word);
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| key(g.id()) == wanted)
+        .or_else(|| {
+            let (_, id) = ALIASES.iter().find(|(alias, _)| key(alias) == wanted)?;
+            by_id(id)
+        })
 }
 
 /// The rule presets of the game with this id, its default first; none for

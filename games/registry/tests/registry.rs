@@ -121,3 +121,33 @@ fn records_are_dispatched_by_format_and_bad_ones_say_why() {
     assert_eq!(round.to_act(), Some(Seat::new(0)));
     assert!(!round.needs_deck());
 }
+
+#[test]
+fn the_default_game_is_the_first_game() {
+    assert_eq!(tarock_games::DEFAULT_GAME, "zwanzigerrufen");
+    assert_eq!(GAMES[0].id(), tarock_games::DEFAULT_GAME);
+}
+
+#[test]
+fn a_game_is_found_by_the_words_people_type_for_it() {
+    use tarock_games::by_word;
+    for (word, id) in [
+        ("20ab", "zwanzig-ab"),
+        ("20 ab", "zwanzig-ab"),
+        ("zwanzig-ab", "zwanzig-ab"),
+        ("Zwanzig_Ab", "zwanzig-ab"),
+        ("zwanzigerrufen", "zwanzigerrufen"),
+        ("Zwanzigerrufen", "zwanzigerrufen"),
+        ("20errufen", "zwanzigerrufen"),
+        (" zwanziger ", "zwanzigerrufen"),
+        ("Königrufen", "koenigrufen"),
+        ("koenigrufen", "koenigrufen"),
+        ("konigrufen", "koenigrufen"),
+        ("KÖNIG-RUFEN", "koenigrufen"),
+    ] {
+        assert_eq!(by_word(word).map(|g| g.id()), Some(id), "{word}");
+    }
+    for word in ["", "tarock", "20", "zwanzig", "könig", "ab"] {
+        assert!(by_word(word).is_none(), "{word}");
+    }
+}

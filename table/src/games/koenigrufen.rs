@@ -25,6 +25,7 @@
 //! choices.
 
 mod draft;
+mod picture;
 mod private;
 mod public;
 mod rules_text;
@@ -39,10 +40,12 @@ use tarock_ai::Level;
 use tarock_game_core::{DynGame, Seat};
 use tarock_koenigrufen::{Action, Game, Koenigrufen};
 
-use super::{BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext};
-use crate::picture::{self, Picture};
+use super::boundary::{
+    BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
+};
+use crate::picture::Picture;
+use crate::text::tr;
 use crate::text::{Lang, lookup};
-use crate::tr;
 
 /// The face of Königrufen.
 #[derive(Clone, Copy, Debug, Default)]
@@ -79,12 +82,6 @@ fn deal_context<'a>(round: &dyn DynGame, table: &'a TableContext) -> Cow<'a, Tab
         }),
         _ => Cow::Borrowed(table),
     }
-}
-
-/// The seat of a [`deal_context`] for a deal's seat: the deal's seats
-/// index the names.
-fn context_seat(seat: tarock_koenigrufen::Seat) -> Seat {
-    Seat::new(seat as u8)
 }
 
 /// A line saying who deals and sits out at a table of five.
@@ -229,7 +226,7 @@ impl GameFace for KoenigrufenFace {
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
-        picture::koenigrufen::hand(game_of(round)?, kr_seat(round, seat)?, lang)
+        picture::hand(game_of(round)?, kr_seat(round, seat)?, lang)
     }
 
     fn table_picture(
@@ -238,7 +235,7 @@ impl GameFace for KoenigrufenFace {
         table: &TableContext,
         lang: Lang,
     ) -> Option<Picture> {
-        picture::koenigrufen::table(game_of(round)?, &deal_context(round, table), lang)
+        picture::table(game_of(round)?, &deal_context(round, table), lang)
     }
 
     fn action_text(

@@ -62,118 +62,16 @@
 //! several announcements is one action, and its buttons and texts must stay
 //! byte for byte as they are); the faces here serve every other game.
 
-use rand::RngCore;
-use serde_json::Value;
-use tarock_game_core::{DynGame, Seat};
-
-use crate::outgoing::SettlementItem;
-use crate::picture::Picture;
 use crate::text::Lang;
 
+pub mod boundary;
 pub mod koenigrufen;
-pub mod spelling;
 pub mod zwanzig_ab;
 
-/// What a face needs to know about the table beyond the round.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableContext {
-    /// The name to show for each seat, seat 0 first (a player's name, or a
-    /// computer's name in the table's language); as many as the round has
-    /// seats.
-    pub names: Vec<String>,
-    /// Money per unit, in cents (for texts that show stakes).
-    pub stake_cents: i64,
-}
-
-impl TableContext {
-    /// The name of `seat` (its number, counted from 1, if the table has no
-    /// name for it).
-    pub fn name(&self, seat: Seat) -> String {
-        self.names
-            .get(seat.index())
-            .cloned()
-            .unwrap_or_else(|| (seat.number() + 1).to_string())
-    }
-}
-
-/// What pressing a [`Choice`] does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ChoiceKind {
-    /// Apply the action whose token the choice carries.
-    Act,
-    /// Show the seat's choices again with this draft (a choice being made in
-    /// several presses); nothing is applied.
-    Draft,
-}
-
-/// One button of a seat's private message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// What the button says, in the reader's language.
-    pub label: String,
-    /// The action token ([`ChoiceKind::Act`]) or draft token
-    /// ([`ChoiceKind::Draft`]); at most
-    /// [`tarock_game_core::MAX_TOKEN_LEN`] bytes of printable ASCII, no
-    /// spaces or `:`.
-    pub token: String,
-    /// What pressing it does.
-    pub kind: ChoiceKind,
-}
-
-impl Choice {
-    /// A button that applies the action `token`.
-    pub fn act(label: impl Into<String>, token: impl Into<String>) -> Choice {
-        Choice {
-            label: label.into(),
-            token: token.into(),
-            kind: ChoiceKind::Act,
-        }
-    }
-
-    /// A button that shows the choices again with the draft `token`.
-    pub fn draft(label: impl Into<String>, token: impl Into<String>) -> Choice {
-        Choice {
-            label: label.into(),
-            token: token.into(),
-            kind: ChoiceKind::Draft,
-        }
-    }
-}
-
-/// A seat's private message: its cards and situation as text, and its
-/// choices as rows of buttons (empty when it is not the seat's turn).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatText {
-    /// The text: the seat's cards and what it is asked to do.
-    pub text: String,
-    /// Rows of buttons, at most 5 per row (Discord's limit; Telegram's is
-    /// wider) and at most 5 rows per draft step.
-    pub choices: Vec<Vec<Choice>>,
-}
-
-/// A finished round's settlement as shown: lines of text and the items
-/// scored. Units per seat come from [`DynGame::settlement`]; money and
-/// running balances are added by the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SettlementText {
-    /// Lines describing the round's outcome (who won, the scores), in the
-    /// reader's language, without money or balances.
-    pub lines: Vec<String>,
-    /// The items scored, for front ends that show them as a table (may be
-    /// empty for a game without items, such as 20 ab).
-    pub items: Vec<SettlementItem>,
-}
-
-/// Why "our tricks" has nothing to show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NoTricks {
-    /// No trick has been completed yet (or no round is shown).
-    #[error("no trick yet")]
-    NoneYet,
-    /// The seat does not know its side yet.
-    #[error("side unknown")]
-    SideUnknown,
-}
+pub use boundary::{
+    BadRules, Choice, ChoiceKind, GameFace, NoTricks, SeatChoice, SeatText, SettlementText,
+    TableContext,
+};
 
 /// The help text of a table of the game `id` (the terminal's list of what
 /// may be typed): the game's own words, Zwanzigerrufen's for a game
@@ -181,245 +79,8 @@ pub enum NoTricks {
 pub fn help_text(id: &str, lang: Lang) -> String {
     match face(id) {
         Some(face) => face.help_text(lang),
-        None => crate::tr!(lang, "terminal-help"),
+        None => crate::text::tr!(lang, "terminal-help"),
     }
-}
-
-/// Why a rules description is not accepted for a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct BadRules(pub String);
-
-/// A game's face at the table: everything the table service shows or
-/// decides per game, given a round of that game as a [`DynGame`].
-///
-/// Implementations are stateless unit structs listed by [`face`]; all
-/// methods take the round (or rules) they talk about.
-pub trait GameFace: Send + Sync {
-    /// The game's id ([`tarock_game_core::Game::ID`]).
-    fn id(&self) -> &'static str;
-
-    /// The game's name in `lang` ("20 ab", "Königrufen").
-    fn name(&self, lang: Lang) -> String;
-
-    /// The seat counts a table of this game may choose, and the default.
-    fn seat_choice(&self) -> SeatChoice;
-
-    /// What one round of this game is, as the table's titles name it:
-    /// `"deal"` (one deal: "Spiel 3" / "deal 3", Königrufen) or
-    /// `"session"` (a series of deals until someone wins: "Partie 3" /
-    /// "session 3", 20 ab). The catalogues select their word by it.
-    fn round_unit(&self) -> &'static str {
-        "deal"
-    }
-
-    /// The name in `lang` of the contract this game records as `word` in
-    /// the statistics ([`GameFace::sides`]); `None` for a word it does not
-    /// know.
-    fn contract_name(&self, word: &str, lang: Lang) -> Option<String> {
-        let _ = (word, lang);
-        None
-    }
-
-    /// The rules of a table option text (a preset name, or the game's
-    /// record form of rules as JSON), in the record form
-    /// [`tarock_game_core::DynKind::new_round`] takes.
-    ///
-    /// # Errors
-    /// [`BadRules`] naming what is wrong, in English (the table wraps it in
-    /// a localized refusal).
-    fn parse_rules(&self, text: &str) -> Result<Value, BadRules>;
-
-    /// A short name of the rules for headers ("standard", "standard +
-    /// hearts double").
-    fn rules_label(&self, rules: &Value, lang: Lang) -> String;
-
-    /// The rules in full for the lobby and the rules button: every flag of
-    /// the game with its value, one per line.
-    fn rules_text(&self, rules: &Value, lang: Lang) -> String;
-
-    /// The table's public message body for `round` (the table adds its own
-    /// header and buttons): never a card the game keeps secret (20 ab: no
-    /// hand, no discard, no stock card).
-    fn public_text(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> String;
-
-    /// What `seat` sees privately and may choose. `draft` is the draft
-    /// token of a [`ChoiceKind::Draft`] button just pressed (`None`
-    /// otherwise); an invalid or stale draft is ignored. Choices are empty
-    /// when `seat` is not to act.
-    fn seat_text(
-        &self,
-        round: &dyn DynGame,
-        seat: Seat,
-        draft: Option<&str>,
-        table: &TableContext,
-        lang: Lang,
-    ) -> SeatText;
-
-    /// Whether `draft` is a draft token `seat` may carry on with now: one
-    /// of the half-made choices [`GameFace::seat_text`] offers (or leads
-    /// to) on the seat's turn. The table refuses any other draft in words
-    /// (a forged or stale one); a game without drafts refuses them all.
-    fn valid_draft(&self, round: &dyn DynGame, seat: Seat, draft: &str) -> bool {
-        let _ = (round, seat, draft);
-        false
-    }
-
-    /// The last completed trick of the round shown (who played what, who
-    /// took it), for "last trick"; `None` before the first trick.
-    fn last_trick(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> Option<String>;
-
-    /// The tricks `seat`'s side has taken, as far as `seat` may know its
-    /// side, for "our tricks" (in a game without parties, such as 20 ab,
-    /// the seat's own tricks); [`NoTricks`] says why there is nothing to
-    /// show.
-    ///
-    /// # Errors
-    /// [`NoTricks`]: no trick completed yet, or the side still unknown.
-    fn our_tricks(
-        &self,
-        round: &dyn DynGame,
-        seat: Seat,
-        table: &TableContext,
-        lang: Lang,
-    ) -> Result<String, NoTricks>;
-
-    /// The words a person may type at a table of this game (the terminal's
-    /// help), in `lang`.
-    fn help_text(&self, lang: Lang) -> String;
-
-    /// The action token of playing the card `text` spells in this game
-    /// (its id or label as people type them: `hK`, `♥K`, `XXI`, `Sküs`,
-    /// `XXII`; see [`spelling`]), whether or not it may be played now:
-    /// the round answers that by its rules. `None` when `text` spells no
-    /// card of this game.
-    fn card_token(&self, text: &str) -> Option<String>;
-
-    /// The picture of `seat`'s hand beside its private text: its cards in
-    /// the order the text lists them, the cards it may play lifted when it
-    /// is to play a card. `None` when the text shows no cards (or the game
-    /// draws none).
-    fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
-        let _ = (round, seat, lang);
-        None
-    }
-
-    /// The picture of the table beside the public text: the seats in order
-    /// with their names, the card each played to the trick shown, the
-    /// tricks won, who led and who is to act; never a card the game keeps
-    /// secret. `None` while there is nothing to draw (or the game draws
-    /// none).
-    fn table_picture(
-        &self,
-        round: &dyn DynGame,
-        table: &TableContext,
-        lang: Lang,
-    ) -> Option<Picture> {
-        let _ = (round, table, lang);
-        None
-    }
-
-    /// The label of the action `token` by `seat` as the table tells it
-    /// ("Anna names ♥ trump"), for the table message's last-move line.
-    /// `round` is the round *before* the action.
-    fn action_text(
-        &self,
-        round: &dyn DynGame,
-        seat: Seat,
-        token: &str,
-        table: &TableContext,
-        lang: Lang,
-    ) -> String;
-
-    /// Chat messages that the action just applied deserves beyond the table
-    /// message's update (a deal scored, a session won), from the round
-    /// `before` and `after` it. Most actions deserve none.
-    fn events(
-        &self,
-        before: &dyn DynGame,
-        after: &dyn DynGame,
-        table: &TableContext,
-        lang: Lang,
-    ) -> Vec<String>;
-
-    /// The settlement of a finished round (`None` while it is not over).
-    fn settlement_text(
-        &self,
-        round: &dyn DynGame,
-        table: &TableContext,
-        lang: Lang,
-    ) -> Option<SettlementText>;
-
-    /// The contract (its record word) and the seats on the declaring side
-    /// (bit `s` for seat `s`) of a finished round, for the statistics by
-    /// contract and side; `None` for a game without sides (20 ab) or a
-    /// round that is not over.
-    fn sides(&self, _round: &dyn DynGame) -> Option<(&'static str, u32)> {
-        None
-    }
-
-    /// The seat that does not play this round (the dealer at a Königrufen
-    /// table of five): it scores 0 and has no ledger row, so the round
-    /// counts in none of its statistics.
-    fn sitting_out(&self, _round: &dyn DynGame) -> Option<Seat> {
-        None
-    }
-
-    /// Each seat's score of a finished round as a cup counts it (the
-    /// "Schrift": Königrufen's score without Kontra); `None` where the
-    /// game's settlement units are that score already, or while the round
-    /// is not over.
-    fn cup_score(&self, _round: &dyn DynGame) -> Option<Vec<i64>> {
-        None
-    }
-
-    /// Whether [`GameFace::cup_score`] reports a score apart from the
-    /// money (Königrufen's Schrift): the settlement lines and the balances
-    /// then show each seat's running score beside the money.
-    fn has_cup_score(&self) -> bool {
-        false
-    }
-
-    /// The localized text of a refusal with this code: a game rule's
-    /// [`tarock_game_core::RuleError::code`], or one of the codes every
-    /// game shares (`token`, `seat`, `deck`). An unknown code gets a
-    /// general "not allowed now" text.
-    fn refusal_text(&self, code: &str, lang: Lang) -> String;
-
-    /// The computer levels this game has, weakest first (`easy`, …); the
-    /// first is the default for `+ Computer`.
-    fn levels(&self) -> &'static [&'static str];
-
-    /// The token a computer player of `level` chooses for `seat`, which is
-    /// to act; `None` when `seat` is not to act or `level` is unknown.
-    /// Deterministic in `rng`.
-    fn computer_token(
-        &self,
-        round: &dyn DynGame,
-        seat: Seat,
-        level: &str,
-        rng: &mut dyn RngCore,
-    ) -> Option<String>;
-
-    /// The token played for a human `seat` whose time ran out (the game's
-    /// time-out rule, 20 ab's D-23); `None` when `seat` is not to act.
-    fn stand_in_token(
-        &self,
-        round: &dyn DynGame,
-        seat: Seat,
-        rng: &mut dyn RngCore,
-    ) -> Option<String>;
-}
-
-/// The seat counts a table may choose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeatChoice {
-    /// The fewest seats.
-    pub min: u8,
-    /// The most seats.
-    pub max: u8,
-    /// The seats of a table that names none.
-    pub default: u8,
 }
 
 static ZWANZIG_AB: zwanzig_ab::ZwanzigAbFace = zwanzig_ab::ZwanzigAbFace;
@@ -448,7 +109,7 @@ pub fn contract_name(word: &str, lang: Lang) -> String {
 pub fn name_of(id: &str, lang: Lang) -> String {
     match face(id) {
         Some(face) => face.name(lang),
-        None => crate::tr!(lang, "game-zwanzigerrufen"),
+        None => crate::text::tr!(lang, "game-zwanzigerrufen"),
     }
 }
 
@@ -472,8 +133,8 @@ pub fn seats_list(lang: Lang) -> String {
             let (min, max) = g.seat_range();
             let seats = match max - min {
                 0 => min.to_string(),
-                1 => crate::tr!(lang, "seats-either", min = min, max = max),
-                _ => crate::tr!(lang, "seats-range", min = min, max = max),
+                1 => crate::text::tr!(lang, "seats-either", min = min, max = max),
+                _ => crate::text::tr!(lang, "seats-range", min = min, max = max),
             };
             format!("{} {seats}", name_of(g.id(), lang))
         })
@@ -481,38 +142,70 @@ pub fn seats_list(lang: Lang) -> String {
         .join(", ")
 }
 
-/// The game of a user's word for it (`20ab`, `zwanzig-ab`, `20 ab`,
-/// `zwanzigerrufen`, `koenigrufen`, `königrufen`, case-insensitive): its id.
-pub fn game_id_of(word: &str) -> Option<&'static str> {
-    let w: String = word
-        .trim()
-        .to_lowercase()
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .collect();
-    match w.as_str() {
-        "20ab" | "zwanzigab" => Some("zwanzig-ab"),
-        "zwanzigerrufen" | "20errufen" | "zwanziger" => Some("zwanzigerrufen"),
-        "königrufen" | "koenigrufen" | "konigrufen" => Some("koenigrufen"),
-        _ => None,
-    }
-}
-
-/// A table's rules option as its record form before the game reads it: a
-/// JSON object as written, anything else a preset name.
-pub(crate) fn rules_value(text: &str) -> Result<Value, BadRules> {
-    let text = text.trim();
-    if text.starts_with('{') || text.starts_with('"') {
-        // The record form as stored: an object, or a preset name in quotes.
-        serde_json::from_str(text).map_err(|e| BadRules(e.to_string()))
-    } else {
-        Ok(Value::String(text.to_owned()))
-    }
+/// Whether `text` spells a card of any game of the family (for a front
+/// end that must tell a typed card from chat before it knows the game,
+/// and for the answer "no such card in this game").
+pub fn is_card(text: &str) -> bool {
+    crate::render::parse_card(text).is_some()
+        || koenigrufen::words::parse_card(text).is_some()
+        || zwanzig_ab::parse_card(text).is_some()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_game_reads_ids_labels_and_symbols() {
+        use crate::render;
+        use koenigrufen::words;
+        let kr = |s: &str| words::parse_card(s).map(|c| c.to_string());
+        let ab = |s: &str| zwanzig_ab::parse_card(s).map(|c| c.to_string());
+        let zr = |s: &str| render::parse_card(s).map(|c| c.to_string());
+        for read in [kr, zr] {
+            for (typed, id) in [
+                ("XXII", "T22"),
+                ("Sküs", "T22"),
+                ("skus", "T22"),
+                ("t22", "T22"),
+                ("XXI", "T21"),
+                ("xxi", "T21"),
+                ("I", "T1"),
+                ("hK", "hK"),
+                ("♥K", "hK"),
+                ("♥️k", "hK"),
+                ("♦D", "dQ"),
+                ("♦Q", "dQ"),
+                ("c10", "c10"),
+                ("♣10", "c10"),
+            ] {
+                assert_eq!(read(typed).as_deref(), Some(id), "{typed}");
+            }
+        }
+        for (typed, id) in [
+            ("sA", "sA"),
+            ("♠A", "sA"),
+            ("SA", "sA"),
+            ("♣D", "cQ"),
+            ("cq", "cQ"),
+            ("h7", "h7"),
+            ("♥B", "hJ"),
+        ] {
+            assert_eq!(ab(typed).as_deref(), Some(id), "{typed}");
+        }
+        // Cards one game has and another lacks.
+        assert_eq!(kr("sA"), None);
+        assert_eq!(kr("♥4").as_deref(), Some("h4"));
+        assert_eq!(zr("♥4"), None);
+        assert_eq!(ab("XXI"), None);
+        assert_eq!(ab("hN"), None);
+        for card in ["sA", "♥4", "XXII", "hN"] {
+            assert!(is_card(card), "{card}");
+        }
+        for chat in ["hallo", "weiter", "", "h", "♥", "kontra", "i x", "h k"] {
+            assert!(!is_card(chat), "{chat}");
+        }
+    }
 
     #[test]
     fn each_games_help_lists_its_own_words() {

@@ -18,12 +18,18 @@ use tarock_zwanzig_ab::{
     Action, Card, CardSet, Decision, DropBar, Phase, Rules, Session, Suit, ZwanzigAb,
 };
 
-use super::{
+use super::boundary::{
     BadRules, Choice, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
 };
-use crate::picture::{self, Picture};
+use crate::picture::Picture;
+use crate::text::tr;
 use crate::text::{Lang, lookup};
-use crate::tr;
+
+mod picture;
+pub mod words;
+
+pub use words::{card_label, parse_card};
+use words::{cards_text, shown_order, suit_name, suit_symbol};
 
 /// The face of 20 ab.
 #[derive(Clone, Copy, Debug, Default)]
@@ -59,43 +65,6 @@ fn name(table: &TableContext, seat: tarock_zwanzig_ab::Seat) -> String {
     table.name(table_seat(seat))
 }
 
-/// The symbol of a suit.
-const fn suit_symbol(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Spades => "♠",
-        Suit::Clubs => "♣",
-        Suit::Hearts => "♥",
-        Suit::Diamonds => "♦",
-    }
-}
-
-/// A suit's name in `lang` (`Herz`, `hearts`).
-fn suit_name(suit: Suit, lang: Lang) -> String {
-    let id = format!("ab-suit-{}", suit.letter());
-    lookup(lang, &id, Vec::new()).unwrap_or_else(|| suit.letter().to_string())
-}
-
-/// A card as shown: suit symbol and rank in `lang` (`♥A`, `♠10`, `♣D`).
-pub fn card_label(card: Card, lang: Lang) -> String {
-    let id = card.to_string();
-    let rank = &id[1..];
-    let rank = lookup(lang, &format!("ab-rank-{rank}"), Vec::new()).unwrap_or_else(|| rank.into());
-    format!("{}{rank}", suit_symbol(card.suit()))
-}
-
-/// The card of 20 ab that `text` spells ([`super::spelling`]): its id
-/// (`hA`, `s10`, `cQ`) or its label in either language (`♥A`, `♣D`,
-/// `♣Q`).
-pub fn parse_card(text: &str) -> Option<Card> {
-    super::spelling::find(text, Card::all(), |c| {
-        vec![
-            c.to_string(),
-            card_label(c, Lang::De),
-            card_label(c, Lang::En),
-        ]
-    })
-}
-
 /// The cards of a trick in play order, each after its player's name.
 fn plays_text(trick: &tarock_zwanzig_ab::trick::Trick, table: &TableContext, lang: Lang) -> String {
     trick
@@ -103,23 +72,6 @@ fn plays_text(trick: &tarock_zwanzig_ab::trick::Trick, table: &TableContext, lan
         .map(|(seat, card)| format!("{} {}", name(table, seat), card_label(card, lang)))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Cards in the order the texts list them: trump first when known, then
-/// by suit, best first within each suit.
-pub(crate) fn shown_order(cards: CardSet, trump: Option<Suit>) -> Vec<Card> {
-    let mut list: Vec<Card> = cards.iter().collect();
-    list.sort_by_key(|c| (Some(c.suit()) != trump, c.suit() as u8, c.index()));
-    list
-}
-
-/// Cards as shown, best first within each suit, trump first when known.
-fn cards_text(cards: CardSet, trump: Option<Suit>, lang: Lang) -> String {
-    shown_order(cards, trump)
-        .into_iter()
-        .map(|c| card_label(c, lang))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The cards picked in a draft token, if it is a valid draft for `hand`
@@ -269,7 +221,7 @@ impl GameFace for ZwanzigAbFace {
     }
 
     fn parse_rules(&self, text: &str) -> Result<Value, BadRules> {
-        let value = super::rules_value(text)?;
+        let value = super::boundary::rules_value(text)?;
         Rules::from_spec(&value)
             .map(|r| r.to_spec())
             .map_err(|e| BadRules(e.to_string()))
@@ -621,7 +573,7 @@ impl GameFace for ZwanzigAbFace {
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {
-        picture::zwanzig_ab::hand(session(round)?, ab_seat(seat)?, lang)
+        picture::hand(session(round)?, ab_seat(seat)?, lang)
     }
 
     fn table_picture(
@@ -630,7 +582,7 @@ impl GameFace for ZwanzigAbFace {
         table: &TableContext,
         lang: Lang,
     ) -> Option<Picture> {
-        picture::zwanzig_ab::table(session(round)?, table, lang)
+        picture::table(session(round)?, table, lang)
     }
 
     fn action_text(
@@ -812,7 +764,7 @@ mod tests {
     use tarock_zwanzig_ab::Deck;
 
     use super::*;
-    use crate::games::ChoiceKind;
+    use crate::games::boundary::ChoiceKind;
 
     /// The deck of the SPEC's full session FG1, deal 1: four players, dealer
     /// seat 3, so seat 0 names trump. Seat 0's first packet is hA h10 c7,

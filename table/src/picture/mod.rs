@@ -10,20 +10,18 @@
 //! `h d s c` and `K Q N J`, red `A 2 3 4`, black `10 9 8 7` in the tarock
 //! deck; `A 10 K Q J 9 8 7` in the French deck of 20 ab), with the deck
 //! they come from. Each game fills it from its own views: Zwanzigerrufen
-//! in [`zwanzigerrufen`]; Königrufen in [`koenigrufen`] with
-//! [`Deck::Tarock`] too; 20 ab in [`zwanzig_ab`] with [`Deck::French`] and
-//! seats marked `out` for the players who sit a deal out. The games with a
-//! face ([`crate::games`]) are reached through
-//! [`crate::games::GameFace::hand_picture`] and
-//! [`crate::games::GameFace::table_picture`].
+//! in [`zwanzigerrufen`]; a game with a face in its face's own `picture`
+//! module (`games/koenigrufen/picture.rs` with [`Deck::Tarock`] too,
+//! `games/zwanzig_ab/picture.rs` with [`Deck::French`] and seats marked
+//! `out` for the players who sit a deal out), reached through the face's
+//! `hand_picture` and `table_picture`. This module names no game with a
+//! face.
 //!
 //! A picture never says more than the text of its message: the hand, the
 //! trick and the tricks won are all in the text as well, so text-only mode
 //! ([`text_only`]) loses nothing.
 
-pub mod koenigrufen;
 pub mod text_only;
-pub mod zwanzig_ab;
 pub mod zwanzigerrufen;
 
 use serde::{Deserialize, Serialize};

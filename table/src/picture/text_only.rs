@@ -12,7 +12,7 @@ use tarock_storage::{StorageError, Store, TableId};
 
 use crate::command::UserRef;
 use crate::text::Lang;
-use crate::tr;
+use crate::text::tr;
 
 /// The delivery-state scope of the text-only settings.
 pub const SCOPE: &str = "pictures:off";

@@ -24,13 +24,14 @@ use crate::games;
 use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
 use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
 use crate::render::{
-    KontraWords, TableHeader, bid_label, card_label, hand_text, lobby_text, money, pace_text,
-    plays_text, private_text, signed, signed_money, sorted, table_text,
+    card_label, hand_text, lobby_text, money, pace_text, plays_text, private_text, signed,
+    signed_money, sorted, table_text,
 };
 use crate::settlement::{Sheet, settlement_items};
 use crate::shuffle::{Randomness, RandomnessMode};
 use crate::text::Lang;
-use crate::tr;
+use crate::text::tr;
+use crate::words::{KontraWords, TableHeader, bid_label};
 
 mod cup;
 mod deadlines;
@@ -261,7 +262,7 @@ fn zr(seat: TableSeat) -> Seat {
 }
 
 /// The game, seat count and rules (as stored) of a new table: the game's
-/// id (or a name [`games::game_id_of`] knows), its seat count (`None`: the
+/// id (or a name [`tarock_games::by_word`] knows), its seat count (`None`: the
 /// game's default) and its rules as written (a preset name or JSON).
 ///
 /// # Errors
@@ -272,13 +273,16 @@ pub fn table_spec(
     seats: Option<u8>,
     rules: &str,
 ) -> Result<(&'static str, u8, String), Rejection> {
-    let game = games::game_id_of(game).ok_or(Rejection::UnknownGame)?;
-    let Some(face) = games::face(game) else {
-        if seats.is_some_and(|n| n != 4) {
-            return Err(Rejection::BadSeatCount { min: 4, max: 4 });
+    let kind = tarock_games::by_word(game).ok_or(Rejection::UnknownGame)?;
+    let Some(face) = games::face(kind.id()) else {
+        // Zwanzigerrufen, without a face: its seats from the registry.
+        let (min, max) = kind.seat_range();
+        let seats = seats.unwrap_or(min);
+        if !(min..=max).contains(&seats) {
+            return Err(Rejection::BadSeatCount { min, max });
         }
         let (rules_json, _) = parse_rules(rules)?;
-        return Ok((ZWANZIGERRUFEN, 4, rules_json));
+        return Ok((kind.id(), seats, rules_json));
     };
     let choice = face.seat_choice();
     let seats = seats.unwrap_or(choice.default);
@@ -296,7 +300,8 @@ pub fn table_spec(
 }
 
 /// The id of the first game, which keeps its own path through the service.
-pub(crate) const ZWANZIGERRUFEN: &str = "zwanzigerrufen";
+pub(crate) const ZWANZIGERRUFEN: &str =
+    <tarock_zwanzigerrufen::Zwanzigerrufen as tarock_game_core::Game>::ID;
 
 /// A short name for the rules as written: the preset, starred when overridden.
 fn rules_label(rules: &str) -> String {
@@ -740,7 +745,7 @@ impl TableService {
             // A card of another game typed at Zwanzigerrufen: a card
             // answer, not a bidding one.
             CommandKind::TurnWords(_, None, words)
-                if words.len() == 1 && crate::games::spelling::is_card(&words[0]) =>
+                if words.len() == 1 && crate::games::is_card(&words[0]) =>
             {
                 return Err(Rejection::NotACard(quoted(&words[0])).into());
             }
@@ -932,6 +937,35 @@ mod tests {
     fn the_service_can_be_shared_between_tasks() {
         fn is<T: Send + Sync>() {}
         is::<TableService>();
+    }
+
+    #[test]
+    fn a_table_spec_takes_each_games_seats_from_the_registry() {
+        for (word, seats, expected) in [
+            ("Zwanzigerrufen", None, Ok(("zwanzigerrufen", 4))),
+            ("zwanziger", Some(4), Ok(("zwanzigerrufen", 4))),
+            ("20 ab", None, Ok(("zwanzig-ab", 4))),
+            ("königrufen", Some(5), Ok(("koenigrufen", 5))),
+        ] {
+            let spec = table_spec(word, seats, "standard").map(|(g, n, _)| (g, n));
+            assert_eq!(spec, expected, "{word}");
+        }
+        for (word, seats, min, max) in [
+            ("zwanzigerrufen", 5, 4, 4),
+            ("zwanzigerrufen", 3, 4, 4),
+            ("zwanzig-ab", 6, 3, 5),
+            ("koenigrufen", 3, 4, 5),
+        ] {
+            assert_eq!(
+                table_spec(word, Some(seats), "standard"),
+                Err(Rejection::BadSeatCount { min, max }),
+                "{word} {seats}"
+            );
+        }
+        assert_eq!(
+            table_spec("skat", None, "standard"),
+            Err(Rejection::UnknownGame)
+        );
     }
 
     #[test]

@@ -346,7 +346,7 @@ impl TableService {
     ) -> Result<(), Fail> {
         let face = w.st.face().ok_or(Rejection::NotInThisGame)?;
         let Some(token) = face.card_token(text) else {
-            return Err(if crate::games::spelling::is_card(text) {
+            return Err(if crate::games::is_card(text) {
                 Rejection::NotACard(quoted(text))
             } else if w.st.round().is_none() {
                 Rejection::NoDeal

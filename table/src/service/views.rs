@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::picture;
-use crate::render::seat_name;
+use crate::words::seat_name;
 
 /// A player who moved this long ago or less is taken to be watching: their
 /// next turn edits their private message instead of posting a new one.

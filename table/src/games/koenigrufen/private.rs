@@ -11,9 +11,9 @@ use super::draft::Picked;
 use super::words::{
     button_label, card_label, cards_text, contract_name, fourth_king, name, sorted,
 };
-use crate::games::{Choice, SeatText, TableContext};
+use crate::games::boundary::{Choice, SeatText, TableContext};
 use crate::text::Lang;
-use crate::tr;
+use crate::text::tr;
 
 /// Buttons per row (Discord's limit).
 const ROW: usize = 5;

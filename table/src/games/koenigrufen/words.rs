@@ -7,10 +7,9 @@ use tarock_koenigrufen::{
     Action, Card, CardSet, Contract, Game, Half, Item, Party, Phase, Premium, Rules, Seat, Suit,
 };
 
-use super::super::TableContext;
-use super::context_seat;
+use crate::games::boundary::TableContext;
+use crate::text::tr;
 use crate::text::{Lang, lookup};
-use crate::tr;
 
 /// Roman numerals of the tarocks I … XXI (index = tarock number).
 const ROMAN: [&str; 22] = [
@@ -44,18 +43,18 @@ pub fn card_label(card: Card, lang: Lang) -> String {
     }
 }
 
-/// The card of Königrufen that `text` spells ([`crate::games::spelling`]):
+/// The card of Königrufen that `text` spells ([`crate::spelling`]):
 /// its id (`hK`, `c10`, `T21`), its label in either language (`♥K`, `♥D`,
 /// `XXI`, `Sküs`), `XXII` for the Sküs.
 pub fn parse_card(text: &str) -> Option<Card> {
-    crate::games::spelling::find(text, Card::all(), |c| {
+    crate::spelling::find(text, Card::all(), |c| {
         let mut out = vec![
             c.to_string(),
             card_label(c, Lang::De),
             card_label(c, Lang::En),
         ];
         if let Some(n) = c.tarock_number() {
-            out.extend(crate::games::spelling::tarock_spellings(n));
+            out.extend(crate::spelling::tarock_spellings(n));
         }
         out
     })
@@ -129,6 +128,12 @@ pub fn side(party: Party, lang: Lang) -> String {
 /// A seat's name at the table.
 pub fn name(table: &TableContext, seat: Seat) -> String {
     table.name(context_seat(seat))
+}
+
+/// The seat of a table context for a deal's seat: the deal's seats index
+/// the names (see the face's `deal_context`).
+fn context_seat(seat: Seat) -> tarock_game_core::Seat {
+    tarock_game_core::Seat::new(seat as u8)
 }
 
 /// A signed number (`+5`, `−2`, `0`).

@@ -6,9 +6,9 @@
 use tarock_zwanzig_ab::trick::Trick;
 use tarock_zwanzig_ab::{CardSet, Phase, Seat, Session, Suit};
 
-use super::{Deck, Picture, Scene, SeatPicture};
-use crate::games::TableContext;
-use crate::games::zwanzig_ab::shown_order;
+use super::words::shown_order;
+use crate::games::boundary::TableContext;
+use crate::picture::{Deck, Picture, Scene, SeatPicture};
 use crate::text::Lang;
 
 /// Card ids in the order the texts list them (trump first when named).

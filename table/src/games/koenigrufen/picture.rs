@@ -6,9 +6,9 @@
 use tarock_koenigrufen::trick::Trick;
 use tarock_koenigrufen::{Game, Phase, Seat};
 
-use super::{Deck, Picture, Scene, SeatPicture};
-use crate::games::TableContext;
-use crate::games::koenigrufen::words::sorted;
+use super::words::sorted;
+use crate::games::boundary::TableContext;
+use crate::picture::{Deck, Picture, Scene, SeatPicture};
 use crate::text::Lang;
 
 /// `seat`'s cards as its private text lists them, the cards it may play
