@@ -6,12 +6,14 @@
 //! [`Store::prune`] and [`Store::give_back_space`] in this process while
 //! another process (this program again) commits one small write after
 //! another (an update id, as the bots record each update), and reports that
-//! process's commit wait (begin to commit) p50/p99/max, alone and during
-//! the prune, and the prune's rows per second. Also the first open of the
+//! process's commit wait (begin to commit) p50/p99/max, alone, during the
+//! prune and during the space given back, and the prune's rows per second;
+//! then once more for the backlog pruned the way it was before issue 31
+//! (full batches back to back), for comparison. Also the first open of the
 //! file without planner statistics. PostgreSQL (from `TEST_POSTGRES_URL`,
-//! skipped when absent): the same backlog with statistics taken while the
-//! tables were nearly empty (autovacuum off for them), and the prune's rows
-//! per second.
+//! skipped when absent): the same backlog, its statistics taken before the
+//! prune and never refreshed while it deletes (autovacuum off for the two
+//! tables), and the prune's rows per second.
 //!
 //! `cargo bench -p tarock-storage --bench prune`; `PRUNE_ROWS` sets the rows
 //! of each kind (default 300 000 messages and as many update ids on SQLite,
@@ -38,11 +40,12 @@ fn payload(i: usize) -> String {
     )
 }
 
-/// Queues, claims and delivers `n` messages and marks `n` update ids, all
-/// expired by `NOW`.
-async fn fill(store: &Store, n: usize) {
+/// Queues, claims and delivers `n` messages and marks `n` update ids
+/// (numbered from `first`), all expired by `NOW`.
+async fn fill(store: &Store, first: usize, n: usize) {
     let started = Instant::now();
-    let mut done = 0;
+    let mut done = first;
+    let n = first + n;
     while done < n {
         let k = FILL_BATCH.min(n - done);
         let at = NOW - 30 * DAY + (done as i64) * 1000;
@@ -70,14 +73,15 @@ async fn fill(store: &Store, n: usize) {
         done += k;
     }
     eprintln!(
-        "filled {n} delivered messages and {n} update ids in {:.1} s",
+        "filled {} delivered messages and as many update ids in {:.1} s",
+        n - first,
         started.elapsed().as_secs_f64()
     );
 }
 
 /// The writer process: commits an update id every few milliseconds while
 /// `dir/go` exists and `dir/stop` does not; prints each commit's wait in
-/// microseconds.
+/// microseconds (begin to commit / of which for the write lock).
 async fn writer(url: &str, dir: &Path) {
     let store = Store::open(url).await.unwrap();
     let mut waits = Vec::new();
@@ -88,6 +92,7 @@ async fn writer(url: &str, dir: &Path) {
     while !dir.join("stop").exists() {
         let started = Instant::now();
         let mut tx = store.begin().await.unwrap();
+        let locked = started.elapsed();
         tx.mark_update(
             Platform::Discord,
             &format!("w{}-{i}", std::process::id()),
@@ -96,11 +101,11 @@ async fn writer(url: &str, dir: &Path) {
         .await
         .unwrap();
         tx.commit().await.unwrap();
-        waits.push(started.elapsed().as_micros());
+        waits.push((started.elapsed().as_micros(), locked.as_micros()));
         i += 1;
         tokio::time::sleep(WRITER_EVERY).await;
     }
-    let text: Vec<String> = waits.iter().map(u128::to_string).collect();
+    let text: Vec<String> = waits.iter().map(|(w, l)| format!("{w}/{l}")).collect();
     println!("{}", text.join(" "));
     store.close().await;
 }
@@ -115,31 +120,40 @@ fn spawn_writer(url: &str, dir: &Path) -> std::process::Child {
         .unwrap()
 }
 
-/// The writer's commit waits in milliseconds, sorted.
-fn waits_of(child: std::process::Child) -> Vec<f64> {
+/// The writer's commit waits and the parts of them spent waiting for the
+/// write lock, in milliseconds, each sorted.
+fn waits_of(child: std::process::Child) -> (Vec<f64>, Vec<f64>) {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
-    let mut waits: Vec<f64> = String::from_utf8(out.stdout)
+    let (mut waits, mut locks): (Vec<f64>, Vec<f64>) = String::from_utf8(out.stdout)
         .unwrap()
         .split_whitespace()
-        .map(|w| w.parse::<f64>().unwrap() / 1000.0)
-        .collect();
+        .map(|w| {
+            let (all, lock) = w.split_once('/').unwrap();
+            let ms = |t: &str| t.parse::<f64>().unwrap() / 1000.0;
+            (ms(all), ms(lock))
+        })
+        .unzip();
     waits.sort_by(f64::total_cmp);
-    waits
+    locks.sort_by(f64::total_cmp);
+    (waits, locks)
 }
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
-fn report(label: &str, waits: &[f64]) {
+fn report(label: &str, (waits, locks): &(Vec<f64>, Vec<f64>)) {
     let over = waits.iter().filter(|w| **w > 100.0).count();
+    let over50 = waits.iter().filter(|w| **w > 50.0).count();
     println!(
-        "{label:<28} {:>6} commits  wait p50 {:>6.2} ms  p99 {:>7.2} ms  max {:>7.2} ms  (> 100 ms: {over})",
+        "{label:<26} {:>5} commits  wait p50 {:>5.2} p99 {:>6.2} max {:>6.2} ms (> 50 ms: {over50}, > 100 ms: {over})  for the lock p99 {:>6.2} max {:>6.2} ms",
         waits.len(),
         quantile(waits, 0.5),
         quantile(waits, 0.99),
         waits.last().copied().unwrap_or(0.0),
+        quantile(locks, 0.99),
+        locks.last().copied().unwrap_or(0.0),
     );
 }
 
@@ -149,7 +163,7 @@ async fn beside_writer<T>(
     url: &str,
     dir: &Path,
     work: impl std::future::Future<Output = T>,
-) -> (T, Vec<f64>) {
+) -> (T, (Vec<f64>, Vec<f64>)) {
     let _ = std::fs::remove_file(dir.join("go"));
     let _ = std::fs::remove_file(dir.join("stop"));
     let child = spawn_writer(url, dir);
@@ -174,7 +188,7 @@ async fn sqlite(rows: usize) {
     let path = dir.path().join("tarock.db");
     let url = format!("sqlite://{}", path.display());
     let store = Store::open(&url).await.unwrap();
-    fill(&store, rows).await;
+    fill(&store, 0, rows).await;
     store.close().await;
     println!(
         "SQLite backlog: {rows} delivered messages + {rows} update ids, {:.0} MB",
@@ -223,13 +237,40 @@ async fn sqlite(rows: usize) {
     })
     .await;
     report("writer during give-back", &during);
-    store.close().await;
     println!(
-        "gave back {pages} pages in {:.1} s; file {:.0} MB -> {:.0} MB (closed)",
+        "gave back {pages} pages in {:.1} s; file {:.0} MB before",
         took.as_secs_f64(),
         before as f64 / 1e6,
-        file_bytes(&path) as f64 / 1e6
     );
+
+    // For comparison, the same backlog again, pruned as before issue 31:
+    // full batches of 500 back to back, yielding only to this process.
+    fill(&store, rows, rows).await;
+    let retention = Retention {
+        batch: 500,
+        ..retention
+    };
+    let ((total, took), during) = beside_writer(&url, dir.path(), async {
+        let started = Instant::now();
+        let mut total = 0;
+        loop {
+            let step = store.prune_batch(&retention, NOW).await.unwrap();
+            total += step.total();
+            if step.total() == 0 {
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+        (total, started.elapsed())
+    })
+    .await;
+    report("writer, unpaced (before)", &during);
+    println!(
+        "unpaced prune: {total} rows in {:.1} s = {:.0} rows/s",
+        took.as_secs_f64(),
+        total as f64 / took.as_secs_f64()
+    );
+    store.close().await;
 }
 
 async fn postgres(rows: usize) {
@@ -237,8 +278,9 @@ async fn postgres(rows: usize) {
         return;
     };
     let store = Store::open(&db.url).await.unwrap();
-    // Statistics of a young database, never refreshed.
-    fill(&store, 50).await;
+    fill(&store, 0, rows).await;
+    // Statistics of the full tables, never refreshed while the prune
+    // deletes (issue 31: each range delete then read the whole outbox).
     let mut conn = AnyConnection::connect(&db.url).await.unwrap();
     for statement in [
         "ANALYZE outbox, processed_updates",
@@ -247,7 +289,6 @@ async fn postgres(rows: usize) {
     ] {
         conn.execute(statement).await.unwrap();
     }
-    fill(&store, rows).await;
     println!("PostgreSQL backlog: {rows} delivered messages + {rows} update ids, stale statistics");
     let started = Instant::now();
     let pruned = store.prune(&Retention::default(), NOW).await.unwrap();

@@ -14,7 +14,9 @@
 //! shrinks and grows by what the last one took), and between two of them
 //! the pruning sleeps at least [`Retention::pause`] and at least as long
 //! as the last one took: a waiting writer finds the lock free when it next
-//! looks. Each batch finds the oldest rows' keys through an index and
+//! looks. During the pause the pruning copies the log it wrote into the
+//! file (a passive checkpoint, which holds no write lock), so that another
+//! process's commit does not have to. Each batch finds the oldest rows' keys through an index and
 //! deletes by key, a plan that does not depend on the statistics.
 //!
 //! The space of deleted rows: PostgreSQL reuses it (autovacuum, or
@@ -63,7 +65,7 @@ const FIRST_VACUUM_PAGES: u32 = 64;
 
 impl Default for Retention {
     /// Sent messages 7 days, update ids 48 hours, 10 000 failed messages;
-    /// up to 500 rows per transaction, holding SQLite's write lock about
+    /// up to 2 000 rows per transaction, holding SQLite's write lock about
     /// 10 ms, then pausing at least 25 ms (the longest sleep of SQLite's
     /// busy handler in a writer's first 130 ms of waiting, so that one
     /// waiting then always finds the lock free when it looks again).
@@ -72,7 +74,7 @@ impl Default for Retention {
             keep_sent_ms: 7 * 24 * HOUR_MS,
             keep_updates_ms: 48 * HOUR_MS,
             keep_failed: 10_000,
-            batch: 500,
+            batch: 2000,
             hold: Duration::from_millis(10),
             pause: Duration::from_millis(25),
         }
@@ -149,13 +151,30 @@ impl Pace {
         }
     }
 
-    /// Waits out the pause after the previous transaction, if any.
-    async fn wait_turn(&mut self) {
+    /// Waits out the pause after the previous transaction, if any, less
+    /// `spent` already (on work that did not hold the write lock).
+    async fn wait_turn(&mut self, spent: Duration) {
         match self.last.take() {
-            Some(took) if self.sqlite => tokio::time::sleep(took.max(self.pause)).await,
+            Some(took) if self.sqlite => {
+                tokio::time::sleep(took.max(self.pause).saturating_sub(spent)).await;
+            }
             Some(_) => tokio::task::yield_now().await,
             None => {}
         }
+    }
+
+    /// SQLite: copies what the last transaction wrote to the log into the
+    /// file, during the pause (it does not hold the write lock). Otherwise
+    /// the commit of another process that finds the log over its limit
+    /// (1 000 pages) does the copying, and its commit waits for it.
+    async fn checkpoint(&self, store: &Store) -> Result<Duration, StorageError> {
+        let started = Instant::now();
+        if self.sqlite && self.last.is_some() {
+            sqlx::query(sql::SQLITE_CHECKPOINT_PASSIVE)
+                .execute(&mut *store.conn().await?)
+                .await?;
+        }
+        Ok(started.elapsed())
     }
 
     /// Records that a transaction of [`Pace::size`] held the lock `took`,
@@ -214,7 +233,8 @@ impl Store {
         );
         for kind in Kind::ALL {
             loop {
-                pace.wait_turn().await;
+                let spent = pace.checkpoint(self).await?;
+                pace.wait_turn(spent).await;
                 let size = pace.size;
                 let (rows, took) = self.prune_kind(kind, retention, size, now_ms).await?;
                 pace.took(took);
@@ -323,7 +343,8 @@ impl Store {
         );
         let mut given = 0;
         loop {
-            pace.wait_turn().await;
+            let spent = pace.checkpoint(self).await?;
+            pace.wait_turn(spent).await;
             let mut tx = self.begin().await?;
             let started = Instant::now();
             let free: i64 = sqlx::query_scalar(sql::SQLITE_FREELIST_COUNT)
@@ -479,12 +500,12 @@ mod tests {
     async fn sqlite_pauses_at_least_as_long_as_a_batch_held_the_lock() {
         // Lower bounds only: a sleep never ends early.
         let mut pace = Pace::new(Backend::Sqlite, 64, 500, 10 * MS, 25 * MS);
-        pace.wait_turn().await;
+        pace.wait_turn(Duration::ZERO).await;
         assert_eq!(pace.last, None);
         for (took, least) in [(4 * MS, 25 * MS), (40 * MS, 40 * MS)] {
             pace.took(took);
             let start = std::time::Instant::now();
-            pace.wait_turn().await;
+            pace.wait_turn(Duration::ZERO).await;
             assert!(start.elapsed() >= least, "{:?}", start.elapsed());
         }
     }

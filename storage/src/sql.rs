@@ -753,6 +753,10 @@ pub(crate) const SQLITE_VACUUM: &str = "VACUUM";
 /// after a `VACUUM` the file only shrinks then.
 pub(crate) const SQLITE_CHECKPOINT: &str = "PRAGMA wal_checkpoint(TRUNCATE)";
 
+/// Copies what it can of the write-ahead log into the SQLite file without
+/// waiting for anyone (and without the write lock).
+pub(crate) const SQLITE_CHECKPOINT_PASSIVE: &str = "PRAGMA wal_checkpoint(PASSIVE)";
+
 /// Marks the space of deleted rows of the pruned tables reusable and
 /// refreshes their statistics (PostgreSQL; autovacuum does it too, later).
 pub(crate) const POSTGRES_VACUUM: &str = "VACUUM (ANALYZE) outbox, processed_updates";
@@ -972,6 +976,10 @@ pub fn statements() -> Vec<Statement> {
         ),
         on(Sqlite, cold("SQLITE_VACUUM", SQLITE_VACUUM)),
         on(Sqlite, cold("SQLITE_CHECKPOINT", SQLITE_CHECKPOINT)),
+        on(
+            Sqlite,
+            cold("SQLITE_CHECKPOINT_PASSIVE", SQLITE_CHECKPOINT_PASSIVE),
+        ),
         on(Postgres, cold("POSTGRES_VACUUM", POSTGRES_VACUUM)),
         on(
             Postgres,
