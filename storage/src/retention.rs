@@ -60,12 +60,12 @@ const MIN_BATCH: u32 = 16;
 const FIRST_BATCH: u32 = 64;
 
 /// Free pages given back per step: the most, and the first step.
-const MAX_VACUUM_PAGES: u32 = 4096;
+const MAX_VACUUM_PAGES: u32 = 512;
 const FIRST_VACUUM_PAGES: u32 = 64;
 
 impl Default for Retention {
     /// Sent messages 7 days, update ids 48 hours, 10 000 failed messages;
-    /// up to 2 000 rows per transaction, holding SQLite's write lock about
+    /// up to 500 rows per transaction, holding SQLite's write lock about
     /// 10 ms, then pausing at least 25 ms (the longest sleep of SQLite's
     /// busy handler in a writer's first 130 ms of waiting, so that one
     /// waiting then always finds the lock free when it looks again).
@@ -74,7 +74,7 @@ impl Default for Retention {
             keep_sent_ms: 7 * 24 * HOUR_MS,
             keep_updates_ms: 48 * HOUR_MS,
             keep_failed: 10_000,
-            batch: 2000,
+            batch: 500,
             hold: Duration::from_millis(10),
             pause: Duration::from_millis(25),
         }
