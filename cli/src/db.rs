@@ -57,6 +57,14 @@ enum DbCommand {
     /// beyond the cap, as the bots do every few minutes (`TAROCK_KEEP_SENT`,
     /// `TAROCK_KEEP_UPDATES`, `TAROCK_KEEP_FAILED`); the game history stays.
     Prune,
+    /// Give the space of deleted rows back. SQLite: rewrites the file
+    /// (VACUUM) and turns on incremental auto-vacuum for a file made before
+    /// it was the default, after which the bots give space back by
+    /// themselves; holds the write lock for the whole run (running bots
+    /// wait: stop them, or run it at a quiet hour) and needs about the
+    /// file's size free on disk. PostgreSQL: VACUUM (ANALYZE) of the pruned
+    /// tables, which autovacuum also does by itself.
+    Vacuum,
     /// Print a table's running balances, one JSON line per participant
     /// (each person, and each computer seat), best first.
     Balances {
@@ -93,6 +101,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             DbCommand::Balances { table } => balances(&store, TableId(*table)).await,
             DbCommand::Stats => stats(&store).await,
             DbCommand::Prune => prune(&store).await,
+            DbCommand::Vacuum => vacuum(&store, &args.database).await,
         };
         store.close().await;
         result
@@ -168,15 +177,42 @@ async fn prune(store: &Store) -> Result<ExitCode> {
     let pruned = store
         .prune(&config.retention, i64::try_from(now).unwrap_or(i64::MAX))
         .await?;
+    let pages = store.give_back_space(&config.retention).await?;
     store.optimize().await?;
+    let mut out = std::io::stdout().lock();
     writeln!(
-        std::io::stdout().lock(),
+        out,
         "deleted {} delivered messages, {} failed messages beyond the newest {}, {} processed update ids",
-        pruned.sent,
-        pruned.failed,
-        config.retention.keep_failed,
-        pruned.updates
+        pruned.sent, pruned.failed, config.retention.keep_failed, pruned.updates
     )?;
+    if pages > 0 {
+        writeln!(out, "gave {pages} free pages back to the file system")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn vacuum(store: &Store, location: &str) -> Result<ExitCode> {
+    // The file with its write-ahead log, before and after (SQLite).
+    let size = || {
+        tarock_storage::sqlite_file(location).map(|file| {
+            let wal = format!("{}-wal", file.display());
+            let len = |p: &std::path::Path| std::fs::metadata(p).map_or(0, |m| m.len());
+            len(&file) + len(std::path::Path::new(&wal))
+        })
+    };
+    let before = size();
+    store.vacuum().await?;
+    let mut out = std::io::stdout().lock();
+    match (before, size()) {
+        (Some(before), Some(after)) => writeln!(
+            out,
+            "vacuumed: {before} bytes before, {after} bytes after; free pages are given back after each prune from now on"
+        )?,
+        _ => writeln!(
+            out,
+            "vacuumed the pruned tables (autovacuum does this by itself too)"
+        )?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 

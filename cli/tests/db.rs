@@ -404,6 +404,75 @@ async fn prune_forgets_deliveries_and_stats_count_rows() {
     assert_eq!(rows("tables"), 1, "{text}");
 }
 
+/// The SQLite file with its write-ahead log, in bytes.
+fn file_bytes(path: &str) -> u64 {
+    [path.to_owned(), format!("{path}-wal")]
+        .iter()
+        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+        .sum()
+}
+
+/// `tarock db vacuum` shrinks a file made before incremental auto-vacuum,
+/// whose pruned pages stay free, and converts it: its mode says so after.
+#[tokio::test]
+async fn vacuum_gives_a_pruned_files_space_back() {
+    use sqlx::{Connection as _, Executor as _};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db").display().to_string();
+    let url = format!("sqlite://{path}?mode=rwc");
+    // A file made the old way, without auto-vacuum.
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    conn.execute("PRAGMA auto_vacuum = NONE").await.unwrap();
+    conn.execute("CREATE TABLE made_before (a)").await.unwrap();
+    conn.close().await.unwrap();
+    let store = Store::open(&path).await.unwrap();
+    // 400 messages of 2 kB delivered in 1970.
+    let mut tx = store.begin().await.unwrap();
+    for i in 0..400 {
+        let message = tarock_storage::NewMessage {
+            destination: format!("to{i}"),
+            payload: format!("\"{}\"", "x".repeat(2000)),
+        };
+        tx.enqueue(None, &message, 1000).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    let claimed = store.claim_outbox(1000, 1000, 400).await.unwrap();
+    let sent: Vec<_> = claimed
+        .iter()
+        .map(|m| (m.id, tarock_storage::Delivered::Sent))
+        .collect();
+    store.record_deliveries(&sent, 2000).await.unwrap();
+    store.close().await;
+
+    let out = tarock(&["db", "prune", "--database", &path], None);
+    assert!(out.status.success(), "{out:?}");
+    // The old file keeps the pruned pages.
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("gave"));
+    let before = file_bytes(&path);
+    let out = tarock(&["db", "vacuum", "--database", &path], None);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let after = file_bytes(&path);
+    // Some 200 pages of 4 kB held the messages.
+    assert!(after + 150 * 4096 <= before, "{before} -> {after}");
+    // It says what it measured (the file and its log while open).
+    let said: Vec<u64> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert!(
+        text.starts_with("vacuumed: ") && said.len() == 2 && said[1] + 150 * 4096 <= said[0],
+        "{text}"
+    );
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let mode: i64 = sqlx::query_scalar("PRAGMA auto_vacuum")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(mode, 2, "incremental");
+    conn.close().await.unwrap();
+}
+
 /// A finished round of 20 ab (three computer seats) stored by seed and
 /// tokens, as the table service stores it; returns its record.
 async fn store_a_20_ab_session(path: &str) -> String {

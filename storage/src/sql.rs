@@ -645,27 +645,35 @@ pub(crate) const GIVE_UP: &str =
 pub(crate) const RELEASE: &str = "UPDATE outbox SET next_attempt_ms = $2, attempts = attempts - 1
  WHERE id = $1 AND state = 'pending' AND attempts > 0";
 
-/// Retention deletes in batches by a bound: the `$2 + 1`-th oldest sending
-/// time before `$1` (`outbox_sent`); none when fewer are left. A bound
-/// found first and a range delete after it plan as index range reads on
-/// both databases (a `DELETE … IN (SELECT … LIMIT)` lets PostgreSQL hash
-/// the whole table).
-pub(crate) const PRUNE_SENT_BOUND: &str = "SELECT sent_ms FROM outbox WHERE state = 'sent' AND sent_ms < $1 ORDER BY sent_ms LIMIT 1 OFFSET $2";
+/// Retention deletes a batch at a time: the keys of the `$2` oldest rows
+/// found through the partial index (`outbox_sent`), then those rows by
+/// primary key. Neither step depends on the planner's statistics: a range
+/// delete (`sent_ms <= bound`) becomes a sequential scan of the whole
+/// outbox on PostgreSQL once its statistics are older than the rows, and a
+/// `DELETE … WHERE id IN (SELECT … LIMIT)` may be hashed there. SQLite runs
+/// the list subquery first and deletes by rowid.
+pub(crate) const SQLITE_PRUNE_SENT: &str = "DELETE FROM outbox WHERE id IN
+ (SELECT id FROM outbox WHERE state = 'sent' AND sent_ms < $1 ORDER BY sent_ms LIMIT $2)";
 
-/// Deletes the messages sent at or before `$1` (`outbox_sent`).
-pub(crate) const PRUNE_SENT: &str = "DELETE FROM outbox WHERE state = 'sent' AND sent_ms <= $1";
+/// [`SQLITE_PRUNE_SENT`] on PostgreSQL: `ARRAY(…)` is computed once (an
+/// init plan over `outbox_sent`) and `id = ANY(…)` is an index condition
+/// on the primary key, whatever the statistics say.
+pub(crate) const POSTGRES_PRUNE_SENT: &str = "DELETE FROM outbox WHERE id = ANY (ARRAY(
+ SELECT id FROM outbox WHERE state = 'sent' AND sent_ms < $1 ORDER BY sent_ms LIMIT $2))";
 
 /// The id of the newest failed message beyond the `$1` newest ones
 /// (`outbox_failed`).
 pub(crate) const FAILED_BEYOND_CAP: &str =
     "SELECT id FROM outbox WHERE state = 'failed' ORDER BY id DESC LIMIT 1 OFFSET $1";
 
-/// The id of the `$1 + 1`-th oldest failed message (`outbox_failed`).
-pub(crate) const FAILED_OLDEST_BOUND: &str =
-    "SELECT id FROM outbox WHERE state = 'failed' ORDER BY id LIMIT 1 OFFSET $1";
+/// Deletes the `$2` oldest failed messages with ids up to `$1`
+/// (`outbox_failed`, then by key; see [`SQLITE_PRUNE_SENT`]).
+pub(crate) const SQLITE_PRUNE_FAILED: &str = "DELETE FROM outbox WHERE id IN
+ (SELECT id FROM outbox WHERE state = 'failed' AND id <= $1 ORDER BY id LIMIT $2)";
 
-/// Deletes the failed messages with ids up to `$1` (`outbox_failed`).
-pub(crate) const PRUNE_FAILED: &str = "DELETE FROM outbox WHERE state = 'failed' AND id <= $1";
+/// [`SQLITE_PRUNE_FAILED`] on PostgreSQL (see [`POSTGRES_PRUNE_SENT`]).
+pub(crate) const POSTGRES_PRUNE_FAILED: &str = "DELETE FROM outbox WHERE id = ANY (ARRAY(
+ SELECT id FROM outbox WHERE state = 'failed' AND id <= $1 ORDER BY id LIMIT $2))";
 
 // -------------------------------------------------------- processed updates
 
@@ -677,14 +685,18 @@ pub(crate) const MARK_UPDATE: &str =
 pub(crate) const IS_PROCESSED: &str =
     "SELECT at_ms FROM processed_updates WHERE platform = $1 AND update_id = $2";
 
-/// The `$2 + 1`-th oldest time of an update id recorded before `$1`
-/// (`processed_updates_by_time`); none when fewer are left.
-pub(crate) const PRUNE_UPDATES_BOUND: &str =
-    "SELECT at_ms FROM processed_updates WHERE at_ms < $1 ORDER BY at_ms LIMIT 1 OFFSET $2";
+/// Deletes the `$2` oldest update ids recorded before `$1`
+/// (`processed_updates_by_time`, then by rowid; see [`SQLITE_PRUNE_SENT`]).
+pub(crate) const SQLITE_PRUNE_UPDATES: &str = "DELETE FROM processed_updates WHERE rowid IN
+ (SELECT rowid FROM processed_updates WHERE at_ms < $1 ORDER BY at_ms LIMIT $2)";
 
-/// Deletes the update ids recorded at or before `$1`
-/// (`processed_updates_by_time`).
-pub(crate) const PRUNE_UPDATES: &str = "DELETE FROM processed_updates WHERE at_ms <= $1";
+/// [`SQLITE_PRUNE_UPDATES`] on PostgreSQL: the rows found by
+/// `processed_updates_by_time` are deleted by their tuple ids (a TID scan;
+/// the rows are never updated, so a tuple id found in the same statement
+/// stays theirs).
+pub(crate) const POSTGRES_PRUNE_UPDATES: &str =
+    "DELETE FROM processed_updates WHERE ctid = ANY (ARRAY(
+ SELECT ctid FROM processed_updates WHERE at_ms < $1 ORDER BY at_ms LIMIT $2))";
 
 // -------------------------------------------------------------- deadlines
 
@@ -789,6 +801,41 @@ pub(crate) const POSTGRES_TABLE_BYTES: &str =
 /// statistics (after an upgrade, or a copied file) is not read whole:
 /// without that bit ANALYZE reads every row of every table.
 pub(crate) const SQLITE_OPTIMIZE: &str = "PRAGMA optimize=0x10012";
+
+/// Makes a new SQLite file give freed pages back on request
+/// (`PRAGMA incremental_vacuum`) instead of keeping them for ever. Takes
+/// effect only before the file's first table, or at the next `VACUUM` on
+/// the same connection (which converts an existing file).
+pub(crate) const SQLITE_AUTO_VACUUM: &str = "PRAGMA auto_vacuum = INCREMENTAL";
+
+/// The file's vacuum mode: 0 none, 1 full, 2 incremental.
+pub(crate) const SQLITE_AUTO_VACUUM_MODE: &str = "PRAGMA auto_vacuum";
+
+/// Pages of the file that hold nothing.
+pub(crate) const SQLITE_FREELIST_COUNT: &str = "PRAGMA freelist_count";
+
+/// Gives up to `pages` free pages back to the file system (a write; a
+/// file without incremental auto-vacuum ignores it). Pragmas take no
+/// parameters, so the number is written in.
+pub(crate) fn sqlite_incremental_vacuum(pages: u32) -> String {
+    format!("PRAGMA incremental_vacuum({pages})")
+}
+
+/// Rewrites the whole SQLite file without its free pages (and in the mode
+/// [`SQLITE_AUTO_VACUUM`] set on the same connection).
+pub(crate) const SQLITE_VACUUM: &str = "VACUUM";
+
+/// Copies the whole write-ahead log into the SQLite file and empties it:
+/// after a `VACUUM` the file only shrinks then.
+pub(crate) const SQLITE_CHECKPOINT: &str = "PRAGMA wal_checkpoint(TRUNCATE)";
+
+/// Copies what it can of the write-ahead log into the SQLite file without
+/// waiting for anyone (and without the write lock).
+pub(crate) const SQLITE_CHECKPOINT_PASSIVE: &str = "PRAGMA wal_checkpoint(PASSIVE)";
+
+/// Marks the space of deleted rows of the pruned tables reusable and
+/// refreshes their statistics (PostgreSQL; autovacuum does it too, later).
+pub(crate) const POSTGRES_VACUUM: &str = "VACUUM (ANALYZE) outbox, processed_updates";
 
 /// Puts an SQLite file into write-ahead-log mode (once, at open).
 pub(crate) const SQLITE_WAL: &str = "PRAGMA journal_mode = WAL";
@@ -965,15 +1012,21 @@ pub fn statements() -> Vec<Statement> {
         hot("RETRY_LATER", RETRY_LATER),
         hot("GIVE_UP", GIVE_UP),
         hot("RELEASE", RELEASE),
-        hot("PRUNE_SENT_BOUND", PRUNE_SENT_BOUND),
-        hot("PRUNE_SENT", PRUNE_SENT),
+        on(Sqlite, hot("SQLITE_PRUNE_SENT", SQLITE_PRUNE_SENT)),
+        on(Postgres, hot("POSTGRES_PRUNE_SENT", POSTGRES_PRUNE_SENT)),
         hot("FAILED_BEYOND_CAP", FAILED_BEYOND_CAP),
-        hot("FAILED_OLDEST_BOUND", FAILED_OLDEST_BOUND),
-        hot("PRUNE_FAILED", PRUNE_FAILED),
+        on(Sqlite, hot("SQLITE_PRUNE_FAILED", SQLITE_PRUNE_FAILED)),
+        on(
+            Postgres,
+            hot("POSTGRES_PRUNE_FAILED", POSTGRES_PRUNE_FAILED),
+        ),
         hot("MARK_UPDATE", MARK_UPDATE),
         hot("IS_PROCESSED", IS_PROCESSED),
-        hot("PRUNE_UPDATES_BOUND", PRUNE_UPDATES_BOUND),
-        hot("PRUNE_UPDATES", PRUNE_UPDATES),
+        on(Sqlite, hot("SQLITE_PRUNE_UPDATES", SQLITE_PRUNE_UPDATES)),
+        on(
+            Postgres,
+            hot("POSTGRES_PRUNE_UPDATES", POSTGRES_PRUNE_UPDATES),
+        ),
         hot("UPSERT_DEADLINE", UPSERT_DEADLINE),
         hot("DELETE_DEADLINE", DELETE_DEADLINE),
         hot("DUE_DEADLINES", DUE_DEADLINES),
@@ -994,6 +1047,23 @@ pub fn statements() -> Vec<Statement> {
         on(Postgres, cold("POSTGRES_TABLE_BYTES", POSTGRES_TABLE_BYTES)),
         on(Sqlite, cold("SQLITE_OPTIMIZE", SQLITE_OPTIMIZE)),
         on(Sqlite, cold("SQLITE_WAL", SQLITE_WAL)),
+        on(Sqlite, cold("SQLITE_AUTO_VACUUM", SQLITE_AUTO_VACUUM)),
+        on(
+            Sqlite,
+            cold("SQLITE_AUTO_VACUUM_MODE", SQLITE_AUTO_VACUUM_MODE),
+        ),
+        on(Sqlite, cold("SQLITE_FREELIST_COUNT", SQLITE_FREELIST_COUNT)),
+        on(
+            Sqlite,
+            cold("sqlite_incremental_vacuum", &sqlite_incremental_vacuum(64)),
+        ),
+        on(Sqlite, cold("SQLITE_VACUUM", SQLITE_VACUUM)),
+        on(Sqlite, cold("SQLITE_CHECKPOINT", SQLITE_CHECKPOINT)),
+        on(
+            Sqlite,
+            cold("SQLITE_CHECKPOINT_PASSIVE", SQLITE_CHECKPOINT_PASSIVE),
+        ),
+        on(Postgres, cold("POSTGRES_VACUUM", POSTGRES_VACUUM)),
         on(
             Postgres,
             cold("POSTGRES_ASYNC_COMMIT", POSTGRES_ASYNC_COMMIT),

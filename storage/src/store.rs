@@ -199,6 +199,9 @@ impl Store {
         // connections.
         if backend == Backend::Sqlite && !in_memory {
             let mut first = AnyConnection::connect_with(&connect).await?;
+            // Before the first table: a new file gives freed pages back
+            // (`Store::give_back_space`); an existing one keeps its mode.
+            first.execute(sql::SQLITE_AUTO_VACUUM).await?;
             first.execute(sql::SQLITE_WAL).await?;
             first.close().await?;
         }
@@ -325,7 +328,7 @@ impl Store {
     }
 
     /// This process's turn to write (SQLite: one writer at a time).
-    async fn write_turn(&self) -> Option<OwnedMutexGuard<()>> {
+    pub(crate) async fn write_turn(&self) -> Option<OwnedMutexGuard<()>> {
         match &self.write_lock {
             Some(lock) => Some(lock.clone().lock_owned().await),
             None => None,

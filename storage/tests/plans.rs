@@ -241,17 +241,15 @@ fn params(name: &str) -> Vec<P> {
         "RETRY_LATER" => vec![I(SENT + 1), T("rate limit"), I(NOW + 1000)],
         "GIVE_UP" => vec![I(SENT + 1), T("blocked")],
         "RELEASE" => vec![I(SENT + 1), I(NOW)],
-        "PRUNE_SENT_BOUND" => vec![I(NOW - 7 * 86_400_000), I(499)],
-        // The 500th oldest sending time.
-        "PRUNE_SENT" => vec![I(NOW - 1_209_600_000 + 500 * 12_000)],
+        // The oldest 500 of the expired.
+        "SQLITE_PRUNE_SENT" | "POSTGRES_PRUNE_SENT" => vec![I(NOW - 7 * 86_400_000), I(500)],
         "FAILED_BEYOND_CAP" => vec![I(10_000)],
-        "FAILED_OLDEST_BOUND" => vec![I(499)],
-        "PRUNE_FAILED" => vec![I(SENT + 20)],
+        "SQLITE_PRUNE_FAILED" | "POSTGRES_PRUNE_FAILED" => vec![I(SENT + 20), I(500)],
         "MARK_UPDATE" => vec![T("telegram"), T("123456789"), I(NOW)],
         "IS_PROCESSED" => vec![T("telegram"), T("123456789")],
-        "PRUNE_UPDATES_BOUND" => vec![I(NOW - 48 * 3_600_000), I(499)],
-        // The 500th oldest.
-        "PRUNE_UPDATES" => vec![I(NOW - 345_600_000 + 500 * 3456)],
+        "SQLITE_PRUNE_UPDATES" | "POSTGRES_PRUNE_UPDATES" => {
+            vec![I(NOW - 48 * 3_600_000), I(500)]
+        }
         "UPSERT_DEADLINE" => vec![
             live_table,
             I(15_000),
@@ -939,6 +937,153 @@ async fn postgres_hot_statements_never_scan_history() {
         "full scans of history:\n{}",
         failures.join("\n")
     );
+    conn.close().await.unwrap();
+}
+
+/// The statement the prune used before: a range delete, whose plan depends
+/// on the statistics (the control of the test below).
+const RANGE_DELETE: &str = "DELETE FROM outbox WHERE state = 'sent' AND sent_ms <= $1";
+
+/// The plan of `EXPLAIN EXECUTE` of a statement prepared in SQL, so that
+/// `plan_cache_mode` decides between its custom and its generic plan.
+async fn prepared_plan(
+    conn: &mut sqlx::PgConnection,
+    sql: &str,
+    types: &str,
+    args: &str,
+) -> serde_json::Value {
+    conn.execute(sqlx::AssertSqlSafe(format!("PREPARE p ({types}) AS {sql}")))
+        .await
+        .unwrap();
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "EXPLAIN (FORMAT JSON) EXECUTE p ({args})"
+    )))
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap_or_else(|e| panic!("{e}: {sql}"));
+    conn.execute("DEALLOCATE p").await.unwrap();
+    let text: String = row.try_get_unchecked(0).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The node types and indexes of a plan, depth first.
+fn plan_nodes(plan: &serde_json::Value) -> Vec<String> {
+    fn walk(node: &serde_json::Value, out: &mut Vec<String>) {
+        let kind = node["Node Type"].as_str().unwrap_or("");
+        let relation = node["Relation Name"].as_str().unwrap_or("");
+        let index = node["Index Name"].as_str().unwrap_or("");
+        out.push(format!("{kind} {relation} {index}").trim().to_owned());
+        for child in node["Plans"].as_array().into_iter().flatten() {
+            walk(child, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&plan[0]["Plan"], &mut out);
+    out
+}
+
+/// Issue 31: with statistics taken while the outbox was small, each batch
+/// of the old range delete read the whole outbox. The prune statements
+/// find a batch's keys through the partial index and delete by key, in
+/// their custom plans (the first executions of a prepared statement) and
+/// in their generic plan (which PostgreSQL may switch to after five).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_prunes_use_indexes_with_stale_statistics() {
+    let Some(db) = postgres_db().await else {
+        return;
+    };
+    let mut conn = sqlx::PgConnection::connect(&db.url).await.unwrap();
+    const DAY: i64 = 86_400_000;
+    let old = NOW - 400 * DAY;
+    let since = NOW - 20 * DAY;
+    for statement in [
+        // Autovacuum would refresh the statistics while the test runs.
+        "ALTER TABLE outbox SET (autovacuum_enabled = false)".to_owned(),
+        "ALTER TABLE processed_updates SET (autovacuum_enabled = false)".to_owned(),
+        // A young database: fifty rows of each (sent in no particular
+        // order), analysed.
+        format!(
+            "INSERT INTO outbox (destination, payload, state, attempts, next_attempt_ms, created_ms, sent_ms)
+             SELECT 'd' || i, '{{}}', CASE WHEN i % 5 = 0 THEN 'failed' ELSE 'sent' END, 1, {old}, {old},
+                    {old} + i * 37 % 50
+             FROM generate_series(1, 50) i"
+        ),
+        format!(
+            "INSERT INTO processed_updates (platform, update_id, at_ms)
+             SELECT 'telegram', 'u' || i, {old} + i * 37 % 50 FROM generate_series(1, 50) i"
+        ),
+        "ANALYZE outbox, processed_updates".to_owned(),
+        // Then months of traffic the statistics never saw.
+        format!(
+            "INSERT INTO outbox (destination, payload, state, attempts, next_attempt_ms, created_ms, sent_ms)
+             SELECT 'd' || i, repeat('x', 200), CASE WHEN i % 50 = 0 THEN 'failed' ELSE 'sent' END,
+                    1, {since}, {since}, {since} + i * 1000
+             FROM generate_series(51, 200000) i"
+        ),
+        format!(
+            "INSERT INTO processed_updates (platform, update_id, at_ms)
+             SELECT 'telegram', 'u' || i, {since} + i * 1000 FROM generate_series(51, 200000) i"
+        ),
+    ] {
+        conn.execute(sqlx::AssertSqlSafe(statement)).await.unwrap();
+    }
+    let expired = NOW - 7 * DAY;
+    let prunes = statements()
+        .into_iter()
+        .filter(|s| s.name.starts_with("POSTGRES_PRUNE_"))
+        .collect::<Vec<_>>();
+    assert_eq!(prunes.len(), 3);
+
+    // The control: the statistics are stale enough to mislead the planner.
+    conn.execute("SET plan_cache_mode = force_custom_plan")
+        .await
+        .unwrap();
+    let plan = prepared_plan(&mut conn, RANGE_DELETE, "bigint", &expired.to_string()).await;
+    assert!(
+        plan_nodes(&plan).contains(&"Seq Scan outbox".to_owned()),
+        "{plan}"
+    );
+
+    let mut failures = Vec::new();
+    for mode in ["force_custom_plan", "force_generic_plan"] {
+        conn.execute(sqlx::AssertSqlSafe(format!("SET plan_cache_mode = {mode}")))
+            .await
+            .unwrap();
+        for statement in &prunes {
+            let bound = match statement.name {
+                "POSTGRES_PRUNE_FAILED" => 150_000,
+                _ => expired,
+            };
+            let plan = prepared_plan(
+                &mut conn,
+                &statement.sql,
+                "bigint, bigint",
+                &format!("{bound}, 500"),
+            )
+            .await;
+            let nodes = plan_nodes(&plan);
+            // The delete reads by key: the primary key, or tuple ids.
+            let by_key = match statement.name {
+                "POSTGRES_PRUNE_UPDATES" => "Tid Scan processed_updates",
+                _ => "Index Scan outbox outbox_pkey",
+            };
+            // The batch's keys come from the partial index, in order.
+            let batch = match statement.name {
+                "POSTGRES_PRUNE_SENT" => "Index Scan outbox outbox_sent",
+                "POSTGRES_PRUNE_FAILED" => "Index Scan outbox outbox_failed",
+                _ => "Index Scan processed_updates processed_updates_by_time",
+            };
+            let full = postgres_full_scans(&plan);
+            if !nodes.iter().any(|n| n == by_key)
+                || !nodes.iter().any(|n| n.replace("Only ", "") == batch)
+                || !full.is_empty()
+                || nodes.iter().any(|n| n.starts_with("Sort"))
+            {
+                failures.push(format!("{mode} {}: {nodes:?}", statement.name));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
     conn.close().await.unwrap();
 }
 

@@ -1,8 +1,9 @@
 //! Retention on both databases: delivered messages and processed update ids
 //! go after their time, failed messages beyond the cap go oldest first,
 //! pending messages and the game history stay, and one batch deletes at most
-//! its size of each kind. Also the batched delivery record and the sizes an
-//! operator sees.
+//! its size of each kind. Also the batched delivery record, the sizes an
+//! operator sees, and the space of pruned rows given back (SQLite: a new
+//! file in small steps after a prune, an older one by `vacuum`).
 
 mod common;
 
@@ -14,6 +15,7 @@ on_both!(
     retention_forgets_only_what_expired,
     one_record_marks_a_whole_batch,
     sizes_cover_every_table,
+    pruned_space_is_given_back,
 );
 
 const DAY: i64 = 86_400_000;
@@ -240,4 +242,126 @@ async fn sizes_cover_every_table(db: TestDb) {
     assert_eq!(of("tables").rows, 1);
     // A table with rows takes space on disk.
     assert!(of("seats").bytes > 0);
+}
+
+/// `n` messages of 2 000 bytes each, delivered nine days ago.
+async fn delivered_long_ago(store: &Store, n: usize) {
+    let messages: Vec<NewMessage> = (0..n)
+        .map(|i| NewMessage {
+            destination: format!("big{i}"),
+            payload: format!("\"{}\"", "x".repeat(2000)),
+        })
+        .collect();
+    let mut tx = store.begin().await.unwrap();
+    tx.enqueue_many(None, &messages, NOW - 9 * DAY)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let got = store
+        .claim_outbox(NOW - 9 * DAY, 1000, u32::try_from(n).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(got.len(), n);
+    let sent: Vec<_> = got.iter().map(|m| (m.id, Delivered::Sent)).collect();
+    store.record_deliveries(&sent, NOW - 9 * DAY).await.unwrap();
+}
+
+/// One integer a pragma answers, on a raw connection.
+async fn pragma(db: &TestDb, name: &str) -> i64 {
+    let mut conn = db.raw().await;
+    let value: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("PRAGMA {name}")))
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    value
+}
+
+/// The SQLite file with its write-ahead log, in bytes.
+fn file_bytes(db: &TestDb) -> u64 {
+    let file = tarock_storage::sqlite_file(&db.url).unwrap();
+    let wal = std::path::PathBuf::from(format!("{}-wal", file.display()));
+    [file, wal]
+        .iter()
+        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+        .sum()
+}
+
+async fn pruned_space_is_given_back(db: TestDb) {
+    let store = &db.store;
+    delivered_long_ago(store, 600).await;
+    let pruned = store.prune(&Retention::default(), NOW).await.unwrap();
+    assert_eq!(pruned.sent, 600);
+    if db.backend() == tarock_storage::Backend::Postgres {
+        // PostgreSQL reuses the space: nothing to give back; `vacuum`
+        // vacuums and analyses the pruned tables.
+        assert_eq!(
+            store.give_back_space(&Retention::default()).await.unwrap(),
+            0
+        );
+        store.vacuum().await.unwrap();
+        let mut conn = db.raw().await;
+        let vacuumed: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM pg_stat_user_tables
+             WHERE relname IN ('outbox', 'processed_updates')
+               AND last_vacuum IS NOT NULL AND last_analyze IS NOT NULL",
+        )
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+        assert_eq!(vacuumed, 2);
+        return;
+    }
+    // A new file gives freed pages back (incremental auto-vacuum).
+    assert_eq!(pragma(&db, "auto_vacuum").await, 2);
+    let free = pragma(&db, "freelist_count").await;
+    // 600 rows of 2 kB: some 300 pages of 4 kB.
+    assert!(free >= 250, "{free}");
+    let pages = pragma(&db, "page_count").await;
+    let given = store.give_back_space(&Retention::default()).await.unwrap();
+    assert_eq!(given, u64::try_from(free).unwrap());
+    assert_eq!(pragma(&db, "freelist_count").await, 0);
+    assert!(pragma(&db, "page_count").await <= pages - free);
+    // Nothing left to give.
+    assert_eq!(
+        store.give_back_space(&Retention::default()).await.unwrap(),
+        0
+    );
+}
+
+/// A file made before incremental auto-vacuum keeps its free pages after a
+/// prune; `vacuum` shrinks it and converts it, and from then on a prune's
+/// pages are given back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn vacuum_shrinks_and_converts_an_older_file() {
+    let old = database_at_version(tarock_storage::Backend::Sqlite, 12)
+        .await
+        .unwrap();
+    let store = Store::open(&old.url).await.unwrap();
+    let db = TestDb::wrap(old, store);
+    let store = &db.store;
+    assert_eq!(pragma(&db, "auto_vacuum").await, 0);
+    delivered_long_ago(store, 600).await;
+    store.prune(&Retention::default(), NOW).await.unwrap();
+    assert_eq!(
+        store.give_back_space(&Retention::default()).await.unwrap(),
+        0
+    );
+    let free = pragma(&db, "freelist_count").await;
+    assert!(free >= 250, "{free}");
+    // Checkpointed, as a running bot's file would be by now.
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)").await;
+    let before = file_bytes(&db);
+
+    store.vacuum().await.unwrap();
+    assert_eq!(pragma(&db, "auto_vacuum").await, 2);
+    assert_eq!(pragma(&db, "freelist_count").await, 0);
+    let after = file_bytes(&db);
+    assert!(after + 250 * 4096 <= before, "{before} -> {after}");
+
+    delivered_long_ago(store, 300).await;
+    store.prune(&Retention::default(), NOW).await.unwrap();
+    assert!(pragma(&db, "freelist_count").await > 0);
+    assert!(store.give_back_space(&Retention::default()).await.unwrap() > 0);
+    assert_eq!(pragma(&db, "freelist_count").await, 0);
 }

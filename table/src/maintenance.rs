@@ -1,7 +1,8 @@
 //! Housekeeping every bot runs beside delivery and deadlines: forgetting
 //! delivered messages and processed update ids after their time (in small
-//! batches), capping the failed messages kept for the operator, and keeping
-//! SQLite's planner statistics current. The game history is never touched.
+//! batches that never keep another writer waiting long), capping the failed
+//! messages kept for the operator, giving the freed space of an SQLite file
+//! back, and keeping SQLite's planner statistics current. The game history is never touched.
 //!
 //! Configured from the environment ([`Maintenance::from_vars`]):
 //!
@@ -127,8 +128,9 @@ impl Maintenance {
     }
 }
 
-/// One round of housekeeping: deletes what expired, batch by batch, and
-/// refreshes the statistics when `optimize` says so.
+/// One round of housekeeping: deletes what expired, batch by batch, gives
+/// the space back (SQLite), and refreshes the statistics when `optimize`
+/// says so.
 ///
 /// # Errors
 /// When the database fails.
@@ -148,6 +150,14 @@ pub async fn tidy(
             updates = pruned.updates,
             "pruned delivered messages, failed messages beyond the cap and update ids"
         );
+    }
+    if pruned.total() > 0 {
+        // A file with incremental auto-vacuum shrinks by what went, in
+        // small steps (nothing happens on PostgreSQL or an older file).
+        let pages = service.store().give_back_space(&config.retention).await?;
+        if pages > 0 {
+            tracing::info!(pages, "gave free pages of the database file back");
+        }
     }
     if optimize {
         service.store().optimize().await?;

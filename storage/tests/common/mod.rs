@@ -35,6 +35,16 @@ enum Keep {
 }
 
 impl TestDb {
+    /// A store opened on an older database ([`database_at_version`]), kept
+    /// together with it.
+    pub fn wrap(old: OldDb, store: Store) -> TestDb {
+        TestDb {
+            url: old.url,
+            store,
+            _keep: old._keep,
+        }
+    }
+
     /// The backend.
     pub fn backend(&self) -> Backend {
         self.store.backend()
