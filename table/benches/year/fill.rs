@@ -104,7 +104,7 @@ impl Shape {
     }
 
     /// The first and last day (inclusive) short table `i` plays.
-    fn span_of(&self, i: u32) -> (u32, u32) {
+    pub fn span_of(&self, i: u32) -> (u32, u32) {
         let span = self.short_span_days.clamp(1, self.days);
         let room = self.days - span;
         let s = self.short_tables();

@@ -7,9 +7,11 @@
 //!
 //! `cargo bench -p tarock-table --bench year -- [--days N] [--deals-per-day N]
 //! [--tables N] [--players N] [--chats N] [--runs N] [--workers N]
-//! [--only sqlite|postgres] [--keep DIR] [--backlog]`: SQLite in a
-//! temporary file (or DIR/year.db), then PostgreSQL in a scratch database at
-//! `TEST_POSTGRES_URL` if a server answers. Without `--bench` (as `cargo
+//! [--only sqlite|postgres] [--keep DIR] [--reuse FILE] [--backlog]`:
+//! SQLite in a temporary file (or DIR/year.db), then PostgreSQL in a
+//! scratch database at `TEST_POSTGRES_URL` if a server answers; `--reuse`
+//! times an SQLite file filled before (with the same shape flags) without
+//! filling, e.g. one filled by an older build and upgraded by this one. Without `--bench` (as `cargo
 //! test --benches` runs it) a small shape. See docs/SPEED.md.
 
 #[path = "fill.rs"]
@@ -29,6 +31,7 @@ struct Flags {
     runs: usize,
     only: Option<String>,
     keep: Option<String>,
+    reuse: Option<String>,
     pg_workers: usize,
 }
 
@@ -50,6 +53,7 @@ fn flags() -> Flags {
         runs: if quick { 3 } else { 15 },
         only: None,
         keep: None,
+        reuse: None,
         pg_workers: 3,
     };
     let value = |i: usize| -> String { args.get(i + 1).cloned().expect("a flag's value") };
@@ -67,6 +71,7 @@ fn flags() -> Flags {
             "--workers" => flags.pg_workers = number(i) as usize,
             "--only" => flags.only = Some(value(i)),
             "--keep" => flags.keep = Some(value(i)),
+            "--reuse" => flags.reuse = Some(value(i)),
             "--backlog" => flags.shape.backlog = true,
             _ => {}
         }
@@ -115,6 +120,20 @@ fn main() {
             s.chats,
             s.backlog
         );
+        if let Some(file) = &flags.reuse {
+            let url = format!("sqlite://{file}");
+            let begin = Instant::now();
+            let store = Store::open(&url).await.unwrap();
+            println!(
+                "SQLite: {file} opened (and upgraded) in {:.1} ms",
+                begin.elapsed().as_secs_f64() * 1e3
+            );
+            let year = found(&store, s).await;
+            time_all("SQLite", &store, &year, s, flags.runs).await;
+            store.close().await;
+            first_open(std::path::Path::new(file), &url).await;
+            return;
+        }
         if flags.only.as_deref() != Some("postgres") {
             let dir = tempfile::tempdir().unwrap();
             let path = match &flags.keep {
@@ -150,10 +169,50 @@ async fn run(label: &str, url: &str, shape: &Shape, runs: usize) {
     store.close().await;
     // A store opened afterwards, as a bot restarted on the file would.
     let store = Store::open(url).await.unwrap();
-    let long_deals = store.deals_of(year.long[0]).await.unwrap().len();
-    play(label, &store, &year, long_deals, shape.end_ms(), runs).await;
-    statistics(label, &store, &year, runs).await;
+    time_all(label, &store, &year, shape, runs).await;
     store.close().await;
+}
+
+/// Times the commands on a filled store.
+async fn time_all(label: &str, store: &Store, year: &Year, shape: &Shape, runs: usize) {
+    let long_deals = store.deals_of(year.long[0]).await.unwrap().len();
+    play(label, store, year, long_deals, shape.end_ms(), runs).await;
+    statistics(label, store, year, runs).await;
+}
+
+/// Where the busiest history of a store filled with `shape` is: the long
+/// tables were created first, in the busiest chat first, then the old
+/// table.
+async fn found(store: &Store, shape: &Shape) -> Year {
+    let busiest = store
+        .player_on(Platform::Telegram, "user-0")
+        .await
+        .unwrap()
+        .expect("a filled store");
+    let open = store
+        .open_tables_in(Platform::Telegram, "chat-0")
+        .await
+        .unwrap();
+    let first = open.iter().map(|t| t.id.0).min().expect("the long table");
+    let long: Vec<_> = (0..i64::from(shape.long_tables))
+        .map(|j| tarock_storage::TableId(first + j))
+        .collect();
+    Year {
+        template: tarock_storage::TableId(first - 1),
+        old: tarock_storage::TableId(first + i64::from(shape.long_tables)),
+        old_last_day: shape.span_of(0).1,
+        long,
+        short: Vec::new(),
+        busiest_chat: "chat-0".into(),
+        busiest_user: "user-0".into(),
+        busiest_player: busiest.id,
+        deals: 0,
+        events: 0,
+        ledger: 0,
+        messages: 0,
+        updates: 0,
+        links: 0,
+    }
 }
 
 /// "Next deal" and the settling command at the busiest long table and at a
