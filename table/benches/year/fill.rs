@@ -60,7 +60,7 @@ pub struct Shape {
     pub sent_days: u32,
     /// The last days whose processed update ids are kept (48 hours).
     pub update_days: u32,
-    /// Keep every day's sent messages (a store never pruned).
+    /// Keep every day's sent messages and update ids (a store never pruned).
     pub backlog: bool,
     /// Deals per transaction.
     pub batch: usize,
@@ -617,7 +617,7 @@ pub async fn fill(store: &Store, url: &str, shape: &Shape) -> Result<Year, Stora
     for day in 0..shape.days {
         let base = t0 + i64::from(day) * DAY_MS;
         let messages = shape.backlog || day + shape.sent_days >= shape.days;
-        let updates = day + shape.update_days >= shape.days;
+        let updates = shape.backlog || day + shape.update_days >= shape.days;
         // Deals per table this day.
         let mut per_table: Vec<(usize, u32)> = (0..long.len())
             .map(|j| (j, shape.long_deals_per_day))
