@@ -63,8 +63,10 @@ fn main() {
             if !ok {
                 continue;
             }
-            let mut players: [Box<dyn Player>; 4] =
-                std::array::from_fn(|_| Box::new(Medium::new()) as Box<dyn Player>);
+            let mut players: [Box<dyn Player<tarock_koenigrufen::Koenigrufen>>; 4] =
+                std::array::from_fn(|_| {
+                    Box::new(Medium::new()) as Box<dyn Player<tarock_koenigrufen::Koenigrufen>>
+                });
             let s = drive::play_out(&mut game, &mut players, &mut rng).expect("legal play");
             let band = if m.is_finite() {
                 (m * 4.0).floor() as i32

@@ -22,10 +22,13 @@
 
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
-use tarock_ai::zwanzig_ab::arena::{ArenaConfig, run_with};
+use tarock_ai::Level;
+use tarock_ai::zwanzig_ab::arena::Notes;
 use tarock_ai::zwanzig_ab::drive::play_deal;
 use tarock_ai::zwanzig_ab::eval::expected_tricks;
-use tarock_ai::zwanzig_ab::{AbLevel, AbPlayer, Easy, Strong, StrongConfig, easy};
+use tarock_ai::zwanzig_ab::{Easy, Player, Strong, StrongConfig, easy};
+use tarock_player::arena::{Config, Streams, Summary, run};
+use tarock_zwanzig_ab::ZwanzigAb;
 use tarock_zwanzig_ab::sim::shuffled_deck;
 use tarock_zwanzig_ab::{Action, Phase, Rules, SeatView, Session, Step};
 
@@ -39,7 +42,7 @@ struct DropRule {
     reserve_score: i32,
 }
 
-impl AbPlayer for DropRule {
+impl Player<ZwanzigAb> for DropRule {
     fn name(&self) -> &str {
         "drop"
     }
@@ -74,7 +77,7 @@ fn number<T: std::str::FromStr>(text: &str) -> T {
 }
 
 /// The player a spec names.
-fn player(spec: &str) -> Box<dyn AbPlayer> {
+fn player(spec: &str) -> Box<dyn Player<ZwanzigAb>> {
     if let Some(rest) = spec.strip_prefix("drop:") {
         let v: Vec<&str> = rest.split(',').collect();
         assert_eq!(v.len(), 3, "drop:THRESHOLD,RESERVE,RESERVE_SCORE");
@@ -100,9 +103,7 @@ fn player(spec: &str) -> Box<dyn AbPlayer> {
         c.decision_samples = v.get(6).map_or(0, |x| number(x));
         return Box::new(Strong::with_config(c));
     }
-    spec.parse::<AbLevel>()
-        .unwrap_or_else(|e| panic!("{e}"))
-        .player()
+    tarock_ai::zwanzig_ab::player(spec.parse::<Level>().unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// Sums per deal number, for means.
@@ -131,7 +132,8 @@ fn unfold(spec: &str, seats: u8, sessions: usize) {
     let mut sum = [Mean::default(); MAX_DEALS];
     let mut low = [Mean::default(); MAX_DEALS];
     for _ in 0..sessions {
-        let mut players: Vec<Box<dyn AbPlayer>> = (0..seats).map(|_| player(spec)).collect();
+        let mut players: Vec<Box<dyn Player<ZwanzigAb>>> =
+            (0..seats).map(|_| player(spec)).collect();
         let mut s = Session::fresh(Rules::STANDARD, seats, 0).expect("3–5 seats");
         let mut length = MAX_DEALS + 1;
         for k in 0..MAX_DEALS {
@@ -168,24 +170,25 @@ fn unfold(spec: &str, seats: u8, sessions: usize) {
 }
 
 fn duel(a: &str, b: &str, seats: u8, sets: u64, threads: usize) {
-    let config = ArenaConfig {
-        levels: [AbLevel::Easy, AbLevel::Easy],
+    let config = Config {
+        rules: Rules::STANDARD,
         seats,
         sets,
-        rules: Rules::STANDARD,
         seed: 2026,
         threads,
-        max_deals: MAX_DEALS as u32,
+        max_decks: MAX_DEALS as u32,
+        streams: Streams::Session,
     };
     let specs = [a, b];
-    let r = run_with(&config, &|t| player(specs[t])).expect("legal players");
+    let results = run(&config, &Notes, &|t| player(specs[t])).expect("legal players");
+    let r = Summary::of(&results, config.max_decks);
     println!(
         "{a} vs {b}, {seats} seats, {sets} sets: {:+.2} [{:+.2}, {:+.2}], {} of {} sessions stopped, median length {:?}",
         r.diff,
         r.ci95[0],
         r.ci95[1],
         r.unfinished,
-        r.sessions,
+        r.plays,
         r.length_quantile(0.5)
     );
 }

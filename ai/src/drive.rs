@@ -4,6 +4,8 @@
 use rand::RngCore;
 use tarock_zwanzigerrufen::{Action, Bid, Game, RuleError, Seat, Settlement};
 
+use tarock_zwanzigerrufen::Zwanzigerrufen;
+
 use crate::Player;
 
 /// A player answered with an action the rules do not allow.
@@ -27,7 +29,7 @@ pub struct IllegalChoice {
 /// [`IllegalChoice`] when the player's action is not legal.
 pub fn next_action(
     game: &Game,
-    player: &mut dyn Player,
+    player: &mut dyn Player<Zwanzigerrufen>,
     rng: &mut dyn RngCore,
 ) -> Result<Option<(Seat, Action)>, IllegalChoice> {
     let Some(seat) = game.to_act() else {
@@ -58,7 +60,7 @@ pub fn next_action(
 /// card during the bidding.
 pub fn bidding_turn(
     game: &Game,
-    player: &mut dyn Player,
+    player: &mut dyn Player<Zwanzigerrufen>,
     rng: &mut dyn RngCore,
 ) -> Result<Vec<Bid>, IllegalChoice> {
     let mut scratch = game.clone();
@@ -92,7 +94,7 @@ pub fn bidding_turn(
 /// then stands before that action.
 pub fn play_out(
     game: &mut Game,
-    players: &mut [Box<dyn Player>; 4],
+    players: &mut [Box<dyn Player<Zwanzigerrufen>>; 4],
     rng: &mut dyn RngCore,
 ) -> Result<Settlement, IllegalChoice> {
     while let Some(seat) = game.to_act() {
@@ -134,7 +136,7 @@ mod tests {
     /// A player that always tries to play the Sküs.
     struct Cheater;
 
-    impl Player for Cheater {
+    impl Player<Zwanzigerrufen> for Cheater {
         fn name(&self) -> &str {
             "cheater"
         }
@@ -150,7 +152,7 @@ mod tests {
     #[test]
     fn an_illegal_choice_is_reported_and_not_applied() {
         let mut game = fd1();
-        let mut players: [Box<dyn Player>; 4] = [
+        let mut players: [Box<dyn Player<Zwanzigerrufen>>; 4] = [
             Box::new(Easy::new()),
             Box::new(Cheater),
             Box::new(Easy::new()),

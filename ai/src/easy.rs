@@ -9,6 +9,7 @@ use tarock_zwanzigerrufen::{Action, Bid, LegalActions, Phase, SeatView};
 
 use crate::Player;
 use crate::play::{TrickRead, cheapest};
+use tarock_zwanzigerrufen::Zwanzigerrufen;
 
 /// Points in a trick that make the easy player try to win it.
 const WORTH_TAKING: u32 = 3;
@@ -24,7 +25,7 @@ impl Easy {
     }
 }
 
-impl Player for Easy {
+impl Player<Zwanzigerrufen> for Easy {
     fn name(&self) -> &str {
         "easy"
     }

@@ -2,7 +2,8 @@
 //!
 //! Computer players fill empty seats and play for absent players, so their
 //! strength is what most people at a table will feel. There are three, behind
-//! one trait, [`Player`]:
+//! the family's one player trait, [`Player`] (crate `tarock-player`), over
+//! Zwanzigerrufen's seat view; [`COMPUTERS`] lists them by level:
 //!
 //! - **easy** ([`Easy`]): legal and not absurd. The Vorhand opens the Rufer it
 //!   must open, everyone else passes; in play it wins a trick worth taking with
@@ -24,8 +25,9 @@
 //!   within a node budget, so its decisions depend only on the random number
 //!   generator it is given.
 //!
-//! The computer players of "20 ab" live in [`zwanzig_ab`] (levels easy,
-//! medium and strong, and a duplicate arena for 3–5 seats).
+//! The computer players of Königrufen live in [`koenigrufen`], those of
+//! "20 ab" in [`zwanzig_ab`]; each game's module has its `COMPUTERS` and
+//! its arena ledger (what `tarock arena` counts beside the units).
 //!
 //! A player sees only a [`SeatView`]: the engine's per-seat view holds its
 //! own hand and what is public, never another hand, so no player can cheat.
@@ -40,11 +42,12 @@
 //!
 //! let mut rng = SmallRng::seed_from_u64(1);
 //! let (mut game, _) = sim::random_game(&mut rng, &Preset::Standard.rules(), Seat::S0);
-//! let mut players = [Level::Easy, Level::Medium, Level::Easy, Level::Medium].map(Level::player);
+//! let mut players = [Level::Easy, Level::Medium, Level::Easy, Level::Medium].map(tarock_ai::player);
 //! let settlement = drive::play_out(&mut game, &mut players, &mut rng).unwrap();
 //! assert_eq!(settlement.changes.iter().sum::<i64>(), 0);
 //! ```
 
+pub mod arena;
 pub mod drive;
 pub mod easy;
 #[cfg(test)]
@@ -61,27 +64,13 @@ pub mod strong;
 pub mod zwanzig_ab;
 
 pub use easy::Easy;
-pub use level::{Level, ParseLevelError, player_by_name};
+pub use level::{COMPUTERS, Level, ParseLevelError, player, player_by_name};
 pub use medium::Medium;
 pub use strong::{Strong, StrongConfig};
 
-use rand::RngCore;
-use tarock_zwanzigerrufen::{Action, SeatView};
-
-/// A computer player: given its seat's view, it chooses one legal action.
-///
-/// The view is the only information a player gets; it cannot reach another
-/// seat's hand. A bidding turn is built one announcement at a time: the
-/// player is asked again (with a fresh view) after each bid until it says
-/// Weiter ([`drive::bidding_turn`] collects a whole turn). Players are `Send`
-/// so that a service can keep them across awaits.
-pub trait Player: Send {
-    /// The player's name, as the arena reports it (`easy`, `medium`, `strong`).
-    fn name(&self) -> &str;
-
-    /// Chooses the next action for `view.seat`, which is to act.
-    ///
-    /// The action must be one of `view.legal`; all randomness comes from
-    /// `rng`, so the same view and generator state give the same action.
-    fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action;
-}
+/// Every computer player is a [`tarock_player::Player`] of its game:
+/// given its seat's view, it chooses one legal action. A Zwanzigerrufen
+/// bidding turn is built one announcement at a time: the player is asked
+/// again (with a fresh view) after each bid until it says Weiter
+/// ([`drive::bidding_turn`] collects a whole turn).
+pub use tarock_player::Player;

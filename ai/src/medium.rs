@@ -16,6 +16,7 @@ use tarock_zwanzigerrufen::{Action, Bid, LegalActions, Party, Phase, SeatView};
 use crate::Player;
 use crate::hand::HandEval;
 use crate::play::medium_card;
+use tarock_zwanzigerrufen::Zwanzigerrufen;
 
 /// Strength for a Solo (about eight tarocks with Sküs and Mond).
 pub const SOLO: f32 = 13.0;
@@ -45,7 +46,7 @@ impl Medium {
     }
 }
 
-impl Player for Medium {
+impl Player<Zwanzigerrufen> for Medium {
     fn name(&self) -> &str {
         "medium"
     }

@@ -36,6 +36,7 @@ use crate::medium::medium_bid;
 use crate::play::medium_card;
 use crate::sample::deal_unseen;
 use crate::search::{Goal, Position, Solver};
+use tarock_zwanzigerrufen::Zwanzigerrufen;
 
 /// How much the strong player may think per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -456,7 +457,7 @@ fn representative(card: Card, legal: CardSet, view: &SeatView) -> Card {
     }
 }
 
-impl Player for Strong {
+impl Player<Zwanzigerrufen> for Strong {
     fn name(&self) -> &str {
         "strong"
     }

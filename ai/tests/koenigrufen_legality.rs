@@ -13,7 +13,7 @@ use proptest::test_runner::Config;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_ai::koenigrufen::{Easy, Medium, Player, Strong, StrongConfig, drive};
-use tarock_koenigrufen::{Action, Contract, Deal, Game, Phase, Preset, Seat, sim};
+use tarock_koenigrufen::{Action, Contract, Deal, Game, Koenigrufen, Phase, Preset, Seat, sim};
 
 /// Deals per preset: `TAROCK_AI_DEALS`, or a small default for the normal run.
 fn deals() -> u32 {
@@ -32,7 +32,7 @@ fn small_strong() -> Strong {
     })
 }
 
-fn player(level: u8) -> Box<dyn Player> {
+fn player(level: u8) -> Box<dyn Player<Koenigrufen>> {
     match level {
         0 => Box::new(Easy::new()),
         1 => Box::new(Medium::new()),
@@ -168,7 +168,8 @@ fn players_see_only_their_view_and_choose_alike_on_equal_views() {
     let (a, b) = twins();
     assert_ne!(a.hand(Seat::S1), b.hand(Seat::S1));
     assert_eq!(a.view(Seat::S0), b.view(Seat::S0));
-    let players: [fn() -> Box<dyn Player>; 3] = [
+    type Make = fn() -> Box<dyn Player<Koenigrufen>>;
+    let players: [Make; 3] = [
         || Box::new(Easy::new()),
         || Box::new(Medium::new()),
         || Box::new(small_strong()),

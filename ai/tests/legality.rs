@@ -31,7 +31,7 @@ fn small_strong() -> Strong {
     })
 }
 
-fn player(level: u8) -> Box<dyn Player> {
+fn player(level: u8) -> Box<dyn Player<tarock_zwanzigerrufen::Zwanzigerrufen>> {
     match level {
         0 => Box::new(Easy::new()),
         1 => Box::new(Medium::new()),

@@ -9,8 +9,10 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use tarock_ai::Level;
 use tarock_ai::zwanzig_ab::drive::play_deal;
-use tarock_ai::zwanzig_ab::{AbLevel, AbPlayer, Easy, Strong, StrongConfig};
+use tarock_ai::zwanzig_ab::{Easy, Player, Strong, StrongConfig, player};
+use tarock_zwanzig_ab::ZwanzigAb;
 use tarock_zwanzig_ab::card::Suit;
 use tarock_zwanzig_ab::rules::{DropTiming, LoneTrumpMaker, SettlementRule, WinnerRule};
 use tarock_zwanzig_ab::sim::shuffled_deck;
@@ -24,7 +26,7 @@ fn sessions() -> u32 {
 }
 
 /// A simulating player cheap enough for unoptimized tests.
-fn small_strong() -> Box<dyn AbPlayer> {
+fn small_strong() -> Box<dyn Player<ZwanzigAb>> {
     Box::new(Strong::with_config(StrongConfig {
         samples: 3,
         ..StrongConfig::STRONG
@@ -72,10 +74,10 @@ fn check_session(seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let rules = random_rules(&mut rng);
     let n = rng.random_range(3..=5u8);
-    let mut players: Vec<Box<dyn AbPlayer>> = (0..n)
+    let mut players: Vec<Box<dyn Player<ZwanzigAb>>> = (0..n)
         .map(|_| match rng.random_range(0..3) {
-            0 => Box::new(Easy::new()) as Box<dyn AbPlayer>,
-            1 => AbLevel::Medium.player(),
+            0 => Box::new(Easy::new()) as Box<dyn Player<ZwanzigAb>>,
+            1 => player(Level::Medium),
             _ => small_strong(),
         })
         .collect();

@@ -279,7 +279,8 @@ fn play_table(
         let active: [usize; 4] = std::array::from_fn(|i| (dealer + 1 + i) % n);
         let deal = Deal::shuffled(&mut rng);
         let mut game = Game::new(*rules, deal, Seat::S0);
-        let mut players: [Box<dyn Player>; 4] = std::array::from_fn(|_| player(level));
+        let mut players: [Box<dyn Player<tarock_koenigrufen::Koenigrufen>>; 4] =
+            std::array::from_fn(|_| player(level));
         let settlement = drive::play_out(&mut game, &mut players, &mut rng)?;
         for (engine_seat, table_seat) in active.into_iter().enumerate() {
             totals[table_seat] += settlement.score[engine_seat];

@@ -5,6 +5,8 @@
 use rand::RngCore;
 use tarock_koenigrufen::{Action, Game, RuleError, Seat, Settlement};
 
+use tarock_koenigrufen::Koenigrufen;
+
 use super::Player;
 
 /// A player answered with an action the rules do not allow.
@@ -28,7 +30,7 @@ pub struct IllegalChoice {
 /// [`IllegalChoice`] when the action is not legal.
 pub fn next_action(
     game: &Game,
-    player: &mut dyn Player,
+    player: &mut dyn Player<Koenigrufen>,
     rng: &mut dyn RngCore,
 ) -> Result<Option<(Seat, Action)>, IllegalChoice> {
     let Some(seat) = game.to_act() else {
@@ -54,7 +56,7 @@ pub fn next_action(
 /// then stands before that action.
 pub fn play_out(
     game: &mut Game,
-    players: &mut [Box<dyn Player>; 4],
+    players: &mut [Box<dyn Player<Koenigrufen>>; 4],
     rng: &mut dyn RngCore,
 ) -> Result<Settlement, IllegalChoice> {
     while let Some(seat) = game.to_act() {
@@ -79,7 +81,7 @@ mod tests {
     /// A player that always tries to play the Sküs.
     struct Cheater;
 
-    impl Player for Cheater {
+    impl Player<Koenigrufen> for Cheater {
         fn name(&self) -> &str {
             "cheater"
         }
@@ -91,7 +93,7 @@ mod tests {
     #[test]
     fn an_illegal_choice_is_reported_and_not_applied() {
         let mut game = fixtures::fd1();
-        let mut players: [Box<dyn Player>; 4] = [
+        let mut players: [Box<dyn Player<Koenigrufen>>; 4] = [
             Box::new(Easy::new()),
             Box::new(Cheater),
             Box::new(Easy::new()),

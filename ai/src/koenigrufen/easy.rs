@@ -10,6 +10,7 @@ use tarock_koenigrufen::{Action, Contract, Phase, SeatView};
 use super::Player;
 use super::play::easy_card;
 use super::talon::{easy_discard, mussolini_pick};
+use tarock_koenigrufen::Koenigrufen;
 
 /// The easy player.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,7 +23,7 @@ impl Easy {
     }
 }
 
-impl Player for Easy {
+impl Player<Koenigrufen> for Easy {
     fn name(&self) -> &str {
         "easy"
     }

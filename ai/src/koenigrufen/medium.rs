@@ -12,6 +12,7 @@ use super::announce::medium_announce;
 use super::auction::medium_word;
 use super::play::medium_card;
 use super::talon::{call_king, medium_discard, mussolini_pick, take_talon};
+use tarock_koenigrufen::Koenigrufen;
 
 /// The medium player.
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,7 +41,7 @@ pub fn medium_action(view: &SeatView) -> Action {
     }
 }
 
-impl Player for Medium {
+impl Player<Koenigrufen> for Medium {
     fn name(&self) -> &str {
         "medium"
     }

@@ -1,9 +1,8 @@
 //! # Computer players for Königrufen
 //!
-//! Three players behind one small trait, [`Player`], over Königrufen's own
-//! [`SeatView`] (the Zwanzigerrufen players in the crate root have their own
-//! trait over their own view; the two games share nothing but the names of
-//! the levels):
+//! Three players behind the family's one player trait, [`Player`] (crate
+//! `tarock-player`), over Königrufen's [`SeatView`](tarock_koenigrufen::SeatView);
+//! [`COMPUTERS`] lists them by level:
 //!
 //! - **easy** ([`Easy`]): legal and cheap. The Vorhand reserves and then
 //!   plays the Rufer (a non-king game when she holds all four Kings),
@@ -31,7 +30,7 @@
 //!   budget is counted in search nodes, so its play depends only on the
 //!   random number generator it is given.
 //!
-//! A player receives only a [`SeatView`]: its own hand and what its seat may
+//! A player receives only a `SeatView`: its own hand and what its seat may
 //! know. The type has no path to another seat's cards, so no player can
 //! look. [`drive`] connects players to a [`Game`](tarock_koenigrufen::Game):
 //! it builds the view for the seat to act, asks the player and checks the
@@ -73,31 +72,20 @@ pub use easy::Easy;
 pub use medium::Medium;
 pub use strong::{Strong, StrongConfig};
 
-use rand::RngCore;
-use tarock_koenigrufen::{Action, SeatView};
+pub mod ledger;
+
+use tarock_koenigrufen::Koenigrufen;
+use tarock_player::Computers;
+
+pub use tarock_player::Player;
 
 use crate::Level;
 
-/// A computer player for Königrufen: given its seat's view, it chooses one
-/// legal action.
-///
-/// The view is all a player gets. An announcement turn is built one word at
-/// a time: the player is asked again (with a fresh view) after each
-/// announcement or Kontra until it says Weiter. Players are `Send` so that a
-/// service can keep them across awaits.
-pub trait Player: Send {
-    /// The player's name, as the arena reports it (`easy`, `medium`, `strong`).
-    fn name(&self) -> &str;
-
-    /// Chooses the next action for `view.seat`, which is to act.
-    ///
-    /// The action is one of `view.legal`; all randomness comes from `rng`,
-    /// so the same view and generator state give the same action.
-    fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action;
-}
+/// Königrufen's computer players: easy, medium and strong.
+pub static COMPUTERS: Computers<Koenigrufen> = Computers::new(&Level::ALL, player);
 
 /// A new Königrufen player of `level` with its default settings.
-pub fn player(level: Level) -> Box<dyn Player> {
+pub fn player(level: Level) -> Box<dyn Player<Koenigrufen>> {
     match level {
         Level::Easy => Box::new(Easy::new()),
         Level::Medium => Box::new(Medium::new()),

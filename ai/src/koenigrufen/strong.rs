@@ -41,6 +41,7 @@ use super::medium::medium_action;
 use super::play::medium_card;
 use super::sample::deal_unseen;
 use super::search::{Goal, Position, Solver, TRICKS, distinct, representative};
+use tarock_koenigrufen::Koenigrufen;
 
 /// How much the strong player may think per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -540,7 +541,7 @@ impl Context {
     }
 }
 
-impl Player for Strong {
+impl Player<Koenigrufen> for Strong {
     fn name(&self) -> &str {
         "strong"
     }

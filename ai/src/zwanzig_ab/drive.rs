@@ -4,7 +4,9 @@
 use rand::RngCore;
 use tarock_zwanzig_ab::{Action, Deck, RuleError, Seat, Session, Step};
 
-use super::AbPlayer;
+use tarock_zwanzig_ab::ZwanzigAb;
+
+use super::Player;
 
 /// A player answered with an action the rules do not allow.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,7 +29,7 @@ pub struct IllegalChoice {
 /// [`IllegalChoice`] when the action is not legal.
 pub fn next_action(
     session: &Session,
-    player: &mut dyn AbPlayer,
+    player: &mut dyn Player<ZwanzigAb>,
     rng: &mut dyn RngCore,
 ) -> Result<Option<(Seat, Action)>, IllegalChoice> {
     let Some(seat) = session.to_act() else {
@@ -60,7 +62,7 @@ pub fn next_action(
 /// # Panics
 /// When the session is over or a deal is under way, or `players` has fewer
 /// entries than seats.
-pub fn play_deal<P: AbPlayer>(
+pub fn play_deal<P: Player<ZwanzigAb>>(
     session: &mut Session,
     deck: Deck,
     players: &mut [P],
@@ -94,7 +96,7 @@ mod tests {
     /// A player that always drops.
     struct Dropper;
 
-    impl AbPlayer for Dropper {
+    impl Player<ZwanzigAb> for Dropper {
         fn name(&self) -> &str {
             "dropper"
         }
@@ -111,7 +113,7 @@ mod tests {
     fn an_illegal_choice_is_reported_and_not_applied() {
         // Dealer S3: S0 names trump; a drop is not trump naming (T-1).
         let mut s = Session::fresh(Rules::STANDARD, 4, 3).unwrap();
-        let mut players: Vec<Box<dyn AbPlayer>> = vec![
+        let mut players: Vec<Box<dyn Player<ZwanzigAb>>> = vec![
             Box::new(Dropper),
             Box::new(Easy::new()),
             Box::new(Easy::new()),
@@ -128,8 +130,8 @@ mod tests {
     #[test]
     fn easy_players_play_a_deal_to_its_end() {
         let mut s = Session::fresh(Rules::STANDARD, 3, 0).unwrap();
-        let mut players: Vec<Box<dyn AbPlayer>> = (0..3)
-            .map(|_| Box::new(Easy::new()) as Box<dyn AbPlayer>)
+        let mut players: Vec<Box<dyn Player<ZwanzigAb>>> = (0..3)
+            .map(|_| Box::new(Easy::new()) as Box<dyn Player<ZwanzigAb>>)
             .collect();
         let mut rng = SmallRng::seed_from_u64(2);
         let step = play_deal(&mut s, Deck::ORDERED, &mut players, &mut rng).unwrap();

@@ -7,8 +7,9 @@ use tarock_zwanzig_ab::card::{Card, CardSet, Suit};
 use tarock_zwanzig_ab::trick::{Trick, beaters};
 use tarock_zwanzig_ab::{Action, Phase, SeatView};
 
-use super::AbPlayer;
 use super::eval::{cheapest, default_trump, exchange_candidates, expected_tricks, lowest};
+use tarock_player::Player;
+use tarock_zwanzig_ab::ZwanzigAb;
 
 /// Below this many expected tricks the easy player drops when it may.
 pub const DROP_BELOW: f64 = 0.8;
@@ -24,7 +25,7 @@ impl Easy {
     }
 }
 
-impl AbPlayer for Easy {
+impl Player<ZwanzigAb> for Easy {
     fn name(&self) -> &str {
         "easy"
     }

@@ -1,9 +1,8 @@
 //! Computer players for "20 ab" (crate `tarock-zwanzig-ab`).
 //!
-//! 20 ab has its own small player trait, [`AbPlayer`], over its own seat
-//! view; the Zwanzigerrufen [`Player`](crate::Player) trait takes that game's
-//! view. Both will meet behind the game-neutral boundary later. A player sees
-//! only its seat's [`SeatView`]: its own cards and what is public.
+//! Its players implement the family's one player trait, [`Player`], over 20
+//! ab's seat view; [`COMPUTERS`] lists them by level. A player sees only
+//! its seat's `SeatView`: its own cards and what is public.
 //!
 //! - **easy** ([`Easy`]): rules of thumb. Trump is the suit with most cards
 //!   in the first packet (ties: the higher card), the same choice a table
@@ -26,8 +25,8 @@
 //!   exchange and drop with 96; trump by the easy rule.
 //!
 //! [`drive`] connects players to a [`Session`](tarock_zwanzig_ab::Session)
-//! and checks every answer; [`arena`] measures two player types against each
-//! other in duplicate sessions.
+//! and checks every answer; [`arena`] is 20 ab's part of the family's
+//! duplicate arena (whole sessions, 3–5 seats).
 
 pub mod arena;
 pub mod drive;
@@ -41,83 +40,25 @@ pub use easy::Easy;
 pub use strong::{Simulate, Strong, StrongConfig};
 pub use world::Valuation;
 
-use std::fmt;
-use std::str::FromStr;
+use tarock_player::Computers;
+use tarock_zwanzig_ab::ZwanzigAb;
 
-use rand::RngCore;
-use tarock_zwanzig_ab::{Action, SeatView};
+pub use tarock_player::Player;
 
-/// A computer player for 20 ab: given its seat's view, it chooses one legal
-/// action. All randomness comes from `rng`.
-pub trait AbPlayer: Send {
-    /// The player's level name (`easy`, `medium`, `strong`).
-    fn name(&self) -> &str;
+use crate::Level;
 
-    /// Chooses the next action for `view.seat`, which is to act; it must be
-    /// one of `view.legal`.
-    fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action;
-}
+/// 20 ab's computer players: easy, medium and strong.
+pub static COMPUTERS: Computers<ZwanzigAb> = Computers::new(&Level::ALL, player);
 
-impl AbPlayer for Box<dyn AbPlayer> {
-    fn name(&self) -> &str {
-        self.as_ref().name()
-    }
-
-    fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
-        self.as_mut().choose(view, rng)
-    }
-}
-
-/// How strong a 20 ab computer player is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AbLevel {
-    /// Rules of thumb ([`Easy`]).
-    Easy,
-    /// Simulated card play with a small budget and a simulated exchange and
-    /// drop ([`Strong`] with 12 and 96 deals); trump by the easy rule.
-    Medium,
-    /// Simulation ([`Strong`] with 48 deals per card candidate, 240 for
-    /// trump, the exchange and the drop).
-    Strong,
-}
-
-impl AbLevel {
-    /// All levels, weakest first.
-    pub const ALL: [AbLevel; 3] = [AbLevel::Easy, AbLevel::Medium, AbLevel::Strong];
-
-    /// The level's name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            AbLevel::Easy => "easy",
-            AbLevel::Medium => "medium",
-            AbLevel::Strong => "strong",
-        }
-    }
-
-    /// A new player of this level.
-    pub fn player(self) -> Box<dyn AbPlayer> {
-        match self {
-            AbLevel::Easy => Box::new(Easy::new()),
-            AbLevel::Medium => Box::new(Strong::with_config(StrongConfig::MEDIUM)),
-            AbLevel::Strong => Box::new(Strong::new()),
-        }
-    }
-}
-
-impl fmt::Display for AbLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
-
-impl FromStr for AbLevel {
-    type Err = crate::ParseLevelError;
-
-    fn from_str(s: &str) -> Result<AbLevel, crate::ParseLevelError> {
-        AbLevel::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| crate::ParseLevelError(s.to_owned()))
+/// A new 20 ab player of `level`: easy by rules of thumb; medium with
+/// [`StrongConfig::MEDIUM`]'s simulation (12 deals per card, 96 for the
+/// exchange and drop, trump by the easy rule); strong with 48 deals per
+/// card candidate and 240 for trump, the exchange and the drop.
+pub fn player(level: Level) -> Box<dyn Player<ZwanzigAb>> {
+    match level {
+        Level::Easy => Box::new(Easy::new()),
+        Level::Medium => Box::new(Strong::with_config(StrongConfig::MEDIUM)),
+        Level::Strong => Box::new(Strong::new()),
     }
 }
 
@@ -126,11 +67,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn level_names_round_trip_and_build_players_of_that_name() {
-        for level in AbLevel::ALL {
-            assert_eq!(level.to_string().parse::<AbLevel>(), Ok(level));
-            assert_eq!(level.player().name(), level.name());
+    fn every_level_builds_a_player_of_that_name() {
+        for level in Level::ALL {
+            assert_eq!(player(level).name(), level.name());
         }
-        assert!("grandmaster".parse::<AbLevel>().is_err());
     }
 }

@@ -29,10 +29,12 @@ use rand::RngCore;
 use tarock_zwanzig_ab::card::Suit;
 use tarock_zwanzig_ab::{Action, Phase, SeatView};
 
+use super::Easy;
 use super::eval::exchange_candidates;
 use super::sample::sample;
 use super::world::Valuation;
-use super::{AbPlayer, Easy};
+use tarock_player::Player;
+use tarock_zwanzig_ab::ZwanzigAb;
 
 /// How much simulation a decision gets.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -169,7 +171,7 @@ pub fn candidates(view: &SeatView) -> Vec<Action> {
     }
 }
 
-impl AbPlayer for Strong {
+impl Player<ZwanzigAb> for Strong {
     fn name(&self) -> &str {
         self.config.name
     }

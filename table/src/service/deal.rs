@@ -240,7 +240,7 @@ impl TableService {
         let mut rng = self
             .randomness
             .computer_rng(w.st.table.id, step.deal, step.seq)?;
-        let mut player = level.player();
+        let mut player = tarock_ai::player(level);
         let invalid = |e: tarock_ai::drive::IllegalChoice| {
             Fail::Store(StorageError::Invalid(format!("computer player: {e}")))
         };
