@@ -1,55 +1,19 @@
-//! Connecting players to a Königrufen [`Game`]: the driver holds the game,
-//! gives each player only the view of the seat to act, and checks every
-//! answer against the rules before applying it.
+//! The family's one drive ([`tarock_player::drive`]) for code that holds
+//! Königrufen's engine [`Game`] rather than the boundary's round (the cup,
+//! the calibration, tests that set a deal up by hand): the game goes behind
+//! the boundary, is played there, and comes back with every action applied.
 
 use rand::RngCore;
-use tarock_koenigrufen::{Action, Game, RuleError, Seat, Settlement};
-
-use tarock_koenigrufen::Koenigrufen;
+use tarock_koenigrufen::{Game, Koenigrufen, Settlement};
+use tarock_player::drive::play_to_deck;
 
 use super::Player;
 
 /// A player answered with an action the rules do not allow.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("player {player} at seat {seat} chose {action}, which is illegal: {error}")]
-pub struct IllegalChoice {
-    /// The player's name.
-    pub player: String,
-    /// The seat it played for.
-    pub seat: Seat,
-    /// What it chose.
-    pub action: Action,
-    /// The rule the action breaks.
-    pub error: RuleError,
-}
-
-/// Asks `player`, acting for the seat to act, for its next action and checks
-/// it; `None` when the deal is over. The game is not changed.
-///
-/// # Errors
-/// [`IllegalChoice`] when the action is not legal.
-pub fn next_action(
-    game: &Game,
-    player: &mut dyn Player<Koenigrufen>,
-    rng: &mut dyn RngCore,
-) -> Result<Option<(Seat, Action)>, IllegalChoice> {
-    let Some(seat) = game.to_act() else {
-        return Ok(None);
-    };
-    let action = player.choose(&game.view(seat), rng);
-    if let Err(error) = game.clone().apply(seat, action) {
-        return Err(IllegalChoice {
-            player: player.name().to_owned(),
-            seat,
-            action,
-            error,
-        });
-    }
-    Ok(Some((seat, action)))
-}
+pub type IllegalChoice = tarock_player::drive::IllegalChoice<Koenigrufen>;
 
 /// Plays `game` to its end with one player per seat (index = seat number)
-/// and returns the settlement.
+/// and returns the engine's settlement (money and score).
 ///
 /// # Errors
 /// [`IllegalChoice`] for the first illegal action a player chooses; the game
@@ -59,14 +23,10 @@ pub fn play_out(
     players: &mut [Box<dyn Player<Koenigrufen>>; 4],
     rng: &mut dyn RngCore,
 ) -> Result<Settlement, IllegalChoice> {
-    while let Some(seat) = game.to_act() {
-        let player = players[seat.index()].as_mut();
-        let Some((seat, action)) = next_action(game, player, rng)? else {
-            break;
-        };
-        game.apply(seat, action)
-            .expect("next_action checked the action");
-    }
+    let mut round = Koenigrufen::from(game.clone());
+    let played = play_to_deck(&mut round, players, rng);
+    *game = round.game().expect("a dealt round stays dealt").clone();
+    played?;
     Ok(game.settlement().expect("a deal played to its end settles"))
 }
 
@@ -76,7 +36,8 @@ mod tests {
     use crate::koenigrufen::{Easy, fixtures};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use tarock_koenigrufen::{Phase, SeatView};
+    use tarock_game_core::Refusal;
+    use tarock_koenigrufen::{Action, Phase, RuleError, Seat, SeatView};
 
     /// A player that always tries to play the Sküs.
     struct Cheater;
@@ -102,9 +63,25 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(2);
         let err = play_out(&mut game, &mut players, &mut rng).unwrap_err();
         assert_eq!(err.player, "cheater");
-        assert_eq!(err.seat, Seat::S1);
-        assert_eq!(err.error, RuleError::WrongPhase(Phase::Auction));
+        assert_eq!(err.seat, tarock_game_core::Seat::new(1));
+        assert_eq!(
+            err.error,
+            Refusal::Rule(RuleError::WrongPhase(Phase::Auction))
+        );
         assert_eq!(game.phase(), Phase::Auction);
         assert_eq!(game.log().len(), 1);
+        assert_eq!(game.to_act(), Some(Seat::S1));
+    }
+
+    #[test]
+    fn easy_players_play_fd1_to_a_zero_sum_end() {
+        let mut game = fixtures::fd1();
+        let mut players: [Box<dyn Player<Koenigrufen>>; 4] =
+            std::array::from_fn(|_| Box::new(Easy::new()) as Box<dyn Player<Koenigrufen>>);
+        let mut rng = SmallRng::seed_from_u64(3);
+        let settlement = play_out(&mut game, &mut players, &mut rng).unwrap();
+        assert_eq!(game.phase(), Phase::Finished);
+        assert_eq!(settlement.money.iter().sum::<i64>(), 0);
+        assert_eq!(settlement.score.iter().sum::<i64>(), 0);
     }
 }

@@ -1,56 +1,17 @@
-//! Connecting 20 ab players to a [`Session`]: each player gets only its
-//! seat's view, and every answer is checked against the rules.
+//! The family's one drive ([`tarock_player::drive`]) for code that holds 20
+//! ab's engine [`Session`] and chooses its decks (tests, the session
+//! study): the deck is dealt, the session goes behind the boundary, the
+//! deal is played there, and the session comes back with every action
+//! applied.
 
 use rand::RngCore;
-use tarock_zwanzig_ab::{Action, Deck, RuleError, Seat, Session, Step};
-
-use tarock_zwanzig_ab::ZwanzigAb;
+use tarock_player::drive::play_to_deck;
+use tarock_zwanzig_ab::{Deck, Session, Step, ZwanzigAb};
 
 use super::Player;
 
 /// A player answered with an action the rules do not allow.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("player {player} at seat {seat} chose {action}, which is illegal: {error}")]
-pub struct IllegalChoice {
-    /// The player's name.
-    pub player: String,
-    /// The seat it played for.
-    pub seat: Seat,
-    /// What it chose.
-    pub action: Action,
-    /// The rule the action breaks.
-    pub error: RuleError,
-}
-
-/// Asks `player`, acting for the seat to act, for its next action and checks
-/// it. `None` when nobody is to act.
-///
-/// # Errors
-/// [`IllegalChoice`] when the action is not legal.
-pub fn next_action(
-    session: &Session,
-    player: &mut dyn Player<ZwanzigAb>,
-    rng: &mut dyn RngCore,
-) -> Result<Option<(Seat, Action)>, IllegalChoice> {
-    let Some(seat) = session.to_act() else {
-        return Ok(None);
-    };
-    let action = player.choose(&session.view(seat), rng);
-    if !session.legal_actions().contains(action) {
-        let error = session
-            .clone()
-            .apply(seat, action)
-            .err()
-            .unwrap_or(RuleError::NoDeal);
-        return Err(IllegalChoice {
-            player: player.name().to_owned(),
-            seat,
-            action,
-            error,
-        });
-    }
-    Ok(Some((seat, action)))
-}
+pub type IllegalChoice = tarock_player::drive::IllegalChoice<ZwanzigAb>;
 
 /// Deals `deck` and plays the deal to its end with one player per seat
 /// (index = seat number). Returns [`Step::DealOver`] or [`Step::SessionOver`].
@@ -71,17 +32,13 @@ pub fn play_deal<P: Player<ZwanzigAb>>(
     session
         .start_deal(deck)
         .expect("the session needs its next deal");
-    loop {
-        let seat = session
-            .to_act()
-            .expect("a deal under way has a seat to act");
-        let player = &mut players[seat.index()];
-        let (seat, action) = next_action(session, player, rng)?.expect("a seat acts");
-        let step = session.apply(seat, action).expect("checked above");
-        if matches!(step, Step::DealOver | Step::SessionOver(_)) {
-            return Ok(step);
-        }
-    }
+    let mut round = ZwanzigAb::from(session.clone());
+    let played = play_to_deck(&mut round, players, rng);
+    *session = round.session().clone();
+    played?;
+    Ok(session
+        .outcome()
+        .map_or(Step::DealOver, |o| Step::SessionOver(o.winner)))
 }
 
 #[cfg(test)]
@@ -89,7 +46,7 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use tarock_zwanzig_ab::{Phase, Rules};
+    use tarock_zwanzig_ab::{Action, Phase, Rules, Seat, SeatView};
 
     use crate::zwanzig_ab::Easy;
 
@@ -100,11 +57,7 @@ mod tests {
         fn name(&self) -> &str {
             "dropper"
         }
-        fn choose(
-            &mut self,
-            _view: &tarock_zwanzig_ab::SeatView,
-            _rng: &mut dyn RngCore,
-        ) -> Action {
+        fn choose(&mut self, _view: &SeatView, _rng: &mut dyn RngCore) -> Action {
             Action::Drop
         }
     }
@@ -122,9 +75,10 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(1);
         let err = play_deal(&mut s, Deck::ORDERED, &mut players, &mut rng).unwrap_err();
         assert_eq!(err.player, "dropper");
-        assert_eq!(err.seat, Seat::S0);
+        assert_eq!(err.seat, tarock_game_core::Seat::new(0));
         assert_eq!(err.error.code(), "T-1");
         assert_eq!(s.phase(), Phase::Trump);
+        assert_eq!(s.to_act(), Some(Seat::S0));
     }
 
     #[test]
