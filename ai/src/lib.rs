@@ -25,9 +25,11 @@
 //!   within a node budget, so its decisions depend only on the random number
 //!   generator it is given.
 //!
-//! The computer players of Königrufen live in [`koenigrufen`], those of
-//! "20 ab" in [`zwanzig_ab`]; each game's module has its `COMPUTERS` and
-//! its arena ledger (what `tarock arena` counts beside the units).
+//! The computer players of Königrufen live in `games/koenigrufen/ai`
+//! (`tarock-koenigrufen-ai`), those of "20 ab" in `games/zwanzig-ab/ai`
+//! (`tarock-zwanzig-ab-ai`); each has its `COMPUTERS` and its arena ledger
+//! (what `tarock arena` counts beside the units), as this crate has
+//! [`COMPUTERS`] and [`arena`].
 //!
 //! A player sees only a [`SeatView`]: the engine's per-seat view holds its
 //! own hand and what is public, never another hand, so no player can cheat.
@@ -54,14 +56,12 @@ pub mod easy;
 mod fixtures;
 pub mod hand;
 pub mod knowledge;
-pub mod koenigrufen;
 pub mod level;
 pub mod medium;
 pub mod play;
 pub mod sample;
 pub mod search;
 pub mod strong;
-pub mod zwanzig_ab;
 
 pub use easy::Easy;
 pub use level::{COMPUTERS, Level, ParseLevelError, player, player_by_name};

@@ -15,10 +15,10 @@ use anyhow::{Context, bail};
 use clap::Subcommand;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_ai::Level;
-use tarock_ai::koenigrufen::{Player, drive, player};
 use tarock_cup::{Cup, CupFormat, PlayerNo, Round, TableDraw};
 use tarock_koenigrufen::{Deal, Game, Rules, Seat};
+use tarock_koenigrufen_ai::{Player, drive, player};
+use tarock_player::Level;
 
 use crate::koenigrufen::parse_rules;
 

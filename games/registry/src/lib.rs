@@ -46,15 +46,15 @@ pub fn by_id(id: &str) -> Option<&'static dyn DynKind> {
 /// Every game's computer players, in the order of [`GAMES`].
 static COMPUTERS: [&dyn DynComputers; 3] = [
     &tarock_ai::COMPUTERS,
-    &tarock_ai::koenigrufen::COMPUTERS,
-    &tarock_ai::zwanzig_ab::COMPUTERS,
+    &tarock_koenigrufen_ai::COMPUTERS,
+    &tarock_zwanzig_ab_ai::COMPUTERS,
 ];
 
 /// Every game's duplicate arena, in the order of [`GAMES`].
 static ARENAS: [&dyn DynArena; 3] = [
     &tarock_ai::arena::ARENA,
-    &tarock_ai::koenigrufen::ledger::ARENA,
-    &tarock_ai::zwanzig_ab::arena::ARENA,
+    &tarock_koenigrufen_ai::ledger::ARENA,
+    &tarock_zwanzig_ab_ai::arena::ARENA,
 ];
 
 /// The computer player levels the game with this id offers, weakest

@@ -35,9 +35,9 @@ use std::borrow::Cow;
 
 use rand::RngCore;
 use serde_json::Value;
-use tarock_ai::Level;
 use tarock_game_core::{DynGame, Seat};
 use tarock_koenigrufen::{Action, Game, Koenigrufen};
+use tarock_player::Level;
 
 use super::{BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext};
 use crate::picture::{self, Picture};

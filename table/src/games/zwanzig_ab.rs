@@ -11,8 +11,8 @@
 
 use rand::RngCore;
 use serde_json::Value;
-use tarock_ai::Level;
 use tarock_game_core::{DynGame, Seat};
+use tarock_player::Level;
 use tarock_zwanzig_ab::rules::{DropTiming, LoneTrumpMaker, SettlementRule, WinnerRule};
 use tarock_zwanzig_ab::{
     Action, Card, CardSet, Decision, DropBar, Phase, Rules, Session, Suit, ZwanzigAb,
@@ -782,8 +782,8 @@ impl GameFace for ZwanzigAbFace {
         } else {
             STAND_IN_LEVEL
         };
-        let chosen = tarock_ai::zwanzig_ab::player(level).choose(&s.view(ab), rng);
-        let action = match chosen {
+        let token = tarock_games::computer(self.id(), level)?.answer(round, seat, rng)?;
+        let action = match Action::from_code(&token).ok()? {
             // D-23: the exchange is `stay`; a drop only if the policy drops.
             Action::Swap(_) if legal.stay => Action::Stay,
             a if legal.contains(a) => a,

@@ -13,7 +13,7 @@
 //!   trick on purpose in a Piccolo or Zwiccolo.
 //!
 //! The weights are rules of thumb of the game; the thresholds that turn
-//! them into bids live in [`crate::koenigrufen::auction`] and were tuned
+//! them into bids live in [`crate::auction`] and were tuned
 //! with the arena.
 
 use tarock_koenigrufen::{Card, CardSet, Suit};

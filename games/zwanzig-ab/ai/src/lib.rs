@@ -1,4 +1,4 @@
-//! Computer players for "20 ab" (crate `tarock-zwanzig-ab`).
+//! # tarock-zwanzig-ab-ai: computer players for "20 ab" (rules: `tarock-zwanzig-ab`)
 //!
 //! Its players implement the family's one player trait, [`Player`], over 20
 //! ab's seat view; [`COMPUTERS`] lists them by level. A player sees only
@@ -45,7 +45,7 @@ use tarock_zwanzig_ab::ZwanzigAb;
 
 pub use tarock_player::Player;
 
-use crate::Level;
+use tarock_player::Level;
 
 /// 20 ab's computer players: easy, medium and strong.
 pub static COMPUTERS: Computers<ZwanzigAb> = Computers::new(&Level::ALL, player);

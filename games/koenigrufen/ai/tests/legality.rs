@@ -12,8 +12,8 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_ai::koenigrufen::{Easy, Medium, Player, Strong, StrongConfig, drive};
 use tarock_koenigrufen::{Action, Contract, Deal, Game, Koenigrufen, Phase, Preset, Seat, sim};
+use tarock_koenigrufen_ai::{Easy, Medium, Player, Strong, StrongConfig, drive};
 
 /// Deals per preset: `TAROCK_AI_DEALS`, or a small default for the normal run.
 fn deals() -> u32 {

@@ -33,7 +33,7 @@ pub fn play_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::koenigrufen::{Easy, fixtures};
+    use crate::{Easy, fixtures};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
     use tarock_game_core::Refusal;

@@ -183,8 +183,8 @@ pub fn trischaken(view: &SeatView, k: &Knowledge, read: &TrickRead, legal: CardS
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::koenigrufen::fixtures;
-    use crate::koenigrufen::play::medium_card;
+    use crate::fixtures;
+    use crate::play::medium_card;
 
     #[test]
     fn the_bettler_declarer_unloads_his_highest_card_that_cannot_win() {

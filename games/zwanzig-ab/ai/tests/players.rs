@@ -9,14 +9,14 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tarock_ai::Level;
-use tarock_ai::zwanzig_ab::drive::play_deal;
-use tarock_ai::zwanzig_ab::{Easy, Player, Strong, StrongConfig, player};
+use tarock_player::Level;
 use tarock_zwanzig_ab::ZwanzigAb;
 use tarock_zwanzig_ab::card::Suit;
 use tarock_zwanzig_ab::rules::{DropTiming, LoneTrumpMaker, SettlementRule, WinnerRule};
 use tarock_zwanzig_ab::sim::shuffled_deck;
 use tarock_zwanzig_ab::{Flags, Rules, Session, Start, Step};
+use tarock_zwanzig_ab_ai::drive::play_deal;
+use tarock_zwanzig_ab_ai::{Easy, Player, Strong, StrongConfig, player};
 
 fn sessions() -> u32 {
     std::env::var("TAROCK_AI_SESSIONS")

@@ -1,4 +1,4 @@
-//! # Computer players for Königrufen
+//! # tarock-koenigrufen-ai: computer players for Königrufen
 //!
 //! Three players behind the family's one player trait, [`Player`] (crate
 //! `tarock-player`), over Königrufen's [`SeatView`](tarock_koenigrufen::SeatView);
@@ -39,8 +39,8 @@
 //! ```
 //! use rand::SeedableRng;
 //! use rand::rngs::SmallRng;
-//! use tarock_ai::Level;
-//! use tarock_ai::koenigrufen::{drive, player};
+//! use tarock_player::Level;
+//! use tarock_koenigrufen_ai::{drive, player};
 //! use tarock_koenigrufen::{Deal, Game, Preset, Seat};
 //!
 //! let mut rng = SmallRng::seed_from_u64(1);
@@ -79,7 +79,7 @@ use tarock_player::Computers;
 
 pub use tarock_player::Player;
 
-use crate::Level;
+use tarock_player::Level;
 
 /// Königrufen's computer players: easy, medium and strong.
 pub static COMPUTERS: Computers<Koenigrufen> = Computers::new(&Level::ALL, player);

@@ -99,8 +99,8 @@ fn try_deal(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::koenigrufen::fixtures;
-    use crate::koenigrufen::knowledge::{HIDDEN_D, HIDDEN_O};
+    use crate::fixtures;
+    use crate::knowledge::{HIDDEN_D, HIDDEN_O};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
     use tarock_koenigrufen::Seat;

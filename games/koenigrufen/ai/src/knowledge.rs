@@ -355,7 +355,7 @@ fn note_trick(trick: &Trick, mode: Mode, out: &mut [CardSet; 4]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::koenigrufen::fixtures;
+    use crate::fixtures;
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()

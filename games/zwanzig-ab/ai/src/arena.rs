@@ -153,7 +153,7 @@ mod tests {
     fn a_type_against_itself_is_even_on_every_set() {
         // Easy against easy: the same player in every seat of every seating,
         // so each set's difference is exactly zero.
-        let make = |_| super::super::player(Level::Easy);
+        let make = |_| crate::player(Level::Easy);
         let results = run(&config(4, 3, 1, 1, 60), &Notes, &make).unwrap();
         let r = Summary::of(&results, 60);
         assert_eq!(r.sets, 3);
@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn the_result_does_not_depend_on_threads() {
-        let make = |t: usize| super::super::player([Level::Medium, Level::Easy][t]);
+        let make = |t: usize| crate::player([Level::Medium, Level::Easy][t]);
         let one = Summary::of(&run(&config(3, 2, 7, 1, 40), &Notes, &make).unwrap(), 40);
         let two = Summary::of(&run(&config(3, 2, 7, 2, 40), &Notes, &make).unwrap(), 40);
         assert_eq!(one.diff, two.diff);

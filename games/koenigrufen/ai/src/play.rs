@@ -260,7 +260,7 @@ fn discard(legal: CardSet) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::koenigrufen::fixtures;
+    use crate::fixtures;
 
     #[test]
     fn medium_keeps_an_announced_pagat_even_where_the_rules_let_it_go_early() {

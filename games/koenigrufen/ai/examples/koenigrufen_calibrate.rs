@@ -11,10 +11,10 @@ use std::collections::BTreeMap;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_ai::koenigrufen::auction::margin;
-use tarock_ai::koenigrufen::eval::HandEval;
-use tarock_ai::koenigrufen::{Medium, Player, drive};
 use tarock_koenigrufen::{Action, Contract, Deal, Game, Preset, Seat};
+use tarock_koenigrufen_ai::auction::margin;
+use tarock_koenigrufen_ai::eval::HandEval;
+use tarock_koenigrufen_ai::{Medium, Player, drive};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

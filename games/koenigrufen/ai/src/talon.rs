@@ -202,7 +202,7 @@ pub fn original_birds(view: &SeatView) -> CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::koenigrufen::fixtures;
+    use crate::fixtures;
     use tarock_koenigrufen::Seat;
 
     #[test]

@@ -22,15 +22,15 @@
 
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
-use tarock_ai::Level;
-use tarock_ai::zwanzig_ab::arena::Notes;
-use tarock_ai::zwanzig_ab::drive::play_deal;
-use tarock_ai::zwanzig_ab::eval::expected_tricks;
-use tarock_ai::zwanzig_ab::{Easy, Player, Strong, StrongConfig, easy};
+use tarock_player::Level;
 use tarock_player::arena::{Config, Streams, Summary, run};
 use tarock_zwanzig_ab::ZwanzigAb;
 use tarock_zwanzig_ab::sim::shuffled_deck;
 use tarock_zwanzig_ab::{Action, Phase, Rules, SeatView, Session, Step};
+use tarock_zwanzig_ab_ai::arena::Notes;
+use tarock_zwanzig_ab_ai::drive::play_deal;
+use tarock_zwanzig_ab_ai::eval::expected_tricks;
+use tarock_zwanzig_ab_ai::{Easy, Player, Strong, StrongConfig, easy};
 
 /// Deals after which a session is stopped.
 const MAX_DEALS: usize = 100;
@@ -103,7 +103,7 @@ fn player(spec: &str) -> Box<dyn Player<ZwanzigAb>> {
         c.decision_samples = v.get(6).map_or(0, |x| number(x));
         return Box::new(Strong::with_config(c));
     }
-    tarock_ai::zwanzig_ab::player(spec.parse::<Level>().unwrap_or_else(|e| panic!("{e}")))
+    tarock_zwanzig_ab_ai::player(spec.parse::<Level>().unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// Sums per deal number, for means.

@@ -15,8 +15,8 @@ use std::time::Instant;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_ai::koenigrufen::{Medium, Player, Strong};
 use tarock_koenigrufen::{Deal, Game, Phase, Preset, Seat, SeatView};
+use tarock_koenigrufen_ai::{Medium, Player, Strong};
 
 /// Positions timed for the percentiles, per preset.
 const POSITIONS: u64 = 200;

@@ -48,7 +48,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use tarock_zwanzig_ab::{Action, Phase, Rules, Seat, SeatView};
 
-    use crate::zwanzig_ab::Easy;
+    use crate::Easy;
 
     /// A player that always drops.
     struct Dropper;

@@ -135,7 +135,7 @@ fn kontra_choice(view: &SeatView, words: &[Action], e: &HandEval) -> Option<Acti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::koenigrufen::fixtures;
+    use crate::fixtures;
     use tarock_koenigrufen::Seat;
 
     #[test]

@@ -557,7 +557,7 @@ impl Player<Koenigrufen> for Strong {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::koenigrufen::fixtures;
+    use crate::fixtures;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
