@@ -45,14 +45,14 @@ pub fn by_id(id: &str) -> Option<&'static dyn DynKind> {
 
 /// Every game's computer players, in the order of [`GAMES`].
 static COMPUTERS: [&dyn DynComputers; 3] = [
-    &tarock_ai::COMPUTERS,
+    &tarock_zwanzigerrufen_ai::COMPUTERS,
     &tarock_koenigrufen_ai::COMPUTERS,
     &tarock_zwanzig_ab_ai::COMPUTERS,
 ];
 
 /// Every game's duplicate arena, in the order of [`GAMES`].
 static ARENAS: [&dyn DynArena; 3] = [
-    &tarock_ai::arena::ARENA,
+    &tarock_zwanzigerrufen_ai::arena::ARENA,
     &tarock_koenigrufen_ai::ledger::ARENA,
     &tarock_zwanzig_ab_ai::arena::ARENA,
 ];

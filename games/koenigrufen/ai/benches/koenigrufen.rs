@@ -1,6 +1,6 @@
 //! Decision time of the Königrufen strong player at its default budget.
 //!
-//! Run with `cargo bench -p tarock-ai --bench koenigrufen`. First it times
+//! Run with `cargo bench -p tarock-koenigrufen-ai --bench koenigrufen`. First it times
 //! one decision in each of 400 fixed positions (200 per preset) from the
 //! first six tricks of deals bid and played by medium players, where the
 //! search is most expensive (every position has more than one legal card),

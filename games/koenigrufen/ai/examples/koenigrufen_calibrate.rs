@@ -5,7 +5,7 @@
 //! margin band of [`margin`] — where the mean turns positive is where the
 //! need should lie.
 //!
-//! `cargo run --release -p tarock-ai --example koenigrufen_calibrate -- cup2019 20000 dreier`
+//! `cargo run --release -p tarock-koenigrufen-ai --example koenigrufen_calibrate -- cup2019 20000 dreier`
 
 use std::collections::BTreeMap;
 

@@ -6,7 +6,7 @@
 //!
 //! The normal test run plays a few dozen deals per preset (the strong player
 //! with a small budget, since tests run unoptimized). For thousands:
-//! `TAROCK_AI_DEALS=2000 cargo test --release -p tarock-ai --test koenigrufen_legality`.
+//! `TAROCK_AI_DEALS=2000 cargo test --release -p tarock-koenigrufen-ai --test legality`.
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;

@@ -6,9 +6,9 @@
 //! ```sh
 //! # Per deal: sessions still running, players in the deal, drops used,
 //! # the sum and the lowest of the scores (all-easy table of five):
-//! cargo run --release -p tarock-ai --example zwanzig_ab_sessions -- easy 5 300
+//! cargo run --release -p tarock-zwanzig-ab-ai --example zwanzig_ab_sessions -- easy 5 300
 //! # A duplicate duel of two variants (4 seats, 300 sets, 1 thread):
-//! cargo run --release -p tarock-ai --example zwanzig_ab_sessions -- \
+//! cargo run --release -p tarock-zwanzig-ab-ai --example zwanzig_ab_sessions -- \
 //!     duel strong sim:48,0.5,1.2,0,0,0.5 4 300 1
 //! ```
 //!

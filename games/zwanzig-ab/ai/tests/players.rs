@@ -3,7 +3,7 @@
 //! each one) and play sessions to a zero-sum settlement; a player's choice
 //! depends only on its view and its random numbers.
 //!
-//! `TAROCK_AI_SESSIONS=500 cargo test --release -p tarock-ai --test zwanzig_ab`
+//! `TAROCK_AI_SESSIONS=500 cargo test --release -p tarock-zwanzig-ab-ai --test players`
 //! plays more sessions than the normal run.
 
 use proptest::prelude::*;

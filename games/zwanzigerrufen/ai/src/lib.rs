@@ -1,4 +1,4 @@
-//! # tarock-ai: computer players for Zwanzigerrufen
+//! # tarock-zwanzigerrufen-ai: computer players for Zwanzigerrufen
 //!
 //! Computer players fill empty seats and play for absent players, so their
 //! strength is what most people at a table will feel. There are three, behind
@@ -39,12 +39,12 @@
 //! ```
 //! use rand::SeedableRng;
 //! use rand::rngs::SmallRng;
-//! use tarock_ai::{Level, drive};
+//! use tarock_zwanzigerrufen_ai::{Level, drive};
 //! use tarock_zwanzigerrufen::{Preset, Seat, sim};
 //!
 //! let mut rng = SmallRng::seed_from_u64(1);
 //! let (mut game, _) = sim::random_game(&mut rng, &Preset::Standard.rules(), Seat::S0);
-//! let mut players = [Level::Easy, Level::Medium, Level::Easy, Level::Medium].map(tarock_ai::player);
+//! let mut players = [Level::Easy, Level::Medium, Level::Easy, Level::Medium].map(tarock_zwanzigerrufen_ai::player);
 //! let settlement = drive::play_out(&mut game, &mut players, &mut rng).unwrap();
 //! assert_eq!(settlement.changes.iter().sum::<i64>(), 0);
 //! ```

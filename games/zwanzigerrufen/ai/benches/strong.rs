@@ -1,6 +1,6 @@
 //! Decision time of the strong player at its default budget.
 //!
-//! Run with `cargo bench -p tarock-ai`. First it times one decision in each
+//! Run with `cargo bench -p tarock-zwanzigerrufen-ai`. First it times one decision in each
 //! of 400 fixed positions from the first three tricks (where the search is
 //! most expensive; every position has more than one legal card) and prints
 //! p50, p99 and the maximum; then criterion measures the slowest of those
@@ -13,8 +13,8 @@ use std::time::Instant;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_ai::{Medium, Player, Strong};
 use tarock_zwanzigerrufen::{Deal, Game, Phase, Preset, Seat, SeatView, sim};
+use tarock_zwanzigerrufen_ai::{Medium, Player, Strong};
 
 /// Positions timed for the percentiles.
 const POSITIONS: u64 = 400;

@@ -4,15 +4,15 @@
 //!
 //! The normal test run plays a few dozen deals per preset (the strong player
 //! with a small budget, since tests run unoptimized). For thousands:
-//! `TAROCK_AI_DEALS=2000 cargo test --release -p tarock-ai --test legality`.
+//! `TAROCK_AI_DEALS=2000 cargo test --release -p tarock-zwanzigerrufen-ai --test legality`.
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_ai::{Easy, Medium, Player, Strong, StrongConfig, drive};
 use tarock_zwanzigerrufen::card::TOTAL_POINTS;
 use tarock_zwanzigerrufen::{Action, Deal, Game, Phase, Preset, Seat, sim};
+use tarock_zwanzigerrufen_ai::{Easy, Medium, Player, Strong, StrongConfig, drive};
 
 /// Deals per preset: `TAROCK_AI_DEALS`, or a small default for the normal run.
 fn deals() -> u32 {
