@@ -6,13 +6,14 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tarock_game_core::Seat;
-use tarock_games::{GAMES, computer, levels_of};
+use tarock_games::{GAMES, arena, computer, levels_of};
 use tarock_player::Level;
 
 #[test]
-fn every_game_offers_the_three_levels_and_strangers_none() {
+fn every_game_offers_the_three_levels_and_an_arena_and_strangers_none() {
     for kind in GAMES {
         assert_eq!(levels_of(kind.id()), &Level::ALL, "{}", kind.id());
+        assert_eq!(arena(kind.id()).map(|a| a.game()), Some(kind.id()));
         for level in Level::ALL {
             let player = computer(kind.id(), level).unwrap();
             assert_eq!((player.game(), player.name()), (kind.id(), level.name()));
@@ -20,6 +21,7 @@ fn every_game_offers_the_three_levels_and_strangers_none() {
     }
     assert!(levels_of("schnapsen").is_empty());
     assert!(computer("schnapsen", Level::Easy).is_none());
+    assert!(arena("schnapsen").is_none());
 }
 
 /// The most actions one round of the promise test plays.
