@@ -108,7 +108,9 @@ pub fn play_to_deck<G: Game, P: Player<G>>(
 /// [`IllegalChoice`] for the first illegal action a player chooses.
 ///
 /// # Panics
-/// When `players` has fewer entries than the round has seats.
+/// When `players` has fewer entries than the round has seats, or the round
+/// breaks the boundary's promise (not over, yet nobody to act and no deck
+/// wanted).
 pub fn play_out<G: Game, P: Player<G>>(
     round: &mut G,
     players: &mut [P],
@@ -122,5 +124,9 @@ pub fn play_out<G: Game, P: Player<G>>(
         if let Some(settlement) = round.settlement() {
             return Ok(settlement);
         }
+        assert!(
+            round.needs_deck(),
+            "a round that is not over has a seat to act or waits for a deck"
+        );
     }
 }
