@@ -15,10 +15,10 @@ use anyhow::{Context, bail};
 use clap::Subcommand;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use tarock_ai::Level;
-use tarock_ai::koenigrufen::{Player, drive, player};
 use tarock_cup::{Cup, CupFormat, PlayerNo, Round, TableDraw};
 use tarock_koenigrufen::{Deal, Game, Rules, Seat};
+use tarock_koenigrufen_ai::{Player, drive, player};
+use tarock_player::Level;
 
 use crate::koenigrufen::parse_rules;
 
@@ -279,7 +279,8 @@ fn play_table(
         let active: [usize; 4] = std::array::from_fn(|i| (dealer + 1 + i) % n);
         let deal = Deal::shuffled(&mut rng);
         let mut game = Game::new(*rules, deal, Seat::S0);
-        let mut players: [Box<dyn Player>; 4] = std::array::from_fn(|_| player(level));
+        let mut players: [Box<dyn Player<tarock_koenigrufen::Koenigrufen>>; 4] =
+            std::array::from_fn(|_| player(level));
         let settlement = drive::play_out(&mut game, &mut players, &mut rng)?;
         for (engine_seat, table_seat) in active.into_iter().enumerate() {
             totals[table_seat] += settlement.score[engine_seat];

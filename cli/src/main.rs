@@ -46,7 +46,6 @@ mod arena;
 mod cup;
 mod db;
 mod koenigrufen;
-mod koenigrufen_arena;
 mod play;
 mod render;
 mod replay;

@@ -11,8 +11,6 @@ use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::json;
-use tarock_ai::zwanzig_ab::AbLevel;
-use tarock_ai::zwanzig_ab::arena::{ArenaConfig, run};
 use tarock_zwanzig_ab::record::{ReplayReport, Status};
 use tarock_zwanzig_ab::sim::play_deal;
 use tarock_zwanzig_ab::{Rules, Session, Step};
@@ -128,15 +126,6 @@ fn check_deal(session: &Session, deal: u64, seed: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `n` as a percentage of `of` (0 when `of` is 0).
-fn percent(n: u64, of: u64) -> f64 {
-    if of == 0 {
-        0.0
-    } else {
-        100.0 * n as f64 / of as f64
-    }
-}
-
 fn per_second(n: u64, seconds: f64) -> f64 {
     if seconds > 0.0 {
         (n as f64 / seconds).round()
@@ -191,122 +180,4 @@ fn report(
         "seed": seed,
     });
     outln!("{summary}")
-}
-
-/// A session still running after this many deals is a draw in the arena.
-const ARENA_MAX_DEALS: u32 = 100;
-
-/// Plays `sets` duplicate sets between the two types in `players`
-/// (`strong,easy`) at a table of `seats` and prints the result.
-pub fn arena(
-    players: &str,
-    sets: u64,
-    seats: u8,
-    rules: &str,
-    seed: u64,
-    threads: usize,
-) -> anyhow::Result<ExitCode> {
-    let names: Vec<&str> = players.split(',').map(str::trim).collect();
-    let [a, b] = names.as_slice() else {
-        bail!("--players takes two player types separated by a comma, e.g. strong,easy");
-    };
-    let levels = [a.parse::<AbLevel>()?, b.parse::<AbLevel>()?];
-    if !(3..=5).contains(&seats) {
-        bail!("--seats must be 3, 4 or 5 for 20 ab");
-    }
-    if sets == 0 {
-        bail!("--deals (duplicate sets) must be at least 1");
-    }
-    let rules = parse_rules(rules)?;
-    let config = ArenaConfig {
-        levels,
-        seats,
-        sets,
-        rules,
-        seed,
-        threads,
-        max_deals: ARENA_MAX_DEALS,
-    };
-    let start = Instant::now();
-    let r = run(&config)?;
-    let seconds = start.elapsed().as_secs_f64();
-    let (ka, kb) = if levels[0] == levels[1] {
-        (format!("{a}/A"), format!("{b}/B"))
-    } else {
-        (a.to_string(), b.to_string())
-    };
-    let name = rules.preset().map_or("custom", |p| p.name());
-    outln!(
-        "Arena 20 ab {ka} vs {kb}: {} duplicate sets, {} sessions, {} deals, {seats} seats, {name} rules, seed {seed}, {seconds:.1} s",
-        r.sets,
-        r.sessions,
-        r.deals
-    )?;
-    outln!(
-        "  {ka:<8} mean {:+.3} units per seat and session",
-        r.mean[0]
-    )?;
-    outln!(
-        "  {kb:<8} mean {:+.3} units per seat and session",
-        r.mean[1]
-    )?;
-    outln!(
-        "  difference {:+.3} units per seat and session, 95 % CI [{:+.3}, {:+.3}]",
-        r.diff,
-        r.ci95[0],
-        r.ci95[1]
-    )?;
-    outln!(
-        "  sessions stopped after {ARENA_MAX_DEALS} deals (scored 0): {} of {} ({:.1} %)",
-        r.unfinished,
-        r.sessions,
-        percent(r.unfinished, r.sessions)
-    )?;
-    let quantile = |q: f64| {
-        r.length_quantile(q)
-            .map_or_else(|| format!(">{ARENA_MAX_DEALS}"), |k| k.to_string())
-    };
-    outln!(
-        "  session length in deals: p10 {}, median {}, p90 {}; ended within 10 / 20 / 50 deals: {:.1} / {:.1} / {:.1} %",
-        quantile(0.1),
-        quantile(0.5),
-        quantile(0.9),
-        percent(r.ended_within(10), r.sessions),
-        percent(r.ended_within(20), r.sessions),
-        percent(r.ended_within(50), r.sessions)
-    )?;
-    for (k, ms) in [(&ka, r.decision_ms[0]), (&kb, r.decision_ms[1])] {
-        outln!(
-            "  {k:<8} decision time p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-            ms[0],
-            ms[1],
-            ms[2]
-        )?;
-    }
-    let timing = |ms: [f64; 3]| json!({"p50": ms[0], "p99": ms[1], "max": ms[2]});
-    let summary = json!({
-        "game": GAME,
-        "seats": seats,
-        "sets": r.sets,
-        "sessions": r.sessions,
-        "deals": r.deals,
-        "unfinished": r.unfinished,
-        "session_length": {
-            "p10": r.length_quantile(0.1),
-            "p50": r.length_quantile(0.5),
-            "p90": r.length_quantile(0.9),
-            "ended_within_10": r.ended_within(10),
-            "ended_within_20": r.ended_within(20),
-            "ended_within_50": r.ended_within(50),
-        },
-        "mean": {ka.clone(): r.mean[0], kb.clone(): r.mean[1]},
-        "diff": r.diff,
-        "diff_ci95": r.ci95,
-        "rules": name,
-        "seed": seed,
-        "seconds": seconds,
-        "decision_ms": {ka: timing(r.decision_ms[0]), kb: timing(r.decision_ms[1])},
-    });
-    outln!("{summary}")?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -109,3 +109,45 @@ fn bad_arguments_are_rejected() {
         assert!(!out.status.success(), "{args:?} was accepted");
     }
 }
+
+#[test]
+fn every_game_of_the_registry_has_its_arena() {
+    for game in ["zwanzigerrufen", "koenigrufen", "zwanzig-ab"] {
+        let s = summary(&arena(&[
+            "--game",
+            game,
+            "--players",
+            "medium,easy",
+            "--deals",
+            "2",
+            "--seats",
+            "3",
+            "--seed",
+            "9",
+        ]));
+        assert_eq!(s["seed"], 9, "{game}: {s}");
+        let (a, b) = (
+            s["mean"]["medium"].as_f64().unwrap(),
+            s["mean"]["easy"].as_f64().unwrap(),
+        );
+        let diff = s["diff"].as_f64().unwrap();
+        let ci = s["diff_ci95"].as_array().unwrap();
+        assert!(ci[0].as_f64().unwrap() <= diff && diff <= ci[1].as_f64().unwrap());
+        // Every game's units are zero-sum; 20 ab reports per seat (three
+        // seats: the two types' seat counts differ), tarock per side.
+        if game == "zwanzig-ab" {
+            assert_eq!(s["seats"], 3, "{s}");
+            assert_eq!(s["sets"], 2, "{s}");
+        } else {
+            assert!((a + b).abs() < 1e-9, "{game}: {s}");
+            assert!((diff - (a - b)).abs() < 1e-9, "{game}: {s}");
+            assert_eq!(s["deals"], 2, "{game}: {s}");
+        }
+    }
+    let out = arena(&["--game", "schafkopf", "--players", "easy,easy"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for game in ["schafkopf", "zwanzigerrufen", "koenigrufen", "zwanzig-ab"] {
+        assert!(err.contains(game), "{err}");
+    }
+}

@@ -4,7 +4,7 @@
 
 use std::str::FromStr;
 
-use tarock_ai::Level;
+use tarock_player::Level;
 use tarock_storage::{LoadedTable, Occupant, Platform};
 use tarock_table::text::text;
 use tarock_table::{Lang, MAX_STAKE_CENTS, Rejection, UserRef, table_spec};

@@ -22,6 +22,8 @@
 //! ```
 
 use tarock_game_core::{DynGame, DynKind, Game, Kind, RecordRefused, record};
+use tarock_player::arena::DynArena;
+use tarock_player::{DynComputers, DynPlayer, Level};
 
 pub mod seeded;
 pub use seeded::SeededRound;
@@ -75,6 +77,42 @@ pub fn by_word(word: &str) -> Option<&'static dyn DynKind> {
             let (_, id) = ALIASES.iter().find(|(alias, _)| key(alias) == wanted)?;
             by_id(id)
         })
+}
+
+/// Every game's computer players, in the order of [`GAMES`].
+static COMPUTERS: [&dyn DynComputers; 3] = [
+    &tarock_zwanzigerrufen_ai::COMPUTERS,
+    &tarock_koenigrufen_ai::COMPUTERS,
+    &tarock_zwanzig_ab_ai::COMPUTERS,
+];
+
+/// Every game's duplicate arena, in the order of [`GAMES`].
+static ARENAS: [&dyn DynArena; 3] = [
+    &tarock_zwanzigerrufen_ai::arena::ARENA,
+    &tarock_koenigrufen_ai::ledger::ARENA,
+    &tarock_zwanzig_ab_ai::arena::ARENA,
+];
+
+/// The computer player levels the game with this id offers, weakest
+/// first; none for an id that is no game.
+pub fn levels_of(id: &str) -> &'static [Level] {
+    COMPUTERS
+        .iter()
+        .find(|c| c.game() == id)
+        .map_or(&[], |c| c.levels())
+}
+
+/// A new computer player of `level` for rounds of the game with this id,
+/// answering with action tokens; `None` for an id that is no game or a
+/// level it does not offer. The table and the terminal ask this instead of
+/// naming a game's AI.
+pub fn computer(id: &str, level: Level) -> Option<Box<dyn DynPlayer>> {
+    COMPUTERS.iter().find(|c| c.game() == id)?.player(level)
+}
+
+/// The duplicate arena of the game with this id (`tarock arena --game`).
+pub fn arena(id: &str) -> Option<&'static dyn DynArena> {
+    ARENAS.iter().copied().find(|a| a.game() == id)
 }
 
 /// The rule presets of the game with this id, its default first; none for

@@ -13,7 +13,7 @@
 //! them for those who may), the King to call, a talon half (both shown with
 //! their cards) or all six or schleifen, the discard in steps (see
 //! [`draft`]), Mussolini's draw and lay-aside, announcements and Kontras,
-//! cards. Computers choose with [`tarock_ai::koenigrufen`] at their level;
+//! cards. Computers choose with the registry's players at their level;
 //! a seat whose time runs out is played by the medium player, for every
 //! kind of decision (the same stand-in as Zwanzigerrufen's, SPEC §14:
 //! "timeouts are played by a computer player").
@@ -36,9 +36,9 @@ use std::borrow::Cow;
 
 use rand::RngCore;
 use serde_json::Value;
-use tarock_ai::Level;
 use tarock_game_core::{DynGame, Seat};
 use tarock_koenigrufen::{Action, Game, Koenigrufen};
+use tarock_player::Level;
 
 use super::boundary::{
     BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
@@ -102,20 +102,7 @@ fn not_this_game(round: &dyn DynGame, lang: Lang) -> String {
 /// The action `level`'s player chooses for `seat`, checked against the rules
 /// (an unexpected answer falls back to the first legal action).
 fn choose(round: &dyn DynGame, seat: Seat, level: Level, rng: &mut dyn RngCore) -> Option<String> {
-    let game = game_of(round)?;
-    let seat = kr_seat(round, seat)?;
-    if game.to_act() != Some(seat) {
-        return None;
-    }
-    let mut player = tarock_ai::koenigrufen::player(level);
-    let action = player.choose(&game.view(seat), rng);
-    let legal = game.legal_actions();
-    let action = if legal.contains(action) {
-        action
-    } else {
-        legal.iter().next()?
-    };
-    Some(action.code())
+    tarock_games::computer(KoenigrufenFace.id(), level)?.choose_token(round, seat, rng)
 }
 
 impl GameFace for KoenigrufenFace {

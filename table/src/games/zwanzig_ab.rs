@@ -11,8 +11,8 @@
 
 use rand::RngCore;
 use serde_json::Value;
-use tarock_ai::zwanzig_ab::AbLevel;
 use tarock_game_core::{DynGame, Seat};
+use tarock_player::Level;
 use tarock_zwanzig_ab::rules::{DropTiming, LoneTrumpMaker, SettlementRule, WinnerRule};
 use tarock_zwanzig_ab::{
     Action, Card, CardSet, Decision, DropBar, Phase, Rules, Session, Suit, ZwanzigAb,
@@ -39,7 +39,7 @@ pub struct ZwanzigAbFace;
 const LEVELS: [&str; 3] = ["easy", "medium", "strong"];
 
 /// The level whose policy decides a timed-out seat's drop and card.
-const STAND_IN_LEVEL: AbLevel = AbLevel::Medium;
+const STAND_IN_LEVEL: Level = Level::Medium;
 
 /// The start of every draft token: the cards picked for a swap follow,
 /// each after a `.` (`x`, `x.hA`, `x.hA.s10`).
@@ -711,20 +711,8 @@ impl GameFace for ZwanzigAbFace {
         level: &str,
         rng: &mut dyn RngCore,
     ) -> Option<String> {
-        let level: AbLevel = level.parse().ok()?;
-        let s = session(round)?;
-        let ab = ab_seat(seat)?;
-        if s.to_act() != Some(ab) {
-            return None;
-        }
-        let action = level.player().choose(&s.view(ab), rng);
-        let legal = s.legal_actions();
-        let action = if legal.contains(action) {
-            action
-        } else {
-            legal.iter().next()?
-        };
-        Some(action.code())
+        let level: Level = level.parse().ok()?;
+        tarock_games::computer(self.id(), level)?.choose_token(round, seat, rng)
     }
 
     fn stand_in_token(
@@ -742,12 +730,12 @@ impl GameFace for ZwanzigAbFace {
         let level = if legal.trump {
             // D-23: the suit with most cards in the first packet, ties the
             // higher card: the easy player's rule.
-            AbLevel::Easy
+            Level::Easy
         } else {
             STAND_IN_LEVEL
         };
-        let chosen = level.player().choose(&s.view(ab), rng);
-        let action = match chosen {
+        let token = tarock_games::computer(self.id(), level)?.answer(round, seat, rng)?;
+        let action = match Action::from_code(&token).ok()? {
             // D-23: the exchange is `stay`; a drop only if the policy drops.
             Action::Swap(_) if legal.stay => Action::Stay,
             a if legal.contains(a) => a,

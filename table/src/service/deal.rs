@@ -240,8 +240,8 @@ impl TableService {
         let mut rng = self
             .randomness
             .computer_rng(w.st.table.id, step.deal, step.seq)?;
-        let mut player = level.player();
-        let invalid = |e: tarock_ai::drive::IllegalChoice| {
+        let mut player = tarock_zwanzigerrufen_ai::player(level);
+        let invalid = |e: tarock_zwanzigerrufen_ai::drive::IllegalChoice| {
             Fail::Store(StorageError::Invalid(format!("computer player: {e}")))
         };
         if game.phase() == Phase::Bidding {

@@ -7,8 +7,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use serde_json::Value;
-use tarock_ai::{Level, drive};
 use tarock_game_core::Seat as TableSeat;
+use tarock_player::Level;
 use tarock_storage::{
     Deadline, DealStatus, Event, LoadedDeal, LoadedTable, MessageId, NewDeal, NewMessage,
     NewSettlement, NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store,
@@ -16,6 +16,7 @@ use tarock_storage::{
 };
 use tarock_zwanzigerrufen::score::DoubleRound;
 use tarock_zwanzigerrufen::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, ValidRules};
+use tarock_zwanzigerrufen_ai::drive;
 
 use crate::clock::Clock;
 use crate::command::{ChatRef, Command, CommandKind, Sender, TableChoice, TableSettings, UserRef};

@@ -1,0 +1,207 @@
+//! Königrufen in the family's duplicate arena ([`tarock_player::arena`]):
+//! as for Zwanzigerrufen every deal is played twice with the types' seats
+//! swapped. Money (with Kontra, the round's units) is the main figure, the
+//! score (Schrift) is reported beside it; the contracts the computers bid
+//! are counted per type, with how often the declarer won.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use rand::RngCore;
+use serde_json::json;
+use tarock_koenigrufen::{Contract, Deal, Game, Koenigrufen, Phase, Seat, SeatView};
+use tarock_player::arena::{
+    Duplicate, Ledger, Outcome, Streams, decision_times, keys, mean_ci, percentile,
+};
+
+use super::COMPUTERS;
+
+/// What Königrufen notes per play.
+pub struct Notes;
+
+/// One play of a deal: A's score, and the contract.
+#[derive(Clone, Copy, Debug)]
+pub struct Note {
+    /// Score (Schrift) of A's seats.
+    pub a_score: i64,
+    /// The contract played (the first namer's with "bei").
+    pub contract: Contract,
+    /// The declarer conceded (schleifen).
+    pub conceded: bool,
+    /// The declarer was an A seat.
+    pub by_a: bool,
+    /// The declarer gained money (Trischaken: the Fahrer paid nothing).
+    pub won: bool,
+}
+
+impl Ledger<Koenigrufen> for Notes {
+    type Note = Note;
+
+    /// Only real choices count: a card decision with more than one legal card.
+    fn timed(&self, view: &SeatView) -> bool {
+        view.public.phase == Phase::Play && view.legal.is_some_and(|l| l.cards.len() > 1)
+    }
+
+    /// The deal sets of the published figures: the engine's own shuffle
+    /// (the table deals with the family's, so its deals can be verified).
+    fn deal(&self, round: &mut Koenigrufen, rng: &mut dyn RngCore) {
+        let forehand = round.forehand();
+        let rules = tarock_game_core::Game::rules(round);
+        *round = Koenigrufen::from(Game::new(rules, Deal::shuffled(rng), forehand));
+    }
+
+    fn note(&self, round: &Koenigrufen, is_a: &[bool]) -> Result<Note, String> {
+        let game = round.game().ok_or("the deal was dealt")?;
+        let s = game.settlement().ok_or("the deal is finished")?;
+        game.check_invariants()?;
+        let declared = *game.declared().ok_or("a finished deal has a contract")?;
+        let d = declared.declarer.index();
+        let won = if declared.contract == Contract::Trischaken {
+            s.money[d] >= 0
+        } else {
+            s.money[d] > 0
+        };
+        Ok(Note {
+            a_score: Seat::ALL
+                .into_iter()
+                .filter(|seat| is_a[seat.index()])
+                .map(|seat| s.score[seat.index()])
+                .sum(),
+            contract: declared.contract,
+            conceded: game.talon().schleifen.is_some(),
+            by_a: is_a[d],
+            won,
+        })
+    }
+}
+
+/// Königrufen's arena: four seats, one deal per round.
+pub static ARENA: Duplicate<Koenigrufen, Notes> = Duplicate {
+    computers: &COMPUTERS,
+    ledger: Notes,
+    streams: Streams::Deal,
+    seats: Some(4),
+    max_decks: 1,
+    report,
+};
+
+/// Per contract and declaring type: (times, won).
+type Mix = BTreeMap<(Contract, bool), (u64, u64)>;
+
+fn report(o: &Outcome<'_, Koenigrufen, Note>, out: &mut dyn Write) -> io::Result<()> {
+    let [key_a, key_b] = keys(o.asked.levels);
+    let results = o.results;
+    // A's two seats per deal averaged over both plays; the difference A − B
+    // is then twice that (the game is zero-sum).
+    let money: Vec<f64> = results
+        .iter()
+        .map(|r| r.plays.iter().map(|p| p.units_of(0)).sum::<i64>() as f64 / 2.0)
+        .collect();
+    let score: Vec<f64> = results
+        .iter()
+        .map(|r| r.plays.iter().map(|p| p.note.a_score).sum::<i64>() as f64 / 2.0)
+        .collect();
+    let diff_money: Vec<f64> = money.iter().map(|x| 2.0 * x).collect();
+    let diff_score: Vec<f64> = score.iter().map(|x| 2.0 * x).collect();
+    let (mean_a, _) = mean_ci(&money);
+    let (diff, half) = mean_ci(&diff_money);
+    let (diff_s, half_s) = mean_ci(&diff_score);
+    let rules_name = o.config.rules.preset().map_or("custom", |p| p.name());
+    let seconds = o.seconds;
+    writeln!(
+        out,
+        "Königrufen arena {key_a} vs {key_b}: {} duplicate deals ({} games), {rules_name} rules, seed {}, {seconds:.1} s",
+        results.len(),
+        2 * results.len(),
+        o.asked.seed
+    )?;
+    writeln!(
+        out,
+        "  {key_a:<10} mean {mean_a:+.3} units of money per deal (its two seats)"
+    )?;
+    writeln!(
+        out,
+        "  {key_b:<10} mean {:+.3} units of money per deal (its two seats)",
+        -mean_a
+    )?;
+    writeln!(
+        out,
+        "  difference {diff:+.3} units of money per deal, 95 % CI [{:+.3}, {:+.3}]",
+        diff - half,
+        diff + half
+    )?;
+    writeln!(
+        out,
+        "  difference {diff_s:+.3} units of score per deal, 95 % CI [{:+.3}, {:+.3}]",
+        diff_s - half_s,
+        diff_s + half_s
+    )?;
+    let mut mix: Mix = BTreeMap::new();
+    let mut games: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut conceded = 0;
+    for p in results.iter().flat_map(|r| r.plays.iter().map(|p| &p.note)) {
+        *games.entry(p.contract.word()).or_default() += 1;
+        let e = mix.entry((p.contract, p.by_a)).or_default();
+        e.0 += 1;
+        e.1 += u64::from(p.won);
+        conceded += u64::from(p.conceded);
+    }
+    let plays = 2 * results.len() as u64;
+    for ((contract, by_a), (n, won)) in &mix {
+        let who = if *by_a { &key_a } else { &key_b };
+        writeln!(
+            out,
+            "  {:<16} declared by {who:<10} {n:>6} times ({:>5.1} % of games), won {:>3.0} %",
+            contract.word(),
+            100.0 * *n as f64 / plays as f64,
+            100.0 * *won as f64 / *n as f64
+        )?;
+    }
+    writeln!(out, "  conceded (schleifen): {conceded}")?;
+    let mut timing = serde_json::Map::new();
+    for (side, key) in [(0, &key_a), (1, &key_b)] {
+        let t = decision_times(results, side);
+        let p = |q| percentile(&t, q);
+        writeln!(
+            out,
+            "  {key:<10} card decision time p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms ({} decisions)",
+            p(0.5),
+            p(0.9),
+            p(0.99),
+            p(1.0),
+            t.len()
+        )?;
+        timing.insert(
+            key.clone(),
+            json!({"p50": p(0.5), "p90": p(0.9), "p99": p(0.99), "max": p(1.0)}),
+        );
+    }
+    let declared: BTreeMap<String, serde_json::Value> = [(true, &key_a), (false, &key_b)]
+        .into_iter()
+        .map(|(side, key)| {
+            let per: BTreeMap<&str, u64> = mix
+                .iter()
+                .filter(|((_, by_a), _)| *by_a == side)
+                .map(|((c, _), (n, _))| (c.word(), *n))
+                .collect();
+            (key.clone(), json!(per))
+        })
+        .collect();
+    let summary = json!({
+        "game": "koenigrufen",
+        "deals": results.len(),
+        "mean": {key_a.clone(): mean_a, key_b.clone(): -mean_a},
+        "diff": diff,
+        "diff_ci95": [diff - half, diff + half],
+        "score_diff": diff_s,
+        "score_diff_ci95": [diff_s - half_s, diff_s + half_s],
+        "games": games,
+        "declared": declared,
+        "schleifen": conceded,
+        "rules": rules_name,
+        "seed": o.asked.seed,
+        "seconds": seconds,
+        "decision_ms": timing,
+    });
+    writeln!(out, "{summary}")
+}

@@ -1,0 +1,583 @@
+//! The strong player: the medium player's auction, talon and announcements,
+//! and in trick play determinized sampling with exact search.
+//!
+//! For each card decision it deals the cards it has not located many times,
+//! consistently with its [`Knowledge`] ([`super::sample`]). For each sample
+//! and each distinct legal card it asks the [`Solver`] where the deal ends
+//! as far as the settlement cares:
+//!
+//! - positive games (tarock and colour modes): whether party D reaches 107
+//!   thirds (its tricks, its discards, the cards it still wins), and — when
+//!   announced, or silently once one side has taken every trick so far —
+//!   whether a side takes every trick (Valat);
+//! - negative games: whether the declarer ends with exactly his tricks.
+//!
+//! Each outcome is priced with the engine's own [`settle`] (money, Kontra
+//! included) for this seat; the card with the best sum over the samples is
+//! played. Cards equal on that measure (often all of them once the game is
+//! decided) go to the medium player's choice. Trischaken and "bei" games
+//! (more than two parties) are played like the medium player, and so is a
+//! decision for which fewer than four samples finished within the budget
+//! (often the first trick or two).
+//!
+//! The work per decision is bounded by a node budget, so the choice depends
+//! only on the position and the random number generator; an optional time
+//! cap is a safety net for a service.
+
+use std::time::{Duration, Instant};
+
+use rand::RngCore;
+use tarock_koenigrufen::card::WIN_THIRDS;
+use tarock_koenigrufen::rules::BirdReservation;
+use tarock_koenigrufen::score::{Announced, Facts, NegativeFacts, PositiveFacts};
+use tarock_koenigrufen::{
+    Action, Bidder, Card, CardSet, Contract, Family, Item, Mode, Party, Phase, Premium, Rules,
+    Seat, SeatView, settle,
+};
+
+use super::Player;
+use super::knowledge::{HIDDEN_D, HIDDEN_O, Knowledge, SLOTS};
+use super::medium::medium_action;
+use super::play::medium_card;
+use super::sample::deal_unseen;
+use super::search::{Goal, Position, Solver, TRICKS, distinct, representative};
+use tarock_koenigrufen::Koenigrufen;
+
+/// How much the strong player may think per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrongConfig {
+    /// Most samples (determinized deals) per decision.
+    pub samples: u32,
+    /// Search nodes per decision; sampling stops once they are spent.
+    pub node_budget: u64,
+    /// Optional wall-clock cap per decision. Off by default, because with it
+    /// the choice can depend on the machine's load.
+    pub time_cap: Option<Duration>,
+}
+
+impl Default for StrongConfig {
+    /// 40 samples within 400 000 nodes (see the README for the decision times).
+    fn default() -> StrongConfig {
+        StrongConfig {
+            samples: 40,
+            node_budget: 400_000,
+            time_cap: None,
+        }
+    }
+}
+
+/// Samples needed before the search overrides the medium player's card.
+const MIN_SAMPLES: u32 = 4;
+
+/// Completed tricks from which a silent Valat is searched for.
+const VALAT_FROM_TRICK: u8 = 2;
+
+/// The strong player.
+pub struct Strong {
+    config: StrongConfig,
+    solver: Solver,
+    last: (u32, u64),
+}
+
+impl std::fmt::Debug for Strong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Strong")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Strong {
+    fn default() -> Strong {
+        Strong::new()
+    }
+}
+
+impl Strong {
+    /// A strong player with the default budget.
+    pub fn new() -> Strong {
+        Strong::with_config(StrongConfig::default())
+    }
+
+    /// A strong player with its own budget.
+    pub fn with_config(config: StrongConfig) -> Strong {
+        Strong {
+            config,
+            solver: Solver::new(),
+            last: (0, 0),
+        }
+    }
+
+    /// Samples and search nodes of the last card decision.
+    pub const fn last_decision(&self) -> (u32, u64) {
+        self.last
+    }
+
+    /// The budget in force.
+    pub const fn config(&self) -> StrongConfig {
+        self.config
+    }
+
+    /// The card to play, with the number of samples it was based on (0: the
+    /// medium player's card).
+    pub fn choose_card(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> (Card, u32) {
+        let legal = view.legal.expect("the seat is to act").cards;
+        let fallback = medium_card(view);
+        self.last = (0, 0);
+        if legal.len() == 1 {
+            return (fallback, 0);
+        }
+        let Some(ctx) = Context::new(view) else {
+            return (fallback, 0);
+        };
+        let k = Knowledge::from_view(view);
+        let alive = k
+            .pool
+            .union(view.hand)
+            .union(view.public.trick.map_or(CardSet::EMPTY, |t| t.card_set()));
+        let candidates = distinct(legal, alive, ctx.special());
+        if candidates.len() == 1 {
+            return (fallback, 0);
+        }
+        let start = Instant::now();
+        let budget = self.config.node_budget;
+        self.solver.reset(budget + budget / 2);
+        let mut totals = [0i64; 54];
+        let mut samples = 0;
+        let mut prices = PriceCache::default();
+        while samples < self.config.samples && self.solver.nodes() < budget {
+            if self
+                .config
+                .time_cap
+                .is_some_and(|cap| start.elapsed() > cap)
+            {
+                break;
+            }
+            let slots = deal_unseen(&k, view.hand, rng);
+            let Some(values) = self.evaluate(&ctx, &k, &slots, candidates, &mut prices) else {
+                break;
+            };
+            for (card, v) in candidates.iter().zip(values) {
+                totals[usize::from(card.index())] += v;
+            }
+            samples += 1;
+        }
+        self.last = (samples, self.solver.nodes());
+        if samples < MIN_SAMPLES {
+            return (fallback, 0);
+        }
+        let value = |card: Card| {
+            totals[usize::from(representative(card, legal, alive, ctx.special()).index())]
+        };
+        let best = candidates.iter().map(value).max().expect("candidates");
+        let card = if value(fallback) == best {
+            fallback
+        } else {
+            candidates
+                .iter()
+                .find(|c| value(*c) == best)
+                .expect("a best card")
+        };
+        (card, samples)
+    }
+
+    /// This seat's price for each candidate in one sample, or `None` when
+    /// the node limit cut the sample short.
+    fn evaluate(
+        &mut self,
+        ctx: &Context,
+        k: &Knowledge,
+        slots: &[CardSet; SLOTS],
+        candidates: CardSet,
+        prices: &mut PriceCache,
+    ) -> Option<Vec<i64>> {
+        let hands = [slots[0], slots[1], slots[2], slots[3]];
+        let side = ctx.side(&hands);
+        self.solver.set_deal(
+            ctx.mode,
+            ctx.maerchenstich,
+            (ctx.reserved, ctx.reservation),
+            side,
+        );
+        let pos = Position {
+            hands,
+            trick: ctx.trick,
+        };
+        let mut out = Vec::with_capacity(candidates.len() as usize);
+        for card in candidates {
+            let mut after = pos;
+            let (done, _) = self.solver.play(&mut after, card);
+            let price = match &ctx.game {
+                Game::Negative { declarer, target } => {
+                    let took = done.is_some_and(|(w, _)| w == *declarer);
+                    let taken = ctx.won[declarer.index()] + u8::from(took);
+                    let made = self.solver.exact(&mut after, taken, *target);
+                    prices.get(side, (made, None, 0), || ctx.price_negative(made))
+                }
+                Game::Positive => {
+                    let (game, valat) =
+                        self.positive_outcome(ctx, k, slots, side, &mut after, done);
+                    let premiums = self.premium_outcomes(ctx, side, &mut after, card, done);
+                    let outcome = (game, valat, premiums);
+                    let in_talon = ctx.called.is_some_and(|c| slots[HIDDEN_O].contains(c));
+                    prices.get(side, outcome, || {
+                        ctx.price_positive(side, in_talon, outcome)
+                    })
+                }
+            };
+            if self.solver.aborted() {
+                return None;
+            }
+            out.push(price);
+        }
+        Some(out)
+    }
+
+    /// Which announced birds (and König Ultimo) still in play their owners
+    /// bring home, as a bit mask over [`Context::premiums`].
+    fn premium_outcomes(
+        &mut self,
+        ctx: &Context,
+        side: u8,
+        after: &mut Position,
+        card: Card,
+        done: Option<(Seat, CardSet)>,
+    ) -> u8 {
+        let mut made = 0;
+        for (i, live) in ctx.premiums.iter().enumerate() {
+            if let Some((winner, cards)) = done.filter(|(_, cards)| cards.contains(live.card)) {
+                // The candidate completed the trick with the premium's card in it.
+                let mut trick = ctx.trick;
+                trick.push(card);
+                let number = ctx.tricks.len() as u8 + 1;
+                let won = if live.card.is_tarock() {
+                    trick.winning_card(ctx.mode, ctx.maerchenstich) == Some(live.card)
+                } else {
+                    let owners = live.owner == Party::Declarer;
+                    (side & 1 << winner.index() != 0) == owners
+                };
+                if number == live.target && won && cards.contains(live.card) {
+                    made |= 1 << i;
+                }
+                continue;
+            }
+            if !after.alive().contains(live.card) {
+                continue;
+            }
+            let owners = if live.owner == Party::Declarer {
+                side
+            } else {
+                !side & 0b1111
+            };
+            self.solver.set_deal(
+                ctx.mode,
+                ctx.maerchenstich,
+                (ctx.reserved, ctx.reservation),
+                owners,
+            );
+            if self.solver.premium(after, live.card, live.target) {
+                made |= 1 << i;
+            }
+        }
+        self.solver.set_deal(
+            ctx.mode,
+            ctx.maerchenstich,
+            (ctx.reserved, ctx.reservation),
+            side,
+        );
+        made
+    }
+
+    /// Whether party D makes its game, and who takes every trick, after a
+    /// candidate card was played into `after`.
+    fn positive_outcome(
+        &mut self,
+        ctx: &Context,
+        k: &Knowledge,
+        slots: &[CardSet; SLOTS],
+        side: u8,
+        after: &mut Position,
+        done: Option<(Seat, CardSet)>,
+    ) -> (bool, Option<Party>) {
+        let on_side = |s: Seat| side & 1 << s.index() != 0;
+        let mut thirds = k.known_d.thirds() + slots[HIDDEN_D].thirds();
+        let mut d_tricks = 0u8;
+        for (winner, cards) in ctx.tricks.iter().copied().chain(done) {
+            if on_side(winner) {
+                thirds += cards.thirds();
+                d_tricks += 1;
+            }
+        }
+        let completed = ctx.tricks.len() as u8 + u8::from(done.is_some());
+        let need = i32::from(WIN_THIRDS) - i32::from(thirds);
+        let game = self.solver.at_least(after, need, Goal::Thirds);
+        let all_d = d_tricks == completed;
+        let all_o = d_tricks == 0;
+        let look = ctx.valat_announced || (completed >= VALAT_FROM_TRICK && (all_d || all_o));
+        let valat = if !look {
+            None
+        } else if all_d
+            && self
+                .solver
+                .at_least(after, i32::from(TRICKS - completed), Goal::Tricks)
+        {
+            Some(Party::Declarer)
+        } else if all_o && !self.solver.at_least(after, 1, Goal::Tricks) {
+            Some(Party::Opponents)
+        } else {
+            None
+        };
+        (game, valat)
+    }
+}
+
+/// What a sample's search decides for the settlement: the game made, a
+/// Valat, and the announced premiums made (a bit per [`Context::premiums`])
+/// in positive games; the target made (negative games, in the first field).
+type Outcome = (bool, Option<Party>, u8);
+
+/// An announced bird or König Ultimo whose card is still in play.
+struct LivePremium {
+    premium: Premium,
+    card: Card,
+    target: u8,
+    owner: Party,
+}
+
+/// Prices of outcomes already settled in this decision, per side mask.
+#[derive(Default)]
+struct PriceCache {
+    seen: Vec<((u8, Outcome), i64)>,
+}
+
+impl PriceCache {
+    fn get(&mut self, side: u8, outcome: Outcome, price: impl FnOnce() -> i64) -> i64 {
+        if let Some((_, p)) = self.seen.iter().find(|(k, _)| *k == (side, outcome)) {
+            return *p;
+        }
+        let p = price();
+        self.seen.push(((side, outcome), p));
+        p
+    }
+}
+
+/// The kind of search a contract needs.
+enum Game {
+    /// Party D against 107 thirds and Valat.
+    Positive,
+    /// One declarer against his exact number of tricks.
+    Negative { declarer: Seat, target: u8 },
+}
+
+/// What stays the same across the samples of one decision.
+struct Context {
+    me: Seat,
+    rules: Rules,
+    contract: Contract,
+    declarer: Seat,
+    bidders: [Option<Bidder>; 4],
+    called: Option<Card>,
+    game: Game,
+    mode: Mode,
+    maerchenstich: bool,
+    reserved: CardSet,
+    reservation: BirdReservation,
+    trick: tarock_koenigrufen::trick::Trick,
+    tricks: Vec<(Seat, CardSet)>,
+    won: [u8; 4],
+    game_level: u8,
+    announced: [Option<Announced>; 9],
+    valat_announced: bool,
+    premiums: Vec<LivePremium>,
+    pair_levels: [[u8; 4]; 4],
+}
+
+impl Context {
+    /// The context of a decision, or `None` where the search does not apply
+    /// (Trischaken, "bei" games).
+    fn new(view: &SeatView) -> Option<Context> {
+        let p = &view.public;
+        let contract = p.contract?;
+        if contract.family() == Family::Trischaken || p.declarers.len() != 1 {
+            return None;
+        }
+        let declarer = p.declarers[0].0;
+        let game = match contract.target_tricks() {
+            Some(target) => Game::Negative { declarer, target },
+            None => Game::Positive,
+        };
+        let mut announced = [None; 9];
+        let mut game_level = 0;
+        let mut reserved = CardSet::EMPTY;
+        let mut premiums = Vec::new();
+        let played = p
+            .tricks
+            .iter()
+            .fold(CardSet::EMPTY, |a, t| a.union(t.trick.card_set()));
+        for (item, state) in &p.items {
+            match item {
+                Item::Spiel => game_level = state.level,
+                Item::Premium(pr) => {
+                    announced[pr.index()] = Some(Announced {
+                        owner: state.owner,
+                        level: state.level,
+                    });
+                    let card = pr
+                        .bird_card()
+                        .or(if *pr == Premium::Ku { p.called } else { None });
+                    if let (Some(card), Some(target)) = (card, pr.target_trick()) {
+                        reserved.insert(card);
+                        if !played.contains(card) && contract.mode() == Mode::Tarock {
+                            premiums.push(LivePremium {
+                                premium: *pr,
+                                card,
+                                target,
+                                owner: state.owner,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if contract.mode() != Mode::Tarock {
+            reserved = CardSet::EMPTY;
+        }
+        let mut bidders = [None; 4];
+        for (slot, (seat, c)) in bidders.iter_mut().zip(&p.declarers) {
+            *slot = Some(Bidder {
+                seat: *seat,
+                contract: *c,
+            });
+        }
+        Some(Context {
+            me: view.seat,
+            rules: p.rules,
+            contract,
+            declarer,
+            bidders,
+            called: p.called,
+            game,
+            mode: contract.mode(),
+            maerchenstich: p.rules.maerchenstich,
+            reserved,
+            reservation: p.rules.bird_reservation,
+            trick: p.trick?,
+            tricks: p
+                .tricks
+                .iter()
+                .map(|t| (t.winner, t.trick.card_set()))
+                .collect(),
+            won: p.won,
+            game_level,
+            announced,
+            valat_announced: announced[Premium::Valat.index()].is_some(),
+            premiums,
+            pair_levels: p.pair_levels,
+        })
+    }
+
+    /// Cards the search never merges with their neighbours.
+    fn special(&self) -> CardSet {
+        if self.mode == Mode::Negative {
+            self.reserved.with(Card::PAGAT)
+        } else {
+            self.reserved
+        }
+    }
+
+    /// Party D in a sample, as a seat mask: the declarer and the holder of the called King.
+    fn side(&self, hands: &[CardSet; 4]) -> u8 {
+        let mut mask = 1 << self.declarer.index();
+        if let Some(king) = self.called
+            && let Some(partner) = Seat::ALL
+                .into_iter()
+                .find(|s| hands[s.index()].contains(king))
+        {
+            mask |= 1 << partner.index();
+        }
+        mask
+    }
+
+    /// This seat's money for a positive game's outcome.
+    fn price_positive(&self, side: u8, king_in_talon: bool, (game, valat, made): Outcome) -> i64 {
+        let parties = Seat::ALL.map(|s| {
+            if side & 1 << s.index() != 0 {
+                Party::Declarer
+            } else {
+                Party::Opponents
+            }
+        });
+        let mut f = PositiveFacts::new(self.contract, parties);
+        f.thirds = if game { WIN_THIRDS } else { WIN_THIRDS - 1 };
+        f.tricks = match valat {
+            Some(Party::Declarer) => TRICKS,
+            Some(Party::Opponents) => 0,
+            None => TRICKS / 2,
+        };
+        f.game_level = self.game_level;
+        f.kontras_void = self.contract == Contract::Solorufer && king_in_talon;
+        f.announced = self.announced;
+        for (i, live) in self.premiums.iter().enumerate() {
+            if made & 1 << i != 0 {
+                f.achieved[live.premium.index()] = Some(live.owner);
+            }
+        }
+        settle(&Facts::Positive(f), &self.rules).money[self.me.index()]
+    }
+
+    /// This seat's money for a negative game's outcome.
+    fn price_negative(&self, made: bool) -> i64 {
+        let Game::Negative { declarer, target } = self.game else {
+            return 0;
+        };
+        let mut tricks = [0u8; 4];
+        tricks[declarer.index()] = if made { target } else { target + 1 };
+        let f = NegativeFacts {
+            declarers: self.bidders,
+            tricks,
+            levels: self.pair_levels,
+        };
+        settle(&Facts::Negative(f), &self.rules).money[self.me.index()]
+    }
+}
+
+impl Player<Koenigrufen> for Strong {
+    fn name(&self) -> &str {
+        "strong"
+    }
+
+    fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
+        match view.public.phase {
+            Phase::Play => Action::Play(self.choose_card(view, rng).0),
+            _ => medium_action(view),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    #[test]
+    fn strong_leads_the_queen_no_one_can_beat_in_a_farbendreier() {
+        // S0's Farbendreier at trick 11: S0 has 80 thirds (five tricks and
+        // the discards T7 T8 T14) and leads with sJ sQ. The only spade out
+        // is sN (S2 showed no spade, and nobody else may hold one but S1 and
+        // S3); tarocks do not trump. sQ takes trick 11 and sJ trick 12:
+        // 80 + 50 = 130 thirds, game won. sJ loses trick 11 to sN, and the
+        // Mond takes trick 12 (a tarock lead S0 cannot follow): 80, lost.
+        let game = fixtures::farbendreier_end();
+        let view = game.view(Seat::S0);
+        assert_eq!(view.hand, "sJ sQ".parse().unwrap());
+        for seed in 0..4 {
+            let mut strong = Strong::new();
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let (card, samples) = strong.choose_card(&view, &mut rng);
+            assert_eq!(card, "sQ".parse().unwrap());
+            assert!(samples >= MIN_SAMPLES);
+        }
+    }
+}

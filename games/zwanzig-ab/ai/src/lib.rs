@@ -1,0 +1,75 @@
+//! # tarock-zwanzig-ab-ai: computer players for "20 ab" (rules: `tarock-zwanzig-ab`)
+//!
+//! Its players implement the family's one player trait, [`Player`], over 20
+//! ab's seat view; [`COMPUTERS`] lists them by level. A player sees only
+//! its seat's `SeatView`: its own cards and what is public.
+//!
+//! - **easy** ([`Easy`]): rules of thumb. Trump is the suit with most cards
+//!   in the first packet (ties: the higher card), the same choice a table
+//!   makes for a player who times out (SPEC §10). It estimates its tricks
+//!   from trumps and aces, drops a weak hand when it may, exchanges its
+//!   small side cards, and in play wins a trick with its cheapest winning
+//!   card or throws its cheapest card.
+//! - **strong** ([`Strong`]): decides by simulation. For each decision it
+//!   deals the unseen cards many times consistently with what the seat saw
+//!   (hand sizes, the stock's size, suits a player showed he lacks, the
+//!   decisions the earlier players made in the exchange and the trump the
+//!   maker named), plays every candidate (each trump suit; playing on or
+//!   dropping; each legal card) to the end of the deal with the easy
+//!   player's rules for everyone, and values the outcome by the session: the
+//!   exact settlement when the deal ends the session, otherwise its score
+//!   change against the opponents'; a drop costs more the fewer drops are
+//!   left. 48 guessed deals per card, 240 for naming trump and for the
+//!   exchange and drop (a few decisions per deal, each shaping the deal).
+//! - **medium**: the strong player's card play with 12 guessed deals, its
+//!   exchange and drop with 96; trump by the easy rule.
+//!
+//! [`drive`] connects players to a [`Session`](tarock_zwanzig_ab::Session)
+//! and checks every answer; [`arena`] is 20 ab's part of the family's
+//! duplicate arena (whole sessions, 3–5 seats).
+
+pub mod arena;
+pub mod drive;
+pub mod easy;
+pub mod eval;
+pub mod sample;
+pub mod strong;
+pub mod world;
+
+pub use easy::Easy;
+pub use strong::{Simulate, Strong, StrongConfig};
+pub use world::Valuation;
+
+use tarock_player::Computers;
+use tarock_zwanzig_ab::ZwanzigAb;
+
+pub use tarock_player::Player;
+
+use tarock_player::Level;
+
+/// 20 ab's computer players: easy, medium and strong.
+pub static COMPUTERS: Computers<ZwanzigAb> = Computers::new(&Level::ALL, player);
+
+/// A new 20 ab player of `level`: easy by rules of thumb; medium with
+/// [`StrongConfig::MEDIUM`]'s simulation (12 deals per card, 96 for the
+/// exchange and drop, trump by the easy rule); strong with 48 deals per
+/// card candidate and 240 for trump, the exchange and the drop.
+pub fn player(level: Level) -> Box<dyn Player<ZwanzigAb>> {
+    match level {
+        Level::Easy => Box::new(Easy::new()),
+        Level::Medium => Box::new(Strong::with_config(StrongConfig::MEDIUM)),
+        Level::Strong => Box::new(Strong::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_builds_a_player_of_that_name() {
+        for level in Level::ALL {
+            assert_eq!(player(level).name(), level.name());
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! The strong player: the medium bidding, and in trick play determinized
+//! sampling with exact search.
+//!
+//! For each decision it deals the unseen cards consistently with its
+//! [`Knowledge`] ([`crate::sample`]), and for each distinct legal card asks
+//! the [`Solver`] on which side of the thresholds that change the settlement
+//! the deal ends (45 / 56 points for the declarer, 33 for the opponents'
+//! Absolut, all or no tricks for a Valat; a silent Absolut or Valat only from
+//! the third trick on, where it starts to be decided). A Mond played into a
+//! trick an opposing Sküs will take, or caught by the Sküs, counts as
+//! Mondfang. Each outcome is priced with the engine's own [`settle`]; the
+//! card with the best mean balance for its seat over the samples is played. Cards that are equal on that measure (often
+//! all of them once a game is decided) are broken by the medium player's
+//! choice, which also looks after the Mond and the Pagat.
+//!
+//! With fewer than four samples finished within the budget (often in the
+//! first trick or two) the medium player's card is played.
+//!
+//! The work per decision is bounded by a node budget, so the choice depends
+//! only on the position and the random number generator; an optional time
+//! cap is a safety net for a service.
+
+use std::time::{Duration, Instant};
+
+use rand::RngCore;
+use tarock_zwanzigerrufen::card::{Card, CardSet};
+use tarock_zwanzigerrufen::rules::{GameKind, Item, Premium};
+use tarock_zwanzigerrufen::score::{
+    ABSOLUT_THRESHOLD, Announced, Facts, GAME_THRESHOLD, PagatOutcome, TRICKS,
+};
+use tarock_zwanzigerrufen::{Action, Party, Phase, Seat, SeatView, settle};
+
+use crate::Player;
+use crate::knowledge::Knowledge;
+use crate::medium::medium_bid;
+use crate::play::medium_card;
+use crate::sample::deal_unseen;
+use crate::search::{Goal, Position, Solver};
+use tarock_zwanzigerrufen::Zwanzigerrufen;
+
+/// How much the strong player may think per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrongConfig {
+    /// Most samples (determinized deals) per decision.
+    pub samples: u32,
+    /// Search nodes per decision; sampling stops once they are spent.
+    pub node_budget: u64,
+    /// Optional wall-clock cap per decision. Off by default, because with it
+    /// the choice can depend on the machine's load.
+    pub time_cap: Option<Duration>,
+}
+
+impl Default for StrongConfig {
+    /// 48 samples within 400 000 nodes: p99 well under 250 ms per decision on
+    /// one core of the development machine (see the README).
+    fn default() -> StrongConfig {
+        StrongConfig {
+            samples: 48,
+            node_budget: 400_000,
+            time_cap: None,
+        }
+    }
+}
+
+/// The strong player.
+pub struct Strong {
+    config: StrongConfig,
+    solver: Solver,
+    last: (u32, u64),
+}
+
+impl std::fmt::Debug for Strong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Strong")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Strong {
+    fn default() -> Strong {
+        Strong::new()
+    }
+}
+
+impl Strong {
+    /// A strong player with the default budget.
+    pub fn new() -> Strong {
+        Strong::with_config(StrongConfig::default())
+    }
+
+    /// A strong player with its own budget.
+    pub fn with_config(config: StrongConfig) -> Strong {
+        Strong {
+            config,
+            solver: Solver::new(),
+            last: (0, 0),
+        }
+    }
+
+    /// Samples and search nodes of the last card decision.
+    pub const fn last_decision(&self) -> (u32, u64) {
+        self.last
+    }
+
+    /// The budget in force.
+    pub const fn config(&self) -> StrongConfig {
+        self.config
+    }
+
+    /// The card to play, with the samples it was based on.
+    pub fn choose_card(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> (Card, u32) {
+        let legal = view.legal.expect("the seat is to act").cards;
+        let fallback = medium_card(view);
+        self.last = (0, 0);
+        if legal.len() == 1 {
+            return (fallback, 0);
+        }
+        let k = Knowledge::from_view(view);
+        let ctx = Context::new(view);
+        let candidates = root_moves(view, legal);
+        if candidates.len() == 1 {
+            return (fallback, 0);
+        }
+        let start = Instant::now();
+        let budget = self.config.node_budget;
+        self.solver.reset(budget + budget / 2);
+        let mut totals = [0i64; 40];
+        let mut samples = 0;
+        while samples < self.config.samples && self.solver.nodes() < budget {
+            if self
+                .config
+                .time_cap
+                .is_some_and(|cap| start.elapsed() > cap)
+            {
+                break;
+            }
+            let hands = deal_unseen(&k, view.hand, rng);
+            let Some(values) = self.evaluate(&ctx, view, hands, candidates) else {
+                break;
+            };
+            for (card, v) in candidates.iter().zip(values) {
+                totals[card.index() as usize] += v;
+            }
+            samples += 1;
+        }
+        self.last = (samples, self.solver.nodes());
+        // A handful of samples would only add noise to the medium choice.
+        if samples < MIN_SAMPLES {
+            return (fallback, 0);
+        }
+        let value = |card: Card| totals[representative(card, candidates, view).index() as usize];
+        let best = candidates.iter().map(value).max().expect("candidates");
+        let card = if value(fallback) == best {
+            fallback
+        } else {
+            candidates
+                .iter()
+                .find(|c| value(*c) == best)
+                .expect("a best card")
+        };
+        (card, samples)
+    }
+
+    /// My balance for each candidate in one sample, or `None` when the
+    /// node limit cut the sample short.
+    fn evaluate(
+        &mut self,
+        ctx: &Context,
+        view: &SeatView,
+        hands: [CardSet; 4],
+        candidates: CardSet,
+    ) -> Option<Vec<i64>> {
+        let declarers = ctx.declarers(&hands);
+        self.solver
+            .set_deal(view.rules, ctx.kind, declarers, ctx.pagat_bound);
+        let (points, tricks) = ctx.taken(view, declarers);
+        let trick = view.trick.expect("trick play");
+        let mut pos = Position {
+            hands,
+            trick: [Card::PAGAT; 4],
+            len: 0,
+            leader: trick.leader(),
+        };
+        for (i, c) in trick.cards().iter().enumerate() {
+            pos.hands[trick.leader().plus(i as u8).index()].remove(*c);
+            pos.trick[i] = *c;
+        }
+        pos.len = trick.cards().len() as u8;
+        let mut out = Vec::with_capacity(candidates.len() as usize);
+        for card in candidates {
+            let mut outcome = self.outcome(ctx, &mut pos, card, points, tricks);
+            if self.solver.aborted() {
+                return None;
+            }
+            outcome.mond_caught = mondfang(&pos, card, declarers);
+            out.push(ctx.price(view, declarers, outcome));
+        }
+        Some(out)
+    }
+
+    /// Where the deal ends after `card`, as far as the settlement cares.
+    fn outcome(
+        &mut self,
+        ctx: &Context,
+        pos: &mut Position,
+        card: Card,
+        points: i32,
+        tricks: i32,
+    ) -> Outcome {
+        let done = view_tricks_done(pos);
+        let mut after = *pos;
+        let s = &mut self.solver;
+        let (gained_pts, _, _) = s.play(&mut after, card, Goal::Points);
+        let mut after_t = *pos;
+        let (gained_tricks, _, _) = s.play(&mut after_t, card, Goal::Tricks);
+        let left = i32::from(TRICKS) - done;
+        let mut valat = None;
+        // A silent Valat is rarely decided by the first cards; its search is
+        // left for later tricks, an announced one is always searched.
+        if ctx.valat_announced || (ctx.valat_matters && done >= VALAT_FROM_TRICK) {
+            if tricks == done && s.at_least(&mut after_t, left - gained_tricks, Goal::Tricks) {
+                valat = Some(Party::Declarer);
+            } else if tricks == 0 && !s.at_least(&mut after_t, 1 - gained_tricks, Goal::Tricks) {
+                valat = Some(Party::Opponents);
+            }
+        }
+        if valat.is_some() && ctx.valat_replaces_all {
+            return Outcome {
+                points: 44,
+                valat,
+                mond_caught: None,
+            };
+        }
+        let have = points + gained_pts;
+        let game = s.at_least(&mut after, ctx.game_threshold - have, Goal::Points);
+        // Like a silent Valat, a silent Absolut waits for the third trick.
+        let absolut = ctx.absolut_announced || (ctx.absolut_matters && done >= VALAT_FROM_TRICK);
+        let points = if !absolut {
+            if game { 50 } else { 40 }
+        } else if game {
+            if s.at_least(&mut after, ABSOLUT_THRESHOLD as i32 - have, Goal::Points) {
+                70
+            } else {
+                50
+            }
+        } else if s.at_least(
+            &mut after,
+            88 - ABSOLUT_THRESHOLD as i32 + 1 - have,
+            Goal::Points,
+        ) {
+            40
+        } else {
+            20
+        };
+        Outcome {
+            points,
+            valat,
+            mond_caught: None,
+        }
+    }
+}
+
+/// The party whose Mond the Sküs takes in the trick in progress if `card` is
+/// played now: the Mond played into a trick where an opponent still to play
+/// holds the Sküs, or the Sküs played onto a Mond already in the trick.
+fn mondfang(pos: &Position, card: Card, declarers: u8) -> Option<Party> {
+    let party = |seat: Seat| {
+        if declarers & 1 << seat.index() != 0 {
+            Party::Declarer
+        } else {
+            Party::Opponents
+        }
+    };
+    let me = pos.to_play();
+    match card {
+        Card::MOND => {
+            let later = (pos.len + 1..4).map(|i| pos.leader.plus(i));
+            later
+                .filter(|s| party(*s) != party(me))
+                .any(|s| pos.hands[s.index()].contains(Card::SKUS))
+                .then(|| party(me))
+        }
+        Card::SKUS => {
+            let i = pos.trick_cards().iter().position(|c| *c == Card::MOND)?;
+            Some(party(pos.leader.plus(i as u8)))
+        }
+        _ => None,
+    }
+}
+
+/// Tricks completed so far in a position: ten minus what the hands can still make.
+fn view_tricks_done(pos: &Position) -> i32 {
+    let cards: u32 = pos.hands.iter().map(|h| h.len()).sum::<u32>() + u32::from(pos.len);
+    i32::from(TRICKS) - cards.div_ceil(4) as i32
+}
+
+/// Completed tricks from which a silent Valat or Absolut is searched for.
+const VALAT_FROM_TRICK: i32 = 2;
+
+/// Samples needed before the search overrides the medium player's card.
+const MIN_SAMPLES: u32 = 4;
+
+/// The settlement-relevant end of a deal.
+#[derive(Clone, Copy, Debug)]
+struct Outcome {
+    /// A representative card point total of the declarer's side.
+    points: u32,
+    /// A Valat, if one side took every trick.
+    valat: Option<Party>,
+    /// The party whose Mond the Sküs caught.
+    mond_caught: Option<Party>,
+}
+
+/// What stays the same across the samples of one decision.
+struct Context {
+    me: Seat,
+    kind: GameKind,
+    declarer: Seat,
+    /// The partner when this seat knows it.
+    partner: Option<Seat>,
+    called: Option<Card>,
+    pagat_bound: Option<Seat>,
+    game_threshold: i32,
+    absolut_matters: bool,
+    absolut_announced: bool,
+    valat_matters: bool,
+    valat_announced: bool,
+    valat_replaces_all: bool,
+}
+
+impl Context {
+    fn new(view: &SeatView) -> Context {
+        let contract = view.contract.expect("trick play has a game");
+        let rules = &view.rules;
+        let kind = contract.kind;
+        let game_level = view.item(Item::Game).map_or(0, |g| g.level);
+        let with_44 = rules.kontra_game_won_with_44 && game_level > 0;
+        let in_force = |item| view.item(item).is_some_and(|s| s.in_force());
+        let pagat_bound = view
+            .item(Item::Pagat)
+            .filter(|p| p.in_force())
+            .map(|p| p.announcer)
+            .filter(|s| view.hand_sizes[s.index()] > 0 && (*s != view.seat || view.pagat_bound));
+        Context {
+            me: view.seat,
+            kind,
+            declarer: contract.declarer,
+            partner: contract.partner,
+            called: contract.called,
+            pagat_bound,
+            game_threshold: GAME_THRESHOLD as i32 - i32::from(with_44),
+            absolut_announced: in_force(Item::Absolut),
+            absolut_matters: rules.premium_allowed(Premium::Absolut, kind)
+                && (rules.absolut_silent > 0 || in_force(Item::Absolut)),
+            valat_matters: rules.valat_silent > 0 || in_force(Item::Valat),
+            valat_announced: in_force(Item::Valat),
+            valat_replaces_all: rules.valat_replaces_all,
+        }
+    }
+
+    /// The declarer's side in a sample, as a seat mask.
+    fn declarers(&self, hands: &[CardSet; 4]) -> u8 {
+        let mut mask = 1 << self.declarer.index();
+        let partner = self.partner.or_else(|| {
+            let called = self.called?;
+            Seat::ALL
+                .into_iter()
+                .find(|s| hands[s.index()].contains(called))
+        });
+        if let Some(p) = partner {
+            mask |= 1 << p.index();
+        }
+        mask
+    }
+
+    /// Card points and tricks the declarer's side took in completed tricks.
+    fn taken(&self, view: &SeatView, declarers: u8) -> (i32, i32) {
+        view.tricks
+            .iter()
+            .filter(|t| declarers & 1 << t.winner.index() != 0)
+            .fold((0, 0), |(p, n), t| (p + t.trick.points() as i32, n + 1))
+    }
+
+    /// This seat's balance for `outcome` under the rules, from the engine's settlement.
+    fn price(&self, view: &SeatView, declarers: u8, outcome: Outcome) -> i64 {
+        let parties = Seat::ALL.map(|s| {
+            if declarers & 1 << s.index() != 0 {
+                Party::Declarer
+            } else {
+                Party::Opponents
+            }
+        });
+        let announced = |item| {
+            view.item(item).filter(|s| s.in_force()).map(|s| Announced {
+                owner: s.owner,
+                level: s.level,
+            })
+        };
+        let declarer_tricks = match outcome.valat {
+            Some(Party::Declarer) => TRICKS,
+            Some(Party::Opponents) => 0,
+            None => TRICKS / 2,
+        };
+        let facts = Facts {
+            kind: self.kind,
+            parties,
+            declarer_points: outcome.points,
+            declarer_tricks,
+            game: announced(Item::Game).unwrap_or(Announced {
+                owner: Party::Declarer,
+                level: 0,
+            }),
+            absolut: announced(Item::Absolut),
+            pagat: announced(Item::Pagat),
+            valat: announced(Item::Valat),
+            pagat_fate: (Party::Declarer, PagatOutcome::PlayedEarlier),
+            trull: None,
+            four_kings: None,
+            honneur: None,
+            mond_caught: outcome.mond_caught,
+        };
+        settle(&facts, &view.rules, 1).change(self.me)
+    }
+}
+
+/// The legal cards at the root without repeats of equal tarocks (the same in
+/// every sample, since only this seat's hand and the played cards matter).
+fn root_moves(view: &SeatView, legal: CardSet) -> CardSet {
+    legal
+        .iter()
+        .filter(|c| representative(*c, legal, view) == *c)
+        .collect()
+}
+
+/// The lowest card of `legal` that plays exactly like `card`: one-point
+/// tarocks of this hand with no unplayed card between them.
+fn representative(card: Card, legal: CardSet, view: &SeatView) -> Card {
+    let plain = legal.intersect(CardSet::TAROCKS).without(CardSet::TRULL);
+    if !plain.contains(card) {
+        return card;
+    }
+    let k = Knowledge::from_view(view);
+    let trick = view.trick.map_or(CardSet::EMPTY, |t| t.card_set());
+    let alive = k.unseen.union(view.hand).union(trick).bits();
+    let mut rep = card;
+    loop {
+        let below = alive & ((1u64 << rep.index()) - 1);
+        if below == 0 {
+            return rep;
+        }
+        let prev = Card::from_index(63 - below.leading_zeros() as u8).expect("a card");
+        if !plain.contains(prev) {
+            return rep;
+        }
+        rep = prev;
+    }
+}
+
+impl Player<Zwanzigerrufen> for Strong {
+    fn name(&self) -> &str {
+        "strong"
+    }
+
+    fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
+        match view.phase {
+            Phase::Bidding => medium_bid(view),
+            _ => Action::Play(self.choose_card(view, rng).0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::fd1_after_bidding;
+
+    #[test]
+    fn touching_tarocks_of_one_hand_are_searched_once() {
+        let view = fd1_after_bidding().view(Seat::S0);
+        let legal = view.legal.unwrap().cards;
+        let card = |id: &str| id.parse::<Card>().unwrap();
+        assert_eq!(representative(card("T13"), legal, &view), card("T11"));
+        assert_eq!(representative(card("T12"), legal, &view), card("T11"));
+        assert_eq!(representative(card("T20"), legal, &view), card("T20"));
+        let moves = root_moves(&view, legal);
+        assert_eq!(moves.len(), legal.len() - 2);
+        assert!(moves.contains(card("T11")) && !moves.contains(card("T13")));
+    }
+
+    #[test]
+    fn a_mond_led_into_an_opposing_skus_is_caught() {
+        let hands = [
+            "T21 cK".parse().unwrap(),
+            "T22 cQ".parse().unwrap(),
+            "T4 cN".parse().unwrap(),
+            "T5 cJ".parse().unwrap(),
+        ];
+        let pos = Position {
+            hands,
+            trick: [Card::PAGAT; 4],
+            len: 0,
+            leader: Seat::S0,
+        };
+        // Seat 0 with seat 2 against seats 1 and 3: seat 1 holds the Sküs.
+        assert_eq!(mondfang(&pos, Card::MOND, 0b0101), Some(Party::Declarer));
+        assert_eq!(mondfang(&pos, "cK".parse().unwrap(), 0b0101), None);
+        // With seat 1 as partner the Mond is safe.
+        assert_eq!(mondfang(&pos, Card::MOND, 0b0011), None);
+    }
+
+    #[test]
+    fn the_strong_player_plays_a_legal_card_and_reports_its_samples() {
+        use rand::SeedableRng;
+        let mut game = fd1_after_bidding();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        let mut medium = crate::Medium::new();
+        // Medium players play the first five tricks and on to a real choice.
+        while game.tricks().len() < 5 || game.legal_cards().len() < 2 {
+            let seat = game.to_act().unwrap();
+            let action = medium.choose(&game.view(seat), &mut rng);
+            game.apply(seat, action).unwrap();
+        }
+        let view = game.view(game.to_act().unwrap());
+        let mut strong = Strong::with_config(StrongConfig {
+            samples: 6,
+            node_budget: 200_000,
+            time_cap: None,
+        });
+        let (card, samples) = strong.choose_card(&view, &mut rng);
+        assert!(view.legal.unwrap().cards.contains(card));
+        assert!((MIN_SAMPLES..=6).contains(&samples), "{samples}");
+        assert_eq!(strong.last_decision().0, samples);
+    }
+}
