@@ -25,6 +25,7 @@ use tarock_game_core::{DynGame, DynKind, Game, Kind, RecordRefused, record};
 
 pub mod seeded;
 pub use seeded::SeededRound;
+use tarock_face::GameFace;
 use tarock_koenigrufen::Koenigrufen;
 use tarock_zwanzig_ab::ZwanzigAb;
 use tarock_zwanzigerrufen::Zwanzigerrufen;
@@ -32,6 +33,25 @@ use tarock_zwanzigerrufen::Zwanzigerrufen;
 static ZWANZIGERRUFEN: Kind<Zwanzigerrufen> = Kind::new();
 static KOENIGRUFEN: Kind<Koenigrufen> = Kind::new();
 static ZWANZIG_AB: Kind<ZwanzigAb> = Kind::new();
+
+static ZWANZIG_AB_FACE: tarock_zwanzig_ab_face::ZwanzigAbFace =
+    tarock_zwanzig_ab_face::ZwanzigAbFace;
+
+/// Every game's face at a table ([`GameFace`]), in the order of [`GAMES`].
+/// Zwanzigerrufen has none yet: it keeps its own path through the table
+/// service; Königrufen's is still the table's own.
+static FACES: [&dyn GameFace; 1] = [&ZWANZIG_AB_FACE];
+
+/// Every face the registry lists, for code that asks each of them (which
+/// game knows this word, this card, this text id).
+pub fn faces() -> &'static [&'static dyn GameFace] {
+    &FACES
+}
+
+/// The face of the game with this id, if it has one.
+pub fn face(id: &str) -> Option<&'static dyn GameFace> {
+    FACES.iter().copied().find(|f| f.id() == id)
+}
 
 /// Every game of the family, Zwanzigerrufen (the first) first.
 pub static GAMES: [&dyn DynKind; 3] = [&ZWANZIGERRUFEN, &KOENIGRUFEN, &ZWANZIG_AB];

@@ -45,7 +45,7 @@ use super::boundary::{
 };
 use crate::picture::Picture;
 use crate::text::tr;
-use crate::text::{Lang, lookup};
+use crate::text::{Arg, Lang, lookup};
 
 /// The face of Königrufen.
 #[derive(Clone, Copy, Debug, Default)]
@@ -121,6 +121,15 @@ fn choose(round: &dyn DynGame, seat: Seat, level: Level, rng: &mut dyn RngCore) 
 impl GameFace for KoenigrufenFace {
     fn id(&self) -> &'static str {
         "koenigrufen"
+    }
+
+    fn catalogue_text(
+        &self,
+        lang: Lang,
+        id: &str,
+        args: Vec<(&'static str, Arg)>,
+    ) -> Option<String> {
+        lookup(lang, id, args)
     }
 
     fn name(&self, lang: Lang) -> String {
