@@ -946,8 +946,8 @@ const CATALOGUES: [(&str, &str, &str); 5] = [
     ),
     (
         "koenigrufen.ftl",
-        include_str!("../locales/de/koenigrufen.ftl"),
-        include_str!("../locales/en/koenigrufen.ftl"),
+        include_str!("../../games/koenigrufen/face/locales/de/koenigrufen.ftl"),
+        include_str!("../../games/koenigrufen/face/locales/en/koenigrufen.ftl"),
     ),
     (
         "cup.ftl",
@@ -958,7 +958,12 @@ const CATALOGUES: [(&str, &str, &str); 5] = [
 
 /// The source folders, relative to the table's, whose code names the ids
 /// of [`CATALOGUES`].
-const CODE: [&str; 3] = ["src", "../games/face/src", "../games/zwanzig-ab/face/src"];
+const CODE: [&str; 4] = [
+    "src",
+    "../games/face/src",
+    "../games/zwanzig-ab/face/src",
+    "../games/koenigrufen/face/src",
+];
 
 /// Every German message id of all catalogue files (they share one bundle).
 fn all_german_ids() -> std::collections::HashSet<String> {

@@ -8,7 +8,6 @@ use crate::text::Lang;
 
 /// The face boundary (`tarock-face`), re-exported.
 pub use tarock_face::boundary;
-pub mod koenigrufen;
 
 pub use tarock_face::{
     BadRules, Choice, ChoiceKind, GameFace, NoTricks, SeatChoice, SeatText, SettlementText,
@@ -25,16 +24,10 @@ pub fn help_text(id: &str, lang: Lang) -> String {
     }
 }
 
-static KOENIGRUFEN: koenigrufen::KoenigrufenFace = koenigrufen::KoenigrufenFace;
-
-/// Every face: the registry's and Königrufen's, which is still the table's
-/// own. Zwanzigerrufen has none: it keeps its own path.
+/// Every face, from the registry. Zwanzigerrufen has none: it keeps its
+/// own path.
 fn faces() -> impl Iterator<Item = &'static dyn GameFace> {
-    let own: &'static dyn GameFace = &KOENIGRUFEN;
-    tarock_games::faces()
-        .iter()
-        .copied()
-        .chain(std::iter::once(own))
+    tarock_games::faces().iter().copied()
 }
 
 /// The face of the game with this id, if it has one.
@@ -94,11 +87,7 @@ pub fn seats_list(lang: Lang) -> String {
 /// end that must tell a typed card from chat before it knows the game,
 /// and for the answer "no such card in this game").
 pub fn is_card(text: &str) -> bool {
-    crate::render::parse_card(text).is_some()
-        || koenigrufen::words::parse_card(text).is_some()
-        || tarock_games::faces()
-            .iter()
-            .any(|f| f.card_token(text).is_some())
+    crate::render::parse_card(text).is_some() || faces().any(|f| f.card_token(text).is_some())
 }
 
 #[cfg(test)]
@@ -106,12 +95,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_game_reads_ids_labels_and_symbols() {
+    fn zwanzigerrufen_reads_cards_and_is_card_knows_every_game() {
         use crate::render;
-        use koenigrufen::words;
-        let kr = |s: &str| words::parse_card(s).map(|c| c.to_string());
         let zr = |s: &str| render::parse_card(s).map(|c| c.to_string());
-        for read in [kr, zr] {
+        {
             for (typed, id) in [
                 ("XXII", "T22"),
                 ("Sküs", "T22"),
@@ -128,12 +115,11 @@ mod tests {
                 ("c10", "c10"),
                 ("♣10", "c10"),
             ] {
-                assert_eq!(read(typed).as_deref(), Some(id), "{typed}");
+                assert_eq!(zr(typed).as_deref(), Some(id), "{typed}");
             }
         }
-        // Cards one game has and another lacks.
-        assert_eq!(kr("sA"), None);
-        assert_eq!(kr("♥4").as_deref(), Some("h4"));
+        // Cards one game has and another lacks: each is a card of some
+        // game (Königrufen's ♥4, 20 ab's sA).
         assert_eq!(zr("♥4"), None);
         for card in ["sA", "♥4", "XXII", "hN"] {
             assert!(is_card(card), "{card}");

@@ -30,6 +30,7 @@ mod private;
 mod public;
 mod rules_text;
 mod sheet;
+pub mod text;
 pub mod words;
 
 use std::borrow::Cow;
@@ -40,12 +41,12 @@ use tarock_ai::Level;
 use tarock_game_core::{DynGame, Seat};
 use tarock_koenigrufen::{Action, Game, Koenigrufen};
 
-use super::boundary::{
-    BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
-};
-use crate::picture::Picture;
 use crate::text::tr;
 use crate::text::{Arg, Lang, lookup};
+use tarock_face::Picture;
+use tarock_face::{
+    BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
+};
 
 /// The face of Königrufen.
 #[derive(Clone, Copy, Debug, Default)]
