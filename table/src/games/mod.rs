@@ -1,13 +1,11 @@
 //! The faces of the games at the table, by game id. The face boundary
 //! itself ([`GameFace`] and its data) is the crate `tarock-face`
-//! (`games/face`), re-exported here as [`boundary`]; this module lists the
-//! faces and answers what the table asks of every game (names, help,
-//! which text is a card).
+//! (`games/face`), whose types are re-exported here for the front ends; the
+//! registry lists the faces ([`tarock_games::faces`]), and this module
+//! answers what the table asks of every game (names, help, which text is
+//! a card).
 
 use crate::text::Lang;
-
-/// The face boundary (`tarock-face`), re-exported.
-pub use tarock_face::boundary;
 
 pub use tarock_face::{
     BadRules, Choice, ChoiceKind, GameFace, NoTricks, SeatChoice, SeatText, SettlementText,
