@@ -29,7 +29,8 @@ pub mod scheduler;
 pub mod service;
 pub mod settlement;
 pub mod shuffle;
-pub mod spelling;
+/// How typed cards are read in every game (the face boundary's).
+pub use tarock_face::spelling;
 pub mod stats;
 pub mod text;
 pub mod typed;

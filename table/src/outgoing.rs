@@ -20,18 +20,9 @@ pub struct Button {
 /// Rows of buttons.
 pub type Keyboard = Vec<Vec<Button>>;
 
-/// One line of a settlement as shown.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SettlementItem {
-    /// The item's name in the table's language (`Spiel`, `Pagat`, …).
-    pub name: String,
-    /// Whether it was announced.
-    pub announced: bool,
-    /// Kontra multiplier (1, 2, 4, 8, 16).
-    pub multiplier: u32,
-    /// Value for the declarer party in units (negative: the opponents won it).
-    pub value: i64,
-}
+/// One line of a settlement as shown: the face boundary's, which a face
+/// fills and the table sends.
+pub use tarock_face::SettlementItem;
 
 /// A running balance as shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

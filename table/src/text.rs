@@ -1,13 +1,12 @@
-//! The message catalogue: every player-facing text comes from the Fluent
-//! files in `table/locales/{de,en}/`, embedded at compile time.
+//! The message catalogue: every player-facing text of the table comes from
+//! the Fluent files in `table/locales/{de,en}/`, embedded at compile time;
+//! a text they lack comes from the face boundary's shared catalogue
+//! (`tarock_face::text`: the refusals every game shares), then from the
+//! faces' own catalogues (a game's `ab-`/`kr-` texts, by id).
 
-use std::borrow::Cow;
-use std::collections::HashMap;
+use fluent_templates::static_loader;
 
-use fluent_templates::fluent_bundle::FluentValue;
-use fluent_templates::{Loader, static_loader};
-use serde::{Deserialize, Serialize};
-use unic_langid::{LanguageIdentifier, langid};
+pub use tarock_face::text::{Arg, Lang};
 
 static_loader! {
     static LOCALES = {
@@ -19,122 +18,22 @@ static_loader! {
     };
 }
 
-/// A language the texts exist in. German is the default: the game is Austrian.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Lang {
-    /// Deutsch.
-    #[default]
-    De,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// Every language.
-    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
-
-    /// The language code (`de`, `en`).
-    pub const fn code(self) -> &'static str {
-        match self {
-            Lang::De => "de",
-            Lang::En => "en",
-        }
-    }
-
-    /// The language of a platform's locale tag (`en-GB` → English); German
-    /// for anything else.
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.trim().to_ascii_lowercase().starts_with("en") {
-            Lang::En
-        } else {
-            Lang::De
-        }
-    }
-
-    fn id(self) -> LanguageIdentifier {
-        match self {
-            Lang::De => langid!("de"),
-            Lang::En => langid!("en"),
-        }
-    }
-}
-
-/// An argument value for a text.
-pub enum Arg {
-    /// Text.
-    Str(String),
-    /// A number (selects plural forms).
-    Num(i64),
-}
-
-impl From<&str> for Arg {
-    fn from(s: &str) -> Arg {
-        Arg::Str(s.to_owned())
-    }
-}
-
-impl From<String> for Arg {
-    fn from(s: String) -> Arg {
-        Arg::Str(s)
-    }
-}
-
-impl From<i64> for Arg {
-    fn from(n: i64) -> Arg {
-        Arg::Num(n)
-    }
-}
-
-impl From<i32> for Arg {
-    fn from(n: i32) -> Arg {
-        Arg::Num(i64::from(n))
-    }
-}
-
-impl From<u8> for Arg {
-    fn from(n: u8) -> Arg {
-        Arg::Num(i64::from(n))
-    }
-}
-
-impl From<u32> for Arg {
-    fn from(n: u32) -> Arg {
-        Arg::Num(i64::from(n))
-    }
-}
-
-impl From<usize> for Arg {
-    fn from(n: usize) -> Arg {
-        Arg::Num(n as i64)
-    }
-}
-
 /// The text `id` in `lang` with `args`. A missing id is a bug: it panics in
 /// debug builds and shows the id in release builds.
 pub fn text(lang: Lang, id: &str, args: Vec<(&'static str, Arg)>) -> String {
-    match lookup(lang, id, args) {
-        Some(s) => s,
-        None => {
-            debug_assert!(false, "missing text {id} ({})", lang.code());
-            id.to_owned()
-        }
-    }
+    tarock_face::text::expect(lookup(lang, id, args), lang, id)
 }
 
 /// The text `id` in `lang` with `args`, or `None` when the catalogue has no
 /// such text (for ids made from data, such as a refusal's rule code).
 pub fn lookup(lang: Lang, id: &str, args: Vec<(&'static str, Arg)>) -> Option<String> {
-    let args: HashMap<Cow<'static, str>, FluentValue> = args
-        .into_iter()
-        .map(|(k, v)| {
-            let value = match v {
-                Arg::Str(s) => FluentValue::from(s),
-                Arg::Num(n) => FluentValue::from(n),
-            };
-            (Cow::Borrowed(k), value)
+    tarock_face::text::lookup_in(&LOCALES, lang, id, &args)
+        .or_else(|| tarock_face::text::lookup(lang, id, &args))
+        .or_else(|| {
+            tarock_games::faces()
+                .iter()
+                .find_map(|f| f.catalogue_text(lang, id, args.clone()))
         })
-        .collect();
-    LOCALES.try_lookup_with_args(&lang.id(), id, &args)
 }
 
 /// `tr!(lang, "id")` or `tr!(lang, "id", name = value, …)`: a catalogue text.

@@ -123,8 +123,8 @@ struct Counts {
 
 /// 20 ab: every seat's hand picture and the table picture of one position.
 fn check_zwanzig_ab(round: &dyn DynGame, renderer: &Renderer, lang: Lang, counts: &mut Counts) {
-    use tarock_table::games::zwanzig_ab::card_label;
     use tarock_zwanzig_ab::{Card, CardSet, Phase, ZwanzigAb};
+    use tarock_zwanzig_ab_face::card_label;
     let face = games::face("zwanzig-ab").unwrap();
     let session = round.downcast_ref::<ZwanzigAb>().unwrap().session();
     let n = session.players();
@@ -227,7 +227,7 @@ fn check_zwanzig_ab(round: &dyn DynGame, renderer: &Renderer, lang: Lang, counts
 /// position.
 fn check_koenigrufen(round: &dyn DynGame, renderer: &Renderer, lang: Lang, counts: &mut Counts) {
     use tarock_koenigrufen::{Card, CardSet, Koenigrufen, Phase};
-    use tarock_table::games::koenigrufen::words::card_label;
+    use tarock_koenigrufen_face::words::card_label;
     let face = games::face("koenigrufen").unwrap();
     let table = context(4);
     let Some(game) = round.downcast_ref::<Koenigrufen>().unwrap().game() else {

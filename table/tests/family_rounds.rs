@@ -17,11 +17,11 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tarock_game_core::Seat;
 use tarock_koenigrufen::{Game as KrGame, Half, Koenigrufen, Phase as KrPhase};
+use tarock_koenigrufen_face::words::{card_label, cards_text};
 use tarock_storage::{DealStatus, Event, LoadedTable, Participant, TableId};
-use tarock_table::games::koenigrufen::words::{card_label, cards_text};
-use tarock_table::games::zwanzig_ab::card_label as ab_card_label;
 use tarock_table::{Clock, CommandKind, Keyboard, Lang, Outgoing, Pace, TableSettings, tr};
 use tarock_zwanzig_ab::{Action as AbAction, Phase as AbPhase, Session, ZwanzigAb};
+use tarock_zwanzig_ab_face::card_label as ab_card_label;
 
 const HOUR: i64 = 3_600_000;
 

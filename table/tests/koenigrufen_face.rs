@@ -17,8 +17,8 @@ use tarock_koenigrufen::score::Facts;
 use tarock_koenigrufen::{
     Action, Card, CardSet, Contract, Deal, Family, Game, Koenigrufen, Phase, Preset, Seat, sim,
 };
+use tarock_koenigrufen_face::words::card_label;
 use tarock_table::Lang;
-use tarock_table::games::koenigrufen::words::card_label;
 use tarock_table::games::{ChoiceKind, GameFace, SeatText, TableContext};
 
 fn face() -> &'static dyn GameFace {

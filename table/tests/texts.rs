@@ -924,9 +924,10 @@ async fn notices_follow_the_sender_and_views_the_table_or_the_reader() {
     );
 }
 
-/// The catalogue files of the table: the shared ones and one per game
-/// (`zwanzig-ab.ftl`, `koenigrufen.ftl`) and the cups' (`cup.ftl`), as
-/// (file, German, English).
+/// The catalogue files of the table (`main.ftl`, the cups' `cup.ftl`), of
+/// the face boundary (`common.ftl`, the texts every game shares) and one
+/// per game (`zwanzig-ab.ftl`, `koenigrufen.ftl`), as (file, German,
+/// English): one bundle as the table reads them.
 const CATALOGUES: [(&str, &str, &str); 5] = [
     (
         "main.ftl",
@@ -935,24 +936,33 @@ const CATALOGUES: [(&str, &str, &str); 5] = [
     ),
     (
         "common.ftl",
-        include_str!("../locales/de/common.ftl"),
-        include_str!("../locales/en/common.ftl"),
+        include_str!("../../games/face/locales/de/common.ftl"),
+        include_str!("../../games/face/locales/en/common.ftl"),
     ),
     (
         "zwanzig-ab.ftl",
-        include_str!("../locales/de/zwanzig-ab.ftl"),
-        include_str!("../locales/en/zwanzig-ab.ftl"),
+        include_str!("../../games/zwanzig-ab/face/locales/de/zwanzig-ab.ftl"),
+        include_str!("../../games/zwanzig-ab/face/locales/en/zwanzig-ab.ftl"),
     ),
     (
         "koenigrufen.ftl",
-        include_str!("../locales/de/koenigrufen.ftl"),
-        include_str!("../locales/en/koenigrufen.ftl"),
+        include_str!("../../games/koenigrufen/face/locales/de/koenigrufen.ftl"),
+        include_str!("../../games/koenigrufen/face/locales/en/koenigrufen.ftl"),
     ),
     (
         "cup.ftl",
         include_str!("../locales/de/cup.ftl"),
         include_str!("../locales/en/cup.ftl"),
     ),
+];
+
+/// The source folders, relative to the table's, whose code names the ids
+/// of [`CATALOGUES`].
+const CODE: [&str; 4] = [
+    "src",
+    "../games/face/src",
+    "../games/zwanzig-ab/face/src",
+    "../games/koenigrufen/face/src",
 ];
 
 /// Every German message id of all catalogue files (they share one bundle).
@@ -990,9 +1000,10 @@ fn catalogues_define_the_same_ids() {
 #[test]
 fn the_code_and_the_catalogue_name_the_same_ids() {
     let de = all_german_ids();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut code = String::new();
-    let mut dirs = vec![dir];
+    // The table's code and the code of the crates whose catalogues are here.
+    let mut dirs: Vec<_> = CODE.iter().map(|dir| root.join(dir)).collect();
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();

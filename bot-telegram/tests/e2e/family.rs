@@ -689,7 +689,7 @@ fn private_texts(fake: &Fake, user: i64) -> Vec<String> {
 /// played. Seed 7.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_card_typed_at_a_twenty_ab_table_is_read_as_a_twenty_ab_card() {
-    use tarock_table::games::zwanzig_ab::{card_label, parse_card};
+    use tarock_zwanzig_ab_face::{card_label, parse_card};
     let fake = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");

@@ -27,6 +27,7 @@ use tarock_player::{DynComputers, DynPlayer, Level};
 
 pub mod seeded;
 pub use seeded::SeededRound;
+use tarock_face::GameFace;
 use tarock_koenigrufen::Koenigrufen;
 use tarock_zwanzig_ab::ZwanzigAb;
 use tarock_zwanzigerrufen::Zwanzigerrufen;
@@ -34,6 +35,27 @@ use tarock_zwanzigerrufen::Zwanzigerrufen;
 static ZWANZIGERRUFEN: Kind<Zwanzigerrufen> = Kind::new();
 static KOENIGRUFEN: Kind<Koenigrufen> = Kind::new();
 static ZWANZIG_AB: Kind<ZwanzigAb> = Kind::new();
+
+static KOENIGRUFEN_FACE: tarock_koenigrufen_face::KoenigrufenFace =
+    tarock_koenigrufen_face::KoenigrufenFace;
+static ZWANZIG_AB_FACE: tarock_zwanzig_ab_face::ZwanzigAbFace =
+    tarock_zwanzig_ab_face::ZwanzigAbFace;
+
+/// Every game's face at a table ([`GameFace`]), in the order of [`GAMES`].
+/// Zwanzigerrufen has none yet: it keeps its own path through the table
+/// service.
+static FACES: [&dyn GameFace; 2] = [&KOENIGRUFEN_FACE, &ZWANZIG_AB_FACE];
+
+/// Every face the registry lists, for code that asks each of them (which
+/// game knows this word, this card, this text id).
+pub fn faces() -> &'static [&'static dyn GameFace] {
+    &FACES
+}
+
+/// The face of the game with this id, if it has one.
+pub fn face(id: &str) -> Option<&'static dyn GameFace> {
+    FACES.iter().copied().find(|f| f.id() == id)
+}
 
 /// Every game of the family, Zwanzigerrufen (the first) first.
 pub static GAMES: [&dyn DynKind; 3] = [&ZWANZIGERRUFEN, &KOENIGRUFEN, &ZWANZIG_AB];

@@ -1,74 +1,13 @@
-//! The face each game shows at a table: what the table service needs from a
-//! game beyond the rules boundary ([`tarock_game_core::DynGame`]).
-//!
-//! The boundary says what a round *is* (whose turn, which tokens are legal,
-//! apply, settle, record); it holds no text, because texts are the table
-//! service's business (catalogues in two languages). A [`GameFace`] turns a
-//! round of its game into what people read and press:
-//!
-//! - the **public text** of the table message ([`GameFace::public_text`]),
-//!   which must never show a card the game keeps secret;
-//! - one seat's **private text and choices** ([`GameFace::seat_text`]):
-//!   labelled buttons, each either an action token the table applies, or a
-//!   *draft* the table only carries back (see below);
-//! - **chat lines** an action is worth announcing (a deal scored in 20 ab),
-//!   [`GameFace::events`];
-//! - the **settlement** of a finished round as lines and items
-//!   ([`GameFace::settlement_text`]); the table adds money and balances;
-//! - the **pictures** of a seat's hand and of the table
-//!   ([`GameFace::hand_picture`], [`GameFace::table_picture`]), which show
-//!   no more than the texts beside them;
-//! - the **rules** as a short label and as the lobby's full list of flags
-//!   ([`GameFace::rules_label`], [`GameFace::rules_text`]);
-//! - the **refusal** text of a rule-error code ([`GameFace::refusal_text`]);
-//! - a **computer player's** choice by level, and the **stand-in's** choice
-//!   when a seat's time runs out ([`GameFace::computer_token`],
-//!   [`GameFace::stand_in_token`]).
-//!
-//! Each game's face downcasts the boxed round to its own type
-//! (`round.downcast_ref::<ZwanzigAb>()`) and works with its own views; a
-//! round of another game is a bug in the caller, answered with a neutral
-//! text, never a panic.
-//!
-//! ## Drafts: choices made in several presses
-//!
-//! Some actions pick several cards at once (20 ab's `swap` of 1–3 cards,
-//! Königrufen's discard of 3 or 6 cards). Listing every combination as a
-//! button would be hundreds of buttons, so a face may offer a choice in
-//! steps: a [`ChoiceKind::Draft`] button carries a *draft token* (the game's
-//! own short notation of a half-made choice, e.g. the cards picked so far)
-//! and applies nothing. The table puts that token into the button's payload
-//! (with the step, so it goes stale like any button) and, when it is
-//! pressed, shows the seat's private text again with
-//! [`GameFace::seat_text`]`(…, Some(draft))`, whose buttons then toggle
-//! further cards ([`ChoiceKind::Draft`] again), clear the draft, or confirm
-//! it ([`ChoiceKind::Act`] with the finished action's token). The table
-//! keeps no draft state: the draft lives in the payload alone, so a restart
-//! loses nothing. A draft token follows the shape of an action token
-//! ([`tarock_game_core::token::is_well_formed`]); the face checks it (a
-//! stale or forged draft shows the seat's text as if there were none).
-//!
-//! ## Texts
-//!
-//! Each game's texts live in its own catalogue files
-//! `table/locales/{de,en}/<game id>.ftl`; all files of a language share one
-//! bundle, so every message id of a game starts with the game's prefix
-//! (20 ab: `ab-`, Königrufen: `kr-`). Refusals are looked up by the game's
-//! [`tarock_game_core::RuleError::code`] (`ab-refusal-D-12`,
-//! `kr-refusal-must-follow-suit`), the refusals every game shares by their
-//! shared code (`refusal-token`, `refusal-seat`, `refusal-deck`).
-//!
-//! Zwanzigerrufen keeps its own path through the table service (its turn of
-//! several announcements is one action, and its buttons and texts must stay
-//! byte for byte as they are); the faces here serve every other game.
+//! The faces of the games at the table, by game id. The face boundary
+//! itself ([`GameFace`] and its data) is the crate `tarock-face`
+//! (`games/face`), whose types are re-exported here for the front ends; the
+//! registry lists the faces ([`tarock_games::faces`]), and this module
+//! answers what the table asks of every game (names, help, which text is
+//! a card).
 
 use crate::text::Lang;
 
-pub mod boundary;
-pub mod koenigrufen;
-pub mod zwanzig_ab;
-
-pub use boundary::{
+pub use tarock_face::{
     BadRules, Choice, ChoiceKind, GameFace, NoTricks, SeatChoice, SeatText, SettlementText,
     TableContext,
 };
@@ -83,15 +22,15 @@ pub fn help_text(id: &str, lang: Lang) -> String {
     }
 }
 
-static ZWANZIG_AB: zwanzig_ab::ZwanzigAbFace = zwanzig_ab::ZwanzigAbFace;
-static KOENIGRUFEN: koenigrufen::KoenigrufenFace = koenigrufen::KoenigrufenFace;
-
-/// Every face, by game id. Zwanzigerrufen has none: it keeps its own path.
-static FACES: [&dyn GameFace; 2] = [&ZWANZIG_AB, &KOENIGRUFEN];
+/// Every face, from the registry. Zwanzigerrufen has none: it keeps its
+/// own path.
+fn faces() -> impl Iterator<Item = &'static dyn GameFace> {
+    tarock_games::faces().iter().copied()
+}
 
 /// The face of the game with this id, if it has one.
 pub fn face(id: &str) -> Option<&'static dyn GameFace> {
-    FACES.iter().copied().find(|f| f.id() == id)
+    faces().find(|f| f.id() == id)
 }
 
 /// A contract's name in `lang` from the word the statistics recorded for
@@ -100,7 +39,7 @@ pub fn face(id: &str) -> Option<&'static dyn GameFace> {
 /// the word itself.
 pub fn contract_name(word: &str, lang: Lang) -> String {
     crate::text::lookup(lang, &format!("game-{word}"), Vec::new())
-        .or_else(|| FACES.iter().find_map(|f| f.contract_name(word, lang)))
+        .or_else(|| faces().find_map(|f| f.contract_name(word, lang)))
         .unwrap_or_else(|| word.to_owned())
 }
 
@@ -146,9 +85,7 @@ pub fn seats_list(lang: Lang) -> String {
 /// end that must tell a typed card from chat before it knows the game,
 /// and for the answer "no such card in this game").
 pub fn is_card(text: &str) -> bool {
-    crate::render::parse_card(text).is_some()
-        || koenigrufen::words::parse_card(text).is_some()
-        || zwanzig_ab::parse_card(text).is_some()
+    crate::render::parse_card(text).is_some() || faces().any(|f| f.card_token(text).is_some())
 }
 
 #[cfg(test)]
@@ -156,13 +93,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_game_reads_ids_labels_and_symbols() {
+    fn zwanzigerrufen_reads_cards_and_is_card_knows_every_game() {
         use crate::render;
-        use koenigrufen::words;
-        let kr = |s: &str| words::parse_card(s).map(|c| c.to_string());
-        let ab = |s: &str| zwanzig_ab::parse_card(s).map(|c| c.to_string());
         let zr = |s: &str| render::parse_card(s).map(|c| c.to_string());
-        for read in [kr, zr] {
+        {
             for (typed, id) in [
                 ("XXII", "T22"),
                 ("Sküs", "T22"),
@@ -179,26 +113,12 @@ mod tests {
                 ("c10", "c10"),
                 ("♣10", "c10"),
             ] {
-                assert_eq!(read(typed).as_deref(), Some(id), "{typed}");
+                assert_eq!(zr(typed).as_deref(), Some(id), "{typed}");
             }
         }
-        for (typed, id) in [
-            ("sA", "sA"),
-            ("♠A", "sA"),
-            ("SA", "sA"),
-            ("♣D", "cQ"),
-            ("cq", "cQ"),
-            ("h7", "h7"),
-            ("♥B", "hJ"),
-        ] {
-            assert_eq!(ab(typed).as_deref(), Some(id), "{typed}");
-        }
-        // Cards one game has and another lacks.
-        assert_eq!(kr("sA"), None);
-        assert_eq!(kr("♥4").as_deref(), Some("h4"));
+        // Cards one game has and another lacks: each is a card of some
+        // game (Königrufen's ♥4, 20 ab's sA).
         assert_eq!(zr("♥4"), None);
-        assert_eq!(ab("XXI"), None);
-        assert_eq!(ab("hN"), None);
         for card in ["sA", "♥4", "XXII", "hN"] {
             assert!(is_card(card), "{card}");
         }

@@ -18,14 +18,16 @@ use tarock_zwanzig_ab::{
     Action, Card, CardSet, Decision, DropBar, Phase, Rules, Session, Suit, ZwanzigAb,
 };
 
-use super::boundary::{
-    BadRules, Choice, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
+use tarock_face::{
+    BadRules, Choice, GameFace, NoTricks, Picture, SeatChoice, SeatText, SettlementText,
+    TableContext,
 };
-use crate::picture::Picture;
+
 use crate::text::tr;
-use crate::text::{Lang, lookup};
+use crate::text::{Arg, Lang, lookup};
 
 mod picture;
+pub mod text;
 pub mod words;
 
 pub use words::{card_label, parse_card};
@@ -203,6 +205,15 @@ impl GameFace for ZwanzigAbFace {
         "zwanzig-ab"
     }
 
+    fn catalogue_text(
+        &self,
+        lang: Lang,
+        id: &str,
+        args: Vec<(&'static str, Arg)>,
+    ) -> Option<String> {
+        lookup(lang, id, args)
+    }
+
     fn name(&self, lang: Lang) -> String {
         tr!(lang, "ab-name")
     }
@@ -221,7 +232,7 @@ impl GameFace for ZwanzigAbFace {
     }
 
     fn parse_rules(&self, text: &str) -> Result<Value, BadRules> {
-        let value = super::boundary::rules_value(text)?;
+        let value = tarock_face::rules_value(text)?;
         Rules::from_spec(&value)
             .map(|r| r.to_spec())
             .map_err(|e| BadRules(e.to_string()))
@@ -712,7 +723,7 @@ impl GameFace for ZwanzigAbFace {
         rng: &mut dyn RngCore,
     ) -> Option<String> {
         let level: Level = level.parse().ok()?;
-        tarock_games::computer(self.id(), level)?.choose_token(round, seat, rng)
+        tarock_player::DynComputers::player(&tarock_zwanzig_ab_ai::COMPUTERS, level)?.choose_token(round, seat, rng)
     }
 
     fn stand_in_token(
@@ -734,7 +745,7 @@ impl GameFace for ZwanzigAbFace {
         } else {
             STAND_IN_LEVEL
         };
-        let token = tarock_games::computer(self.id(), level)?.answer(round, seat, rng)?;
+        let token = tarock_player::DynComputers::player(&tarock_zwanzig_ab_ai::COMPUTERS, level)?.answer(round, seat, rng)?;
         let action = match Action::from_code(&token).ok()? {
             // D-23: the exchange is `stay`; a drop only if the policy drops.
             Action::Swap(_) if legal.stay => Action::Stay,
@@ -752,7 +763,7 @@ mod tests {
     use tarock_zwanzig_ab::Deck;
 
     use super::*;
-    use crate::games::boundary::ChoiceKind;
+    use tarock_face::ChoiceKind;
 
     /// The deck of the SPEC's full session FG1, deal 1: four players, dealer
     /// seat 3, so seat 0 names trump. Seat 0's first packet is hA h10 c7,
@@ -964,7 +975,8 @@ mod tests {
     #[test]
     fn computers_play_a_session_to_its_settlement() {
         let face = ZwanzigAbFace;
-        let kind = tarock_games::by_id("zwanzig-ab").unwrap();
+        use tarock_game_core::DynKind;
+        let kind = tarock_game_core::Kind::<ZwanzigAb>::new();
         let mut round = kind.new_round(&"standard".into(), 3, Seat::new(0)).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let t = TableContext {

@@ -13,10 +13,10 @@ use tarock_koenigrufen::{Action, Facts, Game, Item, Line, Party, Premium, Seat, 
 use super::words::{
     card_label, cards_text, contract_name, kontra_name, name, points, premium_name, side, signed,
 };
-use crate::games::boundary::{SettlementText, TableContext};
-use crate::outgoing::SettlementItem;
 use crate::text::Lang;
 use crate::text::tr;
+use tarock_face::SettlementItem;
+use tarock_face::{SettlementText, TableContext};
 
 /// Thirds of the whole deck (SPEC §1.4: 70 points).
 const TOTAL_THIRDS: u16 = 210;

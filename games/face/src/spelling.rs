@@ -6,8 +6,8 @@
 //!
 //! Each game lists its cards and their spellings ([`find`]); the parser
 //! that compares them is this one, shared by all games. Whether a text
-//! is a card of any game is the games' list's question
-//! ([`crate::games::is_card`]).
+//! is a card of any game is the table's question
+//! (`tarock_table::games::is_card`).
 
 /// Roman numerals of the tarocks I–XXII.
 const ROMAN: [&str; 23] = [

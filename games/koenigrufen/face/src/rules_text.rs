@@ -8,9 +8,9 @@ use tarock_koenigrufen::rules::{BirdReservation, TrischakenRule};
 use tarock_koenigrufen::{Contract, Premium, Rules};
 
 use super::words::{contract_name, kontra_name, premium_name};
-use crate::games::boundary::BadRules;
 use crate::text::Lang;
 use crate::text::tr;
+use tarock_face::BadRules;
 
 /// The rules of a record-form value; `standard` when it is not valid.
 pub fn rules_of(rules: &Value) -> Rules {
@@ -19,7 +19,7 @@ pub fn rules_of(rules: &Value) -> Rules {
 
 /// A table option text (a preset name or JSON) in record form.
 pub fn parse_rules(text: &str) -> Result<Value, BadRules> {
-    let value = crate::games::boundary::rules_value(text)?;
+    let value = tarock_face::rules_value(text)?;
     Rules::from_spec(&value)
         .map(|r| r.to_spec())
         .map_err(|e| BadRules(e.to_string()))

@@ -7,9 +7,9 @@ use tarock_koenigrufen::trick::Trick;
 use tarock_koenigrufen::{Game, Phase, Seat};
 
 use super::words::sorted;
-use crate::games::boundary::TableContext;
-use crate::picture::{Deck, Picture, Scene, SeatPicture};
 use crate::text::Lang;
+use tarock_face::TableContext;
+use tarock_face::picture::{Deck, Picture, Scene, SeatPicture};
 
 /// `seat`'s cards as its private text lists them, the cards it may play
 /// lifted when it is to play one. `None` once the hand is empty.

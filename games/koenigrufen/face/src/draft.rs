@@ -1,5 +1,5 @@
 //! The declarer's discard chosen card by card (a draft, see
-//! [`crate::games`]): the draft token is `D` followed by the one-character
+//! [`tarock_face`]): the draft token is `D` followed by the one-character
 //! codes ([`Card::code`]) of the cards picked so far, in the order picked
 //! (`D`, `D4`, `D4Xe`). The order matters only for a Mussolini, whose first
 //! three cards count for the declarer and whose last three are the row. A

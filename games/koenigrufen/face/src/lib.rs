@@ -30,6 +30,7 @@ mod private;
 mod public;
 mod rules_text;
 mod sheet;
+pub mod text;
 pub mod words;
 
 use std::borrow::Cow;
@@ -40,12 +41,12 @@ use tarock_game_core::{DynGame, Seat};
 use tarock_koenigrufen::{Action, Game, Koenigrufen};
 use tarock_player::Level;
 
-use super::boundary::{
+use crate::text::tr;
+use crate::text::{Arg, Lang, lookup};
+use tarock_face::Picture;
+use tarock_face::{
     BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
 };
-use crate::picture::Picture;
-use crate::text::tr;
-use crate::text::{Lang, lookup};
 
 /// The face of Königrufen.
 #[derive(Clone, Copy, Debug, Default)]
@@ -102,12 +103,21 @@ fn not_this_game(round: &dyn DynGame, lang: Lang) -> String {
 /// The action `level`'s player chooses for `seat`, checked against the rules
 /// (an unexpected answer falls back to the first legal action).
 fn choose(round: &dyn DynGame, seat: Seat, level: Level, rng: &mut dyn RngCore) -> Option<String> {
-    tarock_games::computer(KoenigrufenFace.id(), level)?.choose_token(round, seat, rng)
+    tarock_player::DynComputers::player(&tarock_koenigrufen_ai::COMPUTERS, level)?.choose_token(round, seat, rng)
 }
 
 impl GameFace for KoenigrufenFace {
     fn id(&self) -> &'static str {
         "koenigrufen"
+    }
+
+    fn catalogue_text(
+        &self,
+        lang: Lang,
+        id: &str,
+        args: Vec<(&'static str, Arg)>,
+    ) -> Option<String> {
+        lookup(lang, id, args)
     }
 
     fn name(&self, lang: Lang) -> String {

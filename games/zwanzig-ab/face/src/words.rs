@@ -30,11 +30,11 @@ pub fn card_label(card: Card, lang: Lang) -> String {
     format!("{}{rank}", suit_symbol(card.suit()))
 }
 
-/// The card of 20 ab that `text` spells ([`crate::spelling`]): its id
+/// The card of 20 ab that `text` spells ([`tarock_face::spelling`]): its id
 /// (`hA`, `s10`, `cQ`) or its label in either language (`♥A`, `♣D`,
 /// `♣Q`).
 pub fn parse_card(text: &str) -> Option<Card> {
-    crate::spelling::find(text, Card::all(), |c| {
+    tarock_face::spelling::find(text, Card::all(), |c| {
         vec![
             c.to_string(),
             card_label(c, Lang::De),
@@ -58,4 +58,29 @@ pub(crate) fn cards_text(cards: CardSet, trump: Option<Suit>, lang: Lang) -> Str
         .map(|c| card_label(c, lang))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_read_by_id_label_and_symbol_and_no_tarock() {
+        let ab = |s: &str| parse_card(s).map(|c| c.to_string());
+        for (typed, id) in [
+            ("sA", "sA"),
+            ("♠A", "sA"),
+            ("SA", "sA"),
+            ("♣D", "cQ"),
+            ("cq", "cQ"),
+            ("h7", "h7"),
+            ("♥B", "hJ"),
+        ] {
+            assert_eq!(ab(typed).as_deref(), Some(id), "{typed}");
+        }
+        // Cards of the tarock deck that the French deck lacks.
+        assert_eq!(ab("XXI"), None);
+        assert_eq!(ab("hN"), None);
+        assert_eq!(ab("h4"), None);
+    }
 }

@@ -7,9 +7,9 @@ use tarock_zwanzig_ab::trick::Trick;
 use tarock_zwanzig_ab::{CardSet, Phase, Seat, Session, Suit};
 
 use super::words::shown_order;
-use crate::games::boundary::TableContext;
-use crate::picture::{Deck, Picture, Scene, SeatPicture};
-use crate::text::Lang;
+use tarock_face::TableContext;
+use tarock_face::picture::{Deck, Picture, Scene, SeatPicture};
+use tarock_face::text::Lang;
 
 /// Card ids in the order the texts list them (trump first when named).
 fn ids(cards: CardSet, trump: Option<Suit>) -> Vec<String> {

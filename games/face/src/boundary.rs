@@ -1,16 +1,17 @@
 //! The face boundary: what the table service needs from a game beyond the
 //! rules boundary, as the trait [`GameFace`] and the data it speaks in
 //! (the table's names and stake, choices, a seat's text, a settlement's
-//! lines). Each game's face implements it; the list of faces
-//! (the parent module) and the table service use it. It names no game.
+//! lines). Each game's face implements it; the registry lists the faces,
+//! and the table service, the bots and `cli` use them. It names no game.
 
 use rand::RngCore;
 use serde_json::Value;
 use tarock_game_core::{DynGame, Seat};
 
-use crate::outgoing::SettlementItem;
+use serde::{Deserialize, Serialize};
+
 use crate::picture::Picture;
-use crate::text::Lang;
+use crate::text::{Arg, Lang};
 
 /// What a face needs to know about the table beyond the round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +103,19 @@ pub struct SettlementText {
     pub items: Vec<SettlementItem>,
 }
 
+/// One line of a settlement as shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettlementItem {
+    /// The item's name in the table's language (`Spiel`, `Pagat`, …).
+    pub name: String,
+    /// Whether it was announced.
+    pub announced: bool,
+    /// Kontra multiplier (1, 2, 4, 8, 16).
+    pub multiplier: u32,
+    /// Value for the declarer party in units (negative: the opponents won it).
+    pub value: i64,
+}
+
 /// Why "our tricks" has nothing to show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoTricks {
@@ -121,11 +135,23 @@ pub struct BadRules(pub String);
 /// A game's face at the table: everything the table service shows or
 /// decides per game, given a round of that game as a [`DynGame`].
 ///
-/// Implementations are stateless unit structs listed by [`face`]; all
-/// methods take the round (or rules) they talk about.
+/// Implementations are stateless unit structs listed by the registry
+/// (`tarock_games::face`); all methods take the round (or rules) they talk
+/// about.
 pub trait GameFace: Send + Sync {
     /// The game's id ([`tarock_game_core::Game::ID`]).
     fn id(&self) -> &'static str;
+
+    /// The text `id` of this face's own catalogue (or the shared one) in
+    /// `lang` with `args`; `None` when neither has it. The table's
+    /// catalogue falls back to it, so that a game's message ids stay
+    /// reachable by id (tests, front ends) without naming the game.
+    fn catalogue_text(
+        &self,
+        lang: Lang,
+        id: &str,
+        args: Vec<(&'static str, Arg)>,
+    ) -> Option<String>;
 
     /// The game's name in `lang` ("20 ab", "Königrufen").
     fn name(&self, lang: Lang) -> String;
@@ -351,8 +377,12 @@ pub struct SeatChoice {
 }
 
 /// A table's rules option as its record form before the game reads it: a
-/// JSON object as written, anything else a preset name.
-pub(crate) fn rules_value(text: &str) -> Result<Value, BadRules> {
+/// JSON object as written, anything else a preset name (for a face's
+/// [`GameFace::parse_rules`]).
+///
+/// # Errors
+/// [`BadRules`] for a text that starts like JSON and is none.
+pub fn rules_value(text: &str) -> Result<Value, BadRules> {
     let text = text.trim();
     if text.starts_with('{') || text.starts_with('"') {
         // The record form as stored: an object, or a preset name in quotes.

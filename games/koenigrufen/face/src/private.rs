@@ -11,9 +11,9 @@ use super::draft::Picked;
 use super::words::{
     button_label, card_label, cards_text, contract_name, fourth_king, name, sorted,
 };
-use crate::games::boundary::{Choice, SeatText, TableContext};
 use crate::text::Lang;
 use crate::text::tr;
+use tarock_face::{Choice, SeatText, TableContext};
 
 /// Buttons per row (Discord's limit).
 const ROW: usize = 5;

@@ -7,9 +7,9 @@ use tarock_koenigrufen::{
     Action, Card, CardSet, Contract, Game, Half, Item, Party, Phase, Premium, Rules, Seat, Suit,
 };
 
-use crate::games::boundary::TableContext;
 use crate::text::tr;
 use crate::text::{Lang, lookup};
+use tarock_face::TableContext;
 
 /// Roman numerals of the tarocks I … XXI (index = tarock number).
 const ROMAN: [&str; 22] = [
@@ -43,18 +43,18 @@ pub fn card_label(card: Card, lang: Lang) -> String {
     }
 }
 
-/// The card of Königrufen that `text` spells ([`crate::spelling`]):
+/// The card of Königrufen that `text` spells ([`tarock_face::spelling`]):
 /// its id (`hK`, `c10`, `T21`), its label in either language (`♥K`, `♥D`,
 /// `XXI`, `Sküs`), `XXII` for the Sküs.
 pub fn parse_card(text: &str) -> Option<Card> {
-    crate::spelling::find(text, Card::all(), |c| {
+    tarock_face::spelling::find(text, Card::all(), |c| {
         let mut out = vec![
             c.to_string(),
             card_label(c, Lang::De),
             card_label(c, Lang::En),
         ];
         if let Some(n) = c.tarock_number() {
-            out.extend(crate::spelling::tarock_spellings(n));
+            out.extend(tarock_face::spelling::tarock_spellings(n));
         }
         out
     })
@@ -369,5 +369,39 @@ fn discard_text(game: &Game, list: tarock_koenigrufen::CardList, who: &str, lang
             count = list.len(),
             cards = cards_text(face_up, lang)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_read_by_id_label_symbol_and_roman_numeral() {
+        let kr = |s: &str| parse_card(s).map(|c| c.to_string());
+        for (typed, id) in [
+            ("XXII", "T22"),
+            ("Sküs", "T22"),
+            ("skus", "T22"),
+            ("t22", "T22"),
+            ("XXI", "T21"),
+            ("xxi", "T21"),
+            ("I", "T1"),
+            ("hK", "hK"),
+            ("♥K", "hK"),
+            ("♥️k", "hK"),
+            ("♦D", "dQ"),
+            ("♦Q", "dQ"),
+            ("c10", "c10"),
+            ("♣10", "c10"),
+            ("♥4", "h4"),
+        ] {
+            assert_eq!(kr(typed).as_deref(), Some(id), "{typed}");
+        }
+        // 20 ab's ace is no card of the tarock deck.
+        assert_eq!(kr("sA"), None);
+        for chat in ["hallo", "weiter", "", "h", "♥", "kontra", "i x", "h k"] {
+            assert_eq!(kr(chat), None, "{chat}");
+        }
     }
 }

@@ -11,9 +11,9 @@ use tarock_koenigrufen::{Action, Game, Item, Party, Phase, Seat};
 use super::words::{
     card_label, cards_text, contract_name, item_name, kontra_name, name, premium_name, side,
 };
-use crate::games::boundary::TableContext;
 use crate::text::Lang;
 use crate::text::tr;
+use tarock_face::TableContext;
 
 /// The public text of `game`.
 pub fn public_text(game: &Game, table: &TableContext, lang: Lang) -> String {
