@@ -103,7 +103,8 @@ fn not_this_game(round: &dyn DynGame, lang: Lang) -> String {
 /// The action `level`'s player chooses for `seat`, checked against the rules
 /// (an unexpected answer falls back to the first legal action).
 fn choose(round: &dyn DynGame, seat: Seat, level: Level, rng: &mut dyn RngCore) -> Option<String> {
-    tarock_player::DynComputers::player(&tarock_koenigrufen_ai::COMPUTERS, level)?.choose_token(round, seat, rng)
+    tarock_player::DynComputers::player(&tarock_koenigrufen_ai::COMPUTERS, level)?
+        .choose_token(round, seat, rng)
 }
 
 impl GameFace for KoenigrufenFace {

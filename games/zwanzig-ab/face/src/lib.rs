@@ -723,7 +723,8 @@ impl GameFace for ZwanzigAbFace {
         rng: &mut dyn RngCore,
     ) -> Option<String> {
         let level: Level = level.parse().ok()?;
-        tarock_player::DynComputers::player(&tarock_zwanzig_ab_ai::COMPUTERS, level)?.choose_token(round, seat, rng)
+        tarock_player::DynComputers::player(&tarock_zwanzig_ab_ai::COMPUTERS, level)?
+            .choose_token(round, seat, rng)
     }
 
     fn stand_in_token(
@@ -745,7 +746,8 @@ impl GameFace for ZwanzigAbFace {
         } else {
             STAND_IN_LEVEL
         };
-        let token = tarock_player::DynComputers::player(&tarock_zwanzig_ab_ai::COMPUTERS, level)?.answer(round, seat, rng)?;
+        let token = tarock_player::DynComputers::player(&tarock_zwanzig_ab_ai::COMPUTERS, level)?
+            .answer(round, seat, rng)?;
         let action = match Action::from_code(&token).ok()? {
             // D-23: the exchange is `stay`; a drop only if the policy drops.
             Action::Swap(_) if legal.stay => Action::Stay,
