@@ -466,7 +466,12 @@ fn assert_no_hand_card_leaks(fake: &Fake, hands: &[(u64, Vec<Card>)], made: &[Ma
             }
         }
     }
-    assert!(checked > 10, "only {checked} channel messages");
+    // The leak check must have looked at the deal's public messages: at
+    // least the table message, its edits as the tricks went and the
+    // settlement. How many edits there are depends on how the pump
+    // coalesces them under load (one run on a loaded machine saw 10), so
+    // the floor is what every deal has, not a typical count.
+    assert!(checked >= 5, "only {checked} channel messages");
 }
 
 /// Each person's dealt hand: the one holding the first card they played.
