@@ -332,9 +332,7 @@ impl GameFace for KoenigrufenFace {
     }
 
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
-        lookup(lang, &format!("kr-refusal-{code}"), Vec::new())
-            .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
-            .unwrap_or_else(|| tr!(lang, "refusal-other"))
+        text::refusal(lang, "kr", code)
     }
 
     fn levels(&self) -> &'static [&'static str] {

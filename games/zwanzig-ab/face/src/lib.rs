@@ -706,9 +706,7 @@ impl GameFace for ZwanzigAbFace {
     }
 
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
-        lookup(lang, &format!("ab-refusal-{code}"), Vec::new())
-            .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
-            .unwrap_or_else(|| tr!(lang, "refusal-other"))
+        text::refusal(lang, "ab", code)
     }
 
     fn levels(&self) -> &'static [&'static str] {
