@@ -164,44 +164,17 @@ async fn kept_balances_equal_the_ledger_sums(db: TestDb) {
         changes[(out + 1) % 5] += moved;
         assert_eq!(changes.iter().sum::<i64>(), 0);
 
-        let mut tx = store.begin().await.unwrap();
-        tx.set_table_settings(table, "\"standard\"", stake, 120_000, "de", NOW)
-            .await
-            .unwrap();
-        for seat in 0..2 {
-            tx.clear_seat(table, Seat::new(seat)).await.unwrap();
-        }
-        for (i, occupant) in seats.iter().enumerate() {
-            tx.set_seat(table, Seat::new(i as u8), occupant, NOW)
-                .await
-                .unwrap();
-        }
-        let deal = tx
-            .start_round(
-                &NewRound {
-                    table,
-                    game: "koenigrufen".into(),
-                    number,
-                    first: Seat::new(0),
-                    rules: "\"standard\"".into(),
-                    started_ms: NOW,
-                },
-                &[number as u8; 32],
-            )
-            .await
-            .unwrap();
-        tx.settle(
-            deal,
-            &NewSettlement {
-                changes: changes.clone(),
-                breakdown: "{}".into(),
-                settled_ms: NOW + n,
-                sitting_out: Some(sitting_out),
-            },
+        play(
+            store,
+            table,
+            number,
+            stake,
+            &seats,
+            &changes,
+            Some(sitting_out),
+            &[],
         )
-        .await
-        .unwrap();
-        tx.commit().await.unwrap();
+        .await;
 
         for (i, occupant) in seats.iter().enumerate() {
             if i == out {
