@@ -192,19 +192,6 @@ macro_rules! catalogue {
         ) -> ::std::string::String {
             $crate::text::expect(lookup(lang, id, args), lang, id)
         }
-
-        /// The text of a refusal with rule code `code`: this game's own
-        /// (`<prefix>-refusal-<code>`), else the one every game shares
-        /// (`refusal-<code>`), else the general `refusal-other`.
-        pub fn refusal(lang: $crate::Lang, prefix: &str, code: &str) -> ::std::string::String {
-            lookup(
-                lang,
-                &format!("{prefix}-refusal-{code}"),
-                ::std::vec::Vec::new(),
-            )
-            .or_else(|| lookup(lang, &format!("refusal-{code}"), ::std::vec::Vec::new()))
-            .unwrap_or_else(|| text(lang, "refusal-other", ::std::vec::Vec::new()))
-        }
     };
 }
 

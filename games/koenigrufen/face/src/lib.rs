@@ -332,7 +332,9 @@ impl GameFace for KoenigrufenFace {
     }
 
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
-        text::refusal(lang, "kr", code)
+        lookup(lang, &format!("kr-refusal-{code}"), Vec::new())
+            .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
+            .unwrap_or_else(|| tr!(lang, "refusal-other"))
     }
 
     fn levels(&self) -> &'static [&'static str] {

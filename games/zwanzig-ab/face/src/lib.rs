@@ -706,7 +706,9 @@ impl GameFace for ZwanzigAbFace {
     }
 
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
-        text::refusal(lang, "ab", code)
+        lookup(lang, &format!("ab-refusal-{code}"), Vec::new())
+            .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
+            .unwrap_or_else(|| tr!(lang, "refusal-other"))
     }
 
     fn levels(&self) -> &'static [&'static str] {
