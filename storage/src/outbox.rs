@@ -8,7 +8,7 @@ use crate::error::StorageError;
 use crate::model::{MessageId, NewMessage, OutboxMessage, Platform, TableId};
 use crate::row::{count, get};
 use crate::sql;
-use crate::store::{Store, Tx};
+use crate::store::{Backend, Store, Tx};
 
 /// How many ids one statement marks delivered.
 const MARK_CHUNK: usize = 100;
@@ -192,10 +192,13 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<OutboxMessage>, StorageError> {
         let mut light = self.light_statement().await?;
-        let query = match platform {
-            None => sqlx::query(sql::CLAIM_OUTBOX),
-            Some(_) => sqlx::query(sql::CLAIM_OUTBOX_OF),
-        }
+        let postgres = self.backend() == Backend::Postgres;
+        let query = sqlx::query(match (platform, postgres) {
+            (None, false) => sql::SQLITE_CLAIM_OUTBOX,
+            (Some(_), false) => sql::SQLITE_CLAIM_OUTBOX_OF,
+            (None, true) => sql::POSTGRES_CLAIM_OUTBOX,
+            (Some(_), true) => sql::POSTGRES_CLAIM_OUTBOX_OF,
+        })
         .bind(now_ms)
         .bind(now_ms.saturating_add(lease_ms))
         .bind(i64::from(limit));
