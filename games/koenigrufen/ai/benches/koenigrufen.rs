@@ -4,8 +4,8 @@
 //! one decision in each of 400 fixed positions (200 per preset) from the
 //! first six tricks of deals bid and played by medium players, where the
 //! search is most expensive (every position has more than one legal card),
-//! and prints p50, p90, p99 and the maximum, with how many decisions the
-//! search made (the rest fell back to the medium player's card); then
+//! and prints p50, p90, p99 and the maximum, with how many decisions fell
+//! back (the search did not settle them within its budget); then
 //! criterion measures the slowest of those positions, a median one, and the
 //! opening lead of FD1.
 
@@ -84,12 +84,17 @@ fn fd1_opening() -> SeatView {
     game.view(Seat::S0)
 }
 
-/// Times one default-budget decision per position; returns the positions
-/// with their times, slowest first.
+/// Times one default-budget decision per position; prints the percentiles
+/// and the fallback rate (decisions the search did not settle: fewer than
+/// its minimum of samples finished within the budget), overall and for the
+/// first three tricks; returns the positions with their times, slowest first.
 fn percentiles() -> Vec<(u64, SeatView)> {
     let mut timed = Vec::new();
     let mut micros = Vec::new();
-    let mut searched = 0;
+    let mut fallbacks = 0;
+    let (mut early, mut early_fallbacks) = (0, 0);
+    // Per trick: decisions, fallbacks, samples, search nodes.
+    let mut per_trick = [(0u32, 0u32, 0u64, 0u64); 12];
     for preset in [Preset::Cup2019, Preset::Standard] {
         for seed in 0..POSITIONS {
             let Some(view) = position(preset, seed, (seed % 24) as usize) else {
@@ -98,23 +103,45 @@ fn percentiles() -> Vec<(u64, SeatView)> {
             let mut strong = Strong::new();
             let mut rng = SmallRng::seed_from_u64(seed);
             let start = Instant::now();
-            let (_, samples) = black_box(strong.choose_card(&view, &mut rng));
+            black_box(strong.choose_card(&view, &mut rng));
             let took = start.elapsed().as_micros() as u64;
-            searched += usize::from(samples > 0);
+            let fell_back = strong.last_fell_back();
+            let (samples, nodes) = strong.last_decision();
+            let t = &mut per_trick[view.public.tricks.len()];
+            *t = (
+                t.0 + 1,
+                t.1 + u32::from(fell_back),
+                t.2 + u64::from(samples),
+                t.3 + nodes,
+            );
+            fallbacks += usize::from(fell_back);
+            if view.public.tricks.len() < 3 {
+                early += 1;
+                early_fallbacks += usize::from(fell_back);
+            }
             micros.push(took);
             timed.push((took, view));
         }
     }
     micros.sort_unstable();
     let at = |p: f64| micros[((micros.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0;
+    let n = micros.len();
     println!(
-        "strong decision over {} positions (tricks 1-6, both presets; {searched} searched): p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        micros.len(),
+        "strong decision over {n} positions (tricks 1-6, both presets): p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; fallback {fallbacks} of {n} ({:.1} %), in tricks 1-3 {early_fallbacks} of {early}",
         at(0.5),
         at(0.9),
         at(0.99),
-        at(1.0)
+        at(1.0),
+        100.0 * fallbacks as f64 / n as f64,
     );
+    for (i, (n, f, samples, nodes)) in per_trick.iter().enumerate().filter(|t| t.1.0 > 0) {
+        println!(
+            "  trick {}: {n} decisions, {f} fallbacks, mean {:.1} samples, mean {:.0} nodes",
+            i + 1,
+            *samples as f64 / f64::from(*n),
+            *nodes as f64 / f64::from(*n)
+        );
+    }
     timed.sort_by_key(|t| std::cmp::Reverse(t.0));
     timed
 }

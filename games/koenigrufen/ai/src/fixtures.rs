@@ -194,3 +194,24 @@ pub(crate) fn fd1_soft_pagat() -> Game {
     );
     game
 }
+
+/// A `cup2019` Solodreier of S0 (the Vorhand, who leads trick 1): the
+/// auction and the announcements passed, then `cards` played.
+pub(crate) fn solodreier(hands: [&str; 4], talon: &str, cards: &[&str]) -> Game {
+    let mut game = dealt(Preset::Cup2019, hands, talon);
+    apply(
+        &mut game,
+        &[
+            "0 solodreier",
+            "1 weiter",
+            "2 weiter",
+            "3 weiter",
+            "0 weiter",
+            "1 weiter",
+            "2 weiter",
+            "3 weiter",
+        ],
+    );
+    apply(&mut game, cards);
+    game
+}

@@ -52,6 +52,7 @@
 
 pub mod announce;
 pub mod auction;
+pub mod blunder;
 pub mod drive;
 pub mod duck;
 pub mod easy;

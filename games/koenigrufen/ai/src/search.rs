@@ -76,6 +76,9 @@ struct Entry {
     low: u8,
     high: u8,
     generation: u16,
+    /// The lead that decided the last search of this position, as card
+    /// index + 1 (0: none).
+    best: u8,
 }
 
 /// log2 of the number of transposition table entries (16 bytes each).
@@ -91,6 +94,12 @@ pub struct Solver {
     reserved: CardSet,
     reservation: BirdReservation,
     side: u8,
+    /// The seats whose tricks count (normally the side; Trischaken's
+    /// paranoid search counts one seat's tricks, the others maximizing).
+    gainers: u8,
+    /// A hash of the rules of play (mode, Märchenstich, reservation), mixed
+    /// into every key so the table stays valid across deals and decisions.
+    rules_key: u64,
     tag: u64,
     target: u8,
     premium_card: Card,
@@ -126,6 +135,8 @@ impl Solver {
             reserved: CardSet::EMPTY,
             reservation: BirdReservation::Hard,
             side: 0,
+            gainers: 0,
+            rules_key: 0,
             tag: 0,
             target: 0,
             premium_card: Card::PAGAT,
@@ -137,19 +148,27 @@ impl Solver {
         }
     }
 
-    /// Starts a new decision: forgets the table (by generation) and the node count.
+    /// Starts a new decision: resets the node count and sets its limit. The
+    /// table is kept: its keys hold the hands, the side and the rules of
+    /// play, so what it learnt in earlier decisions (of this deal or any
+    /// other) stays true; [`Solver::clear`] forgets it.
     pub fn reset(&mut self, limit: u64) {
         if self.table.is_empty() {
             self.table = vec![Entry::default(); 1 << TABLE_BITS];
-        }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.table.fill(Entry::default());
             self.generation = 1;
         }
         self.nodes = 0;
         self.limit = limit;
         self.aborted = false;
+    }
+
+    /// Forgets the table.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(Entry::default());
+            self.generation = 1;
+        }
     }
 
     /// Sets the deal being searched: the trick-play mode, Märchenstich, the
@@ -167,6 +186,26 @@ impl Solver {
         self.reserved = reserved.0;
         self.reservation = reserved.1;
         self.side = side;
+        self.gainers = side;
+        let kind = match self.reservation {
+            BirdReservation::Hard => 1,
+            BirdReservation::Soft => 2,
+        };
+        let mode = match mode {
+            Mode::Tarock => 1,
+            Mode::Colour => 2,
+            Mode::Negative => 3,
+        };
+        self.rules_key =
+            (self.reserved.bits() ^ kind << 56 ^ mode << 58 ^ u64::from(maerchenstich) << 60)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    /// Counts the tricks of `gainers` instead of the side's (after
+    /// [`Solver::set_deal`]): with the side the other seats, [`Solver::at_least`]
+    /// asks whether they can load `gainers` with at least so much.
+    pub fn set_gainers(&mut self, gainers: u8) {
+        self.gainers = gainers;
     }
 
     /// Nodes searched since the last [`Solver::reset`].
@@ -236,7 +275,7 @@ impl Solver {
     /// What the side gains from a completed trick.
     fn gain(&self, done: Option<(Seat, CardSet)>, goal: Goal) -> i32 {
         match done {
-            Some((w, cards)) if self.on_side(w) => match goal {
+            Some((w, cards)) if self.gainers & 1 << w.index() != 0 => match goal {
                 Goal::Thirds => i32::from(cards.thirds()),
                 Goal::Tricks => 1,
             },
@@ -269,24 +308,28 @@ impl Solver {
             return false;
         }
         let key = pos.trick.is_empty().then(|| self.key(pos, 0));
-        if let Some((low, high)) = key.and_then(|k| self.probe(k)) {
+        let mut hint = None;
+        if let Some((low, high, best)) = key.and_then(|k| self.probe(k)) {
             if low >= need {
                 return true;
             }
             if high < need {
                 return false;
             }
+            hint = best;
         }
         let maximizing = self.on_side(pos.to_play());
         let mut result = !maximizing;
         let mut moves = [Card::PAGAT; MAX_MOVES];
-        let n = self.ordered_moves(pos, &mut moves);
+        let n = self.ordered_moves(pos, &mut moves, hint);
+        let mut decided = None;
         for &card in &moves[..n] {
             let (done, saved) = self.play(pos, card);
             let r = self.search(pos, need - self.gain(done, goal), goal);
             self.undo(pos, card, saved);
             if r == maximizing {
                 result = r;
+                decided = Some(card);
                 break;
             }
         }
@@ -294,7 +337,7 @@ impl Solver {
             return false;
         }
         if let Some(k) = key {
-            self.store(k, need, result);
+            self.store(k, need, result, decided);
         }
         result
     }
@@ -324,24 +367,28 @@ impl Solver {
         }
         let extra = u64::from(taken) | u64::from(self.target) << 4;
         let key = pos.trick.is_empty().then(|| self.key(pos, extra));
-        if let Some((low, high)) = key.and_then(|k| self.probe(k)) {
+        let mut hint = None;
+        if let Some((low, high, best)) = key.and_then(|k| self.probe(k)) {
             if low >= 1 {
                 return true;
             }
             if high < 1 {
                 return false;
             }
+            hint = best;
         }
         let maximizing = self.on_side(pos.to_play());
         let mut result = !maximizing;
         let mut moves = [Card::PAGAT; MAX_MOVES];
-        let n = self.ordered_moves(pos, &mut moves);
+        let n = self.ordered_moves(pos, &mut moves, hint);
+        let mut decided = None;
         for &card in &moves[..n] {
             let (done, saved) = self.play(pos, card);
             let r = self.exact_search(pos, taken + self.gain(done, Goal::Tricks) as u8);
             self.undo(pos, card, saved);
             if r == maximizing {
                 result = r;
+                decided = Some(card);
                 break;
             }
         }
@@ -349,7 +396,7 @@ impl Solver {
             return false;
         }
         if let Some(k) = key {
-            self.store(k, 1, result);
+            self.store(k, 1, result, decided);
         }
         result
     }
@@ -370,19 +417,22 @@ impl Solver {
         }
         let extra = u64::from(self.premium_card.index()) | u64::from(self.target) << 6;
         let key = pos.trick.is_empty().then(|| self.key(pos, extra));
-        if let Some((low, high)) = key.and_then(|k| self.probe(k)) {
+        let mut hint = None;
+        if let Some((low, high, best)) = key.and_then(|k| self.probe(k)) {
             if low >= 1 {
                 return true;
             }
             if high < 1 {
                 return false;
             }
+            hint = best;
         }
         let number = pos.trick_number();
         let maximizing = self.on_side(pos.to_play());
         let mut result = !maximizing;
         let mut moves = [Card::PAGAT; MAX_MOVES];
-        let n = self.ordered_moves(pos, &mut moves);
+        let n = self.ordered_moves(pos, &mut moves, hint);
+        let mut decided = None;
         for &card in &moves[..n] {
             let before = pos.trick;
             let (done, saved) = self.play(pos, card);
@@ -404,6 +454,7 @@ impl Solver {
             self.undo(pos, card, saved);
             if r == maximizing {
                 result = r;
+                decided = Some(card);
                 break;
             }
         }
@@ -411,7 +462,7 @@ impl Solver {
             return false;
         }
         if let Some(k) = key {
-            self.store(k, 1, result);
+            self.store(k, 1, result, decided);
         }
         result
     }
@@ -432,8 +483,12 @@ impl Solver {
             0x1656_67B1_9E37_79F9,
             0x85EB_CA77_C2B2_AE63,
         ];
-        let mut h = u64::from(self.side) << 8 | (pos.trick.leader().index() as u64) << 4 | self.tag;
+        let mut h = u64::from(self.gainers) << 12
+            | u64::from(self.side) << 8
+            | (pos.trick.leader().index() as u64) << 4
+            | self.tag;
         h |= extra << 16;
+        h ^= self.rules_key;
         for (hand, mix) in pos.hands.iter().zip(MIX) {
             h ^= hand.bits().wrapping_mul(mix);
             h = h.rotate_left(23);
@@ -446,13 +501,16 @@ impl Solver {
         (key >> (64 - TABLE_BITS)) as usize
     }
 
-    fn probe(&self, key: u64) -> Option<(i32, i32)> {
+    /// The bounds stored for `key` and the lead that decided it last.
+    fn probe(&self, key: u64) -> Option<(i32, i32, Option<Card>)> {
         let e = self.table[Solver::slot(key)];
-        (e.key == key && e.generation == self.generation)
-            .then(|| (i32::from(e.low), i32::from(e.high)))
+        (e.key == key && e.generation == self.generation).then(|| {
+            let best = e.best.checked_sub(1).and_then(Card::from_index);
+            (i32::from(e.low), i32::from(e.high), best)
+        })
     }
 
-    fn store(&mut self, key: u64, need: i32, result: bool) {
+    fn store(&mut self, key: u64, need: i32, result: bool, best: Option<Card>) {
         let generation = self.generation;
         let slot = &mut self.table[Solver::slot(key)];
         if slot.key != key || slot.generation != generation {
@@ -461,7 +519,11 @@ impl Solver {
                 low: 0,
                 high: u8::MAX,
                 generation,
+                best: 0,
             };
+        }
+        if let Some(card) = best {
+            slot.best = card.index() + 1;
         }
         let need = need.clamp(0, 255) as u8;
         if result {
@@ -471,8 +533,13 @@ impl Solver {
         }
     }
 
-    /// The distinct moves, likely best first.
-    fn ordered_moves(&self, pos: &Position, out: &mut [Card; MAX_MOVES]) -> usize {
+    /// The distinct moves, likely best first (`hint`, the table's move, first of all).
+    fn ordered_moves(
+        &self,
+        pos: &Position,
+        out: &mut [Card; MAX_MOVES],
+        hint: Option<Card>,
+    ) -> usize {
         let moves = self.distinct_moves(pos);
         let seat = pos.to_play();
         let mine = self.on_side(seat);
@@ -526,6 +593,9 @@ impl Solver {
         scored[..n].sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
         for (slot, (_, card)) in out.iter_mut().zip(&scored[..n]) {
             *slot = *card;
+        }
+        if let Some(i) = hint.and_then(|h| out[..n].iter().position(|c| *c == h)) {
+            out[..=i].rotate_right(1);
         }
         n
     }

@@ -10,15 +10,21 @@
 //!   thirds (its tricks, its discards, the cards it still wins), and — when
 //!   announced, or silently once one side has taken every trick so far —
 //!   whether a side takes every trick (Valat);
-//! - negative games: whether the declarer ends with exactly his tricks.
+//! - negative games: whether each declarer (several in a "bei" game, each
+//!   against the three others) ends with exactly his tricks;
+//! - Trischaken (everyone for himself): how many thirds this seat takes when
+//!   it plays to take few and the three others play to load it (the
+//!   paranoid view of a game of four parties), by bisection.
 //!
 //! Each outcome is priced with the engine's own [`settle`] (money, Kontra
-//! included) for this seat; the card with the best sum over the samples is
-//! played. Cards equal on that measure (often all of them once the game is
-//! decided) go to the medium player's choice. Trischaken and "bei" games
-//! (more than two parties) are played like the medium player, and so is a
-//! decision for which fewer than four samples finished within the budget
-//! (often the first trick or two).
+//! included) for this seat (Trischaken: minus its thirds); the card with
+//! the best sum over the samples is played. Cards equal on that measure
+//! (often all of them once the game is decided) go to the medium player's
+//! choice. A decision for which fewer than four samples finished within the
+//! budget falls back to the medium player's card ([`Strong::last_fell_back`]).
+//! The solver's transposition table lives as long as the player (its keys
+//! hold the whole position), so later decisions of a deal reuse what the
+//! earlier ones learnt.
 //!
 //! The work per decision is bounded by a node budget, so the choice depends
 //! only on the position and the random number generator; an optional time
@@ -77,6 +83,7 @@ pub struct Strong {
     config: StrongConfig,
     solver: Solver,
     last: (u32, u64),
+    fell_back: bool,
 }
 
 impl std::fmt::Debug for Strong {
@@ -105,12 +112,21 @@ impl Strong {
             config,
             solver: Solver::new(),
             last: (0, 0),
+            fell_back: false,
         }
     }
 
     /// Samples and search nodes of the last card decision.
     pub const fn last_decision(&self) -> (u32, u64) {
         self.last
+    }
+
+    /// Whether the last card decision fell back to the medium player's card
+    /// because the search did not settle it (a contract it does not search,
+    /// or fewer than its minimum of samples within the budget). A decision
+    /// with one distinct card is not a fallback.
+    pub const fn last_fell_back(&self) -> bool {
+        self.fell_back
     }
 
     /// The budget in force.
@@ -121,14 +137,28 @@ impl Strong {
     /// The card to play, with the number of samples it was based on (0: the
     /// medium player's card).
     pub fn choose_card(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> (Card, u32) {
-        let legal = view.legal.expect("the seat is to act").cards;
         let fallback = medium_card(view);
         self.last = (0, 0);
+        self.fell_back = false;
+        match self.search_card(view, rng, fallback) {
+            Searched::Forced => (fallback, 0),
+            Searched::Card(card, samples) => (card, samples),
+            // The one place a decision falls back to the medium player's card.
+            Searched::Unsettled => {
+                self.fell_back = true;
+                (fallback, 0)
+            }
+        }
+    }
+
+    /// The search's card, if it settled the decision.
+    fn search_card(&mut self, view: &SeatView, rng: &mut dyn RngCore, fallback: Card) -> Searched {
+        let legal = view.legal.expect("the seat is to act").cards;
         if legal.len() == 1 {
-            return (fallback, 0);
+            return Searched::Forced;
         }
         let Some(ctx) = Context::new(view) else {
-            return (fallback, 0);
+            return Searched::Unsettled;
         };
         let k = Knowledge::from_view(view);
         let alive = k
@@ -137,7 +167,7 @@ impl Strong {
             .union(view.public.trick.map_or(CardSet::EMPTY, |t| t.card_set()));
         let candidates = distinct(legal, alive, ctx.special());
         if candidates.len() == 1 {
-            return (fallback, 0);
+            return Searched::Forced;
         }
         let start = Instant::now();
         let budget = self.config.node_budget;
@@ -164,7 +194,7 @@ impl Strong {
         }
         self.last = (samples, self.solver.nodes());
         if samples < MIN_SAMPLES {
-            return (fallback, 0);
+            return Searched::Unsettled;
         }
         let value = |card: Card| {
             totals[usize::from(representative(card, legal, alive, ctx.special()).index())]
@@ -178,7 +208,7 @@ impl Strong {
                 .find(|c| value(*c) == best)
                 .expect("a best card")
         };
-        (card, samples)
+        Searched::Card(card, samples)
     }
 
     /// This seat's price for each candidate in one sample, or `None` when
@@ -208,11 +238,28 @@ impl Strong {
             let mut after = pos;
             let (done, _) = self.solver.play(&mut after, card);
             let price = match &ctx.game {
-                Game::Negative { declarer, target } => {
-                    let took = done.is_some_and(|(w, _)| w == *declarer);
-                    let taken = ctx.won[declarer.index()] + u8::from(took);
-                    let made = self.solver.exact(&mut after, taken, *target);
-                    prices.get(side, (made, None, 0), || ctx.price_negative(made))
+                Game::Negative(declarers) => {
+                    // Each declarer (several with "bei") against his exact tricks.
+                    let mut made = 0u8;
+                    for (i, (declarer, target)) in declarers.iter().enumerate() {
+                        self.solver.set_deal(
+                            ctx.mode,
+                            ctx.maerchenstich,
+                            (ctx.reserved, ctx.reservation),
+                            1 << declarer.index(),
+                        );
+                        let took = done.is_some_and(|(w, _)| w == *declarer);
+                        let taken = ctx.won[declarer.index()] + u8::from(took);
+                        if self.solver.exact(&mut after, taken, *target) {
+                            made |= 1 << i;
+                        }
+                    }
+                    prices.get(0, (false, None, made), || ctx.price_negative(made))
+                }
+                Game::Trischaken => {
+                    let took = done.filter(|(w, _)| *w == ctx.me).map(|(_, c)| c);
+                    let mine = ctx.my_thirds + took.map_or(0, CardSet::thirds);
+                    -i64::from(mine + self.paranoid_thirds(ctx, &mut after))
                 }
                 Game::Positive => {
                     let (game, valat) =
@@ -288,6 +335,31 @@ impl Strong {
         made
     }
 
+    /// The thirds this seat still takes from `after` on when it plays to
+    /// take few and the three others play to load it (Trischaken's paranoid
+    /// view), by bisection over zero-window tests.
+    fn paranoid_thirds(&mut self, ctx: &Context, after: &mut Position) -> u16 {
+        let me = 1u8 << ctx.me.index();
+        self.solver.set_deal(
+            ctx.mode,
+            ctx.maerchenstich,
+            (ctx.reserved, ctx.reservation),
+            0b1111 & !me,
+        );
+        self.solver.set_gainers(me);
+        // The answer lies in lo..=hi; at_least(lo) holds.
+        let (mut lo, mut hi) = (0, i32::from(after.alive().thirds()));
+        while lo < hi && !self.solver.aborted() {
+            let mid = (lo + hi + 1) / 2;
+            if self.solver.at_least(after, mid, Goal::Thirds) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo as u16
+    }
+
     /// Whether party D makes its game, and who takes every trick, after a
     /// candidate card was played into `after`.
     fn positive_outcome(
@@ -361,12 +433,26 @@ impl PriceCache {
     }
 }
 
+/// What the search made of a card decision.
+enum Searched {
+    /// One distinct card: nothing to search.
+    Forced,
+    /// The card with the best mean over this many samples.
+    Card(Card, u32),
+    /// Not settled within the budget.
+    Unsettled,
+}
+
 /// The kind of search a contract needs.
 enum Game {
     /// Party D against 107 thirds and Valat.
     Positive,
-    /// One declarer against his exact number of tricks.
-    Negative { declarer: Seat, target: u8 },
+    /// Each declarer (one, or several with "bei") against his exact number
+    /// of tricks, the three others against him.
+    Negative(Vec<(Seat, u8)>),
+    /// Everyone for himself: this seat keeps its own thirds as low as it
+    /// can against the three others (the paranoid view).
+    Trischaken,
 }
 
 /// What stays the same across the samples of one decision.
@@ -385,6 +471,8 @@ struct Context {
     trick: tarock_koenigrufen::trick::Trick,
     tricks: Vec<(Seat, CardSet)>,
     won: [u8; 4],
+    /// Thirds of the tricks this seat took so far (Trischaken).
+    my_thirds: u16,
     game_level: u8,
     announced: [Option<Announced>; 9],
     valat_announced: bool,
@@ -394,17 +482,22 @@ struct Context {
 
 impl Context {
     /// The context of a decision, or `None` where the search does not apply
-    /// (Trischaken, "bei" games).
+    /// (a view without a contract or trick).
     fn new(view: &SeatView) -> Option<Context> {
         let p = &view.public;
         let contract = p.contract?;
-        if contract.family() == Family::Trischaken || p.declarers.len() != 1 {
-            return None;
-        }
-        let declarer = p.declarers[0].0;
-        let game = match contract.target_tricks() {
-            Some(target) => Game::Negative { declarer, target },
-            None => Game::Positive,
+        let declarer = p.declarers.first()?.0;
+        let game = if contract.family() == Family::Trischaken {
+            Game::Trischaken
+        } else if contract.is_negative() {
+            Game::Negative(
+                p.declarers
+                    .iter()
+                    .filter_map(|(seat, c)| Some((*seat, c.target_tricks()?)))
+                    .collect(),
+            )
+        } else {
+            Game::Positive
         };
         let mut announced = [None; 9];
         let mut game_level = 0;
@@ -468,6 +561,12 @@ impl Context {
                 .map(|t| (t.winner, t.trick.card_set()))
                 .collect(),
             won: p.won,
+            my_thirds: p
+                .tricks
+                .iter()
+                .filter(|t| t.winner == view.seat)
+                .map(|t| t.trick.card_set().thirds())
+                .sum(),
             game_level,
             announced,
             valat_announced: announced[Premium::Valat.index()].is_some(),
@@ -525,13 +624,20 @@ impl Context {
         settle(&Facts::Positive(f), &self.rules).money[self.me.index()]
     }
 
-    /// This seat's money for a negative game's outcome.
-    fn price_negative(&self, made: bool) -> i64 {
-        let Game::Negative { declarer, target } = self.game else {
+    /// This seat's money for a negative game's outcome: bit `i` of `made`
+    /// set when declarer `i` ends with exactly his tricks.
+    fn price_negative(&self, made: u8) -> i64 {
+        let Game::Negative(declarers) = &self.game else {
             return 0;
         };
         let mut tricks = [0u8; 4];
-        tricks[declarer.index()] = if made { target } else { target + 1 };
+        for (i, (declarer, target)) in declarers.iter().enumerate() {
+            tricks[declarer.index()] = if made & 1 << i != 0 {
+                *target
+            } else {
+                target + 1
+            };
+        }
         let f = NegativeFacts {
             declarers: self.bidders,
             tricks,
