@@ -29,6 +29,7 @@
 //! duplicate arena (whole sessions, 3–5 seats).
 
 pub mod arena;
+pub mod blunder;
 pub mod drive;
 pub mod easy;
 pub mod eval;

@@ -50,6 +50,7 @@
 //! ```
 
 pub mod arena;
+pub mod blunder;
 pub mod drive;
 pub mod easy;
 #[cfg(test)]

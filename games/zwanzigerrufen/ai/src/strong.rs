@@ -67,6 +67,7 @@ pub struct Strong {
     config: StrongConfig,
     solver: Solver,
     last: (u32, u64),
+    fell_back: bool,
 }
 
 impl std::fmt::Debug for Strong {
@@ -95,12 +96,20 @@ impl Strong {
             config,
             solver: Solver::new(),
             last: (0, 0),
+            fell_back: false,
         }
     }
 
     /// Samples and search nodes of the last card decision.
     pub const fn last_decision(&self) -> (u32, u64) {
         self.last
+    }
+
+    /// Whether the last card decision fell back to the medium player's
+    /// card because the search finished too few samples within the budget
+    /// (a decision with one sensible card is no fallback).
+    pub const fn fell_back(&self) -> bool {
+        self.fell_back
     }
 
     /// The budget in force.
@@ -113,6 +122,7 @@ impl Strong {
         let legal = view.legal.expect("the seat is to act").cards;
         let fallback = medium_card(view);
         self.last = (0, 0);
+        self.fell_back = false;
         if legal.len() == 1 {
             return (fallback, 0);
         }
@@ -147,6 +157,8 @@ impl Strong {
         self.last = (samples, self.solver.nodes());
         // A handful of samples would only add noise to the medium choice.
         if samples < MIN_SAMPLES {
+            // The one place where a decision falls back.
+            self.fell_back = true;
             return (fallback, 0);
         }
         let value = |card: Card| totals[representative(card, candidates, view).index() as usize];
