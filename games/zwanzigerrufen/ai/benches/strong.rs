@@ -20,7 +20,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_zwanzigerrufen::{Deal, Game, Phase, Preset, Seat, SeatView, sim};
-use tarock_zwanzigerrufen_ai::{Medium, Player, Strong};
+use tarock_zwanzigerrufen_ai::{Medium, Player, Strong, StrongConfig};
 
 /// Positions timed for the percentiles.
 const POSITIONS: u64 = 400;
@@ -71,51 +71,93 @@ fn fixed_opening() -> SeatView {
     game.view(game.to_act().unwrap())
 }
 
+/// CPU time of this thread in microseconds: other processes on a loaded
+/// machine stretch the wall clock, much less this.
+fn thread_cpu_micros() -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for clock_gettime to fill.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    assert!(ok, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1000
+}
+
+/// The default budget, or `TAROCK_ZR_NODES` nodes per decision (for
+/// measuring what a budget buys).
+fn config() -> StrongConfig {
+    let mut config = StrongConfig::default();
+    if let Some(nodes) = std::env::var("TAROCK_ZR_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        config.node_budget = nodes;
+    }
+    config
+}
+
 /// Times one default-budget decision per position; returns the positions
 /// with their times, slowest first.
 fn percentiles() -> Vec<(u64, SeatView)> {
     let mut timed = Vec::new();
-    // (micros, fell back, samples) per position, overall and tricks 1-3.
+    // (micros, fell back, samples) per position, overall and tricks 1-3,
+    // by the wall clock and by the thread's CPU time.
     let mut all = Vec::new();
     let mut early = Vec::new();
+    let mut cpu = Vec::new();
+    let mut cpu_early = Vec::new();
     for seed in 0..POSITIONS {
         let cards = (seed % 24) as usize;
         let Some(view) = position(seed, cards) else {
             continue;
         };
-        let mut strong = Strong::new();
+        let mut strong = Strong::with_config(config());
         let mut rng = SmallRng::seed_from_u64(seed);
         let start = Instant::now();
+        let cpu_start = thread_cpu_micros();
         black_box(strong.choose_card(&view, &mut rng));
         let took = start.elapsed().as_micros() as u64;
+        let cpu_took = thread_cpu_micros() - cpu_start;
         let row = (took, strong.fell_back(), strong.last_decision().0);
+        let cpu_row = (cpu_took, row.1, row.2);
         all.push(row);
+        cpu.push(cpu_row);
         if cards < 12 {
             early.push(row);
+            cpu_early.push(cpu_row);
         }
         timed.push((took, view));
     }
-    report("tricks 1-6", &mut all);
-    report("tricks 1-3", &mut early);
+    report("tricks 1-6, wall clock", &mut all);
+    report("tricks 1-3, wall clock", &mut early);
+    report("tricks 1-6, thread CPU time", &mut cpu);
+    report("tricks 1-3, thread CPU time", &mut cpu_early);
     timed.sort_by_key(|t| std::cmp::Reverse(t.0));
     timed
 }
 
-/// Prints the decision-time percentiles, the fallback rate and the mean
-/// samples of `rows` (micros, fell back, samples).
+/// Prints the decision-time percentiles, the fallback rate, the decisions
+/// on fewer than four samples and the mean samples of `rows` (micros, fell
+/// back, samples).
 fn report(what: &str, rows: &mut [(u64, bool, u32)]) {
     rows.sort_unstable();
     let at = |p: f64| rows[((rows.len() - 1) as f64 * p).round() as usize].0 as f64 / 1000.0;
     let fell = rows.iter().filter(|r| r.1).count();
+    let thin = rows
+        .iter()
+        .filter(|r| !r.1 && (1..4).contains(&r.2))
+        .count();
     let samples: u32 = rows.iter().map(|r| r.2).sum();
     println!(
-        "strong decision over {} positions ({what}): p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; fell back {fell} ({:.1} %), mean samples {:.1}",
+        "strong decision over {} positions ({what}): p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; fell back {fell} ({:.1} %), 1-3 samples {thin} ({:.1} %), mean samples {:.1}",
         rows.len(),
         at(0.5),
         at(0.9),
         at(0.99),
         at(1.0),
         100.0 * fell as f64 / rows.len() as f64,
+        100.0 * thin as f64 / rows.len() as f64,
         f64::from(samples) / rows.len() as f64,
     );
 }

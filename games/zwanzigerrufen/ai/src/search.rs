@@ -79,7 +79,13 @@ struct Entry {
     low: u8,
     high: u8,
     generation: u16,
+    /// The lead that last settled this position (a card index), tried
+    /// first when it comes up again; `NO_MOVE` if none.
+    best: u8,
 }
+
+/// [`Entry::best`] when no lead is known.
+const NO_MOVE: u8 = u8::MAX;
 
 /// log2 of the number of transposition table entries (16 bytes each).
 const TABLE_BITS: u32 = 18;
@@ -277,13 +283,13 @@ impl Solver {
         h.wrapping_mul(0xBF58_476D_1CE4_E5B9) | 1
     }
 
-    fn probe(&self, key: u64) -> Option<(i32, i32)> {
+    fn probe(&self, key: u64) -> Option<(i32, i32, u8)> {
         let e = self.table[(key >> (64 - TABLE_BITS)) as usize];
         (e.key == key && e.generation == self.generation)
-            .then(|| (i32::from(e.low), i32::from(e.high)))
+            .then(|| (i32::from(e.low), i32::from(e.high), e.best))
     }
 
-    fn store(&mut self, key: u64, need: i32, result: bool) {
+    fn store(&mut self, key: u64, need: i32, result: bool, best: Option<Card>) {
         let slot = &mut self.table[(key >> (64 - TABLE_BITS)) as usize];
         if slot.key != key || slot.generation != self.generation {
             *slot = Entry {
@@ -291,7 +297,11 @@ impl Solver {
                 low: 0,
                 high: u8::MAX,
                 generation: self.generation,
+                best: NO_MOVE,
             };
+        }
+        if let Some(card) = best {
+            slot.best = card.index();
         }
         let need = need.clamp(0, 255) as u8;
         if result {
@@ -314,24 +324,32 @@ impl Solver {
             return false;
         }
         let key = (pos.len == 0).then(|| self.key(pos));
-        if let Some((low, high)) = key.and_then(|k| self.probe(k)) {
+        let mut hint = NO_MOVE;
+        if let Some((low, high, best)) = key.and_then(|k| self.probe(k)) {
             if low >= need {
                 return true;
             }
             if high < need {
                 return false;
             }
+            hint = best;
         }
         let maximizing = self.is_declarer(pos.to_play());
         let mut result = !maximizing;
+        let mut cut = None;
         let mut moves = [Card::PAGAT; 10];
         let n = self.ordered_moves(pos, &mut moves);
+        // The lead that settled this position before goes first.
+        if let Some(i) = moves[..n].iter().position(|c| c.index() == hint) {
+            moves[..=i].rotate_right(1);
+        }
         for &card in &moves[..n] {
             let (gained, trick, leader) = self.play(pos, card, self.goal);
             let r = self.search(pos, need - gained);
             self.undo(pos, card, (trick, leader));
             if r == maximizing {
                 result = r;
+                cut = Some(card);
                 break;
             }
         }
@@ -339,7 +357,7 @@ impl Solver {
             return false;
         }
         if let Some(k) = key {
-            self.store(k, need, result);
+            self.store(k, need, result, cut);
         }
         result
     }

@@ -13,8 +13,11 @@
 //! all of them once a game is decided) are broken by the medium player's
 //! choice, which also looks after the Mond and the Pagat.
 //!
-//! With fewer than four samples finished within the budget (often in the
-//! first trick or two) the medium player's card is played.
+//! Cards that are equal on that measure are broken by the medium player's
+//! choice among them. With fewer than four samples finished within the
+//! budget the search overrides the medium player's card only by a card that
+//! was at least as good in every sample; with none (the fallback, counted by
+//! [`Strong::fell_back`]) the medium player's card is played.
 //!
 //! The work per decision is bounded by a node budget, so the choice depends
 //! only on the position and the random number generator; an optional time
@@ -51,12 +54,15 @@ pub struct StrongConfig {
 }
 
 impl Default for StrongConfig {
-    /// 48 samples within 400 000 nodes: p99 well under 250 ms per decision on
-    /// one core of the development machine (see the README).
+    /// 48 samples within 1 600 000 nodes: with 400 000 a third of the
+    /// decisions of the first six tricks (two thirds in the first three)
+    /// finished fewer than four samples; with 1 600 000 about one in 25
+    /// finishes none, at a p99 of about 250 ms of one core's time on the
+    /// loaded development machine (docs/COMPUTERS.md).
     fn default() -> StrongConfig {
         StrongConfig {
             samples: 48,
-            node_budget: 400_000,
+            node_budget: 1_600_000,
             time_cap: None,
         }
     }
@@ -106,8 +112,8 @@ impl Strong {
     }
 
     /// Whether the last card decision fell back to the medium player's
-    /// card because the search finished too few samples within the budget
-    /// (a decision with one sensible card is no fallback).
+    /// card because the search finished no sample within the budget (a
+    /// decision with one sensible card is no fallback).
     pub const fn fell_back(&self) -> bool {
         self.fell_back
     }
@@ -135,7 +141,10 @@ impl Strong {
         let start = Instant::now();
         let budget = self.config.node_budget;
         self.solver.reset(budget + budget / 2);
+        let mine = representative(fallback, candidates, view);
         let mut totals = [0i64; 40];
+        // Candidates worse than the medium card in some finished sample.
+        let mut worse = CardSet::EMPTY;
         let mut samples = 0;
         while samples < self.config.samples && self.solver.nodes() < budget {
             if self
@@ -149,29 +158,50 @@ impl Strong {
             let Some(values) = self.evaluate(&ctx, view, hands, candidates) else {
                 break;
             };
+            let medium_value = candidates
+                .iter()
+                .zip(&values)
+                .find_map(|(c, v)| (c == mine).then_some(*v));
             for (card, v) in candidates.iter().zip(values) {
                 totals[card.index() as usize] += v;
+                if medium_value.is_some_and(|m| v < m) {
+                    worse.insert(card);
+                }
             }
             samples += 1;
         }
         self.last = (samples, self.solver.nodes());
-        // A handful of samples would only add noise to the medium choice.
-        if samples < MIN_SAMPLES {
-            // The one place where a decision falls back.
+        if samples == 0 {
+            // The one place where a decision falls back: no sample finished
+            // within the budget, so the medium player's card is played.
             self.fell_back = true;
             return (fallback, 0);
         }
-        let value = |card: Card| totals[representative(card, candidates, view).index() as usize];
-        let best = candidates.iter().map(value).max().expect("candidates");
-        let card = if value(fallback) == best {
-            fallback
+        // With a handful of samples the search only overrides the medium
+        // card by a card that was at least as good in every one of them.
+        let allowed = if samples < MIN_SAMPLES {
+            candidates.without(worse)
         } else {
             candidates
-                .iter()
-                .find(|c| value(*c) == best)
-                .expect("a best card")
         };
-        (card, samples)
+        let value = |card: Card| totals[representative(card, candidates, view).index() as usize];
+        let best = allowed.iter().map(value).max().expect("the medium card");
+        if value(fallback) == best {
+            return (fallback, samples);
+        }
+        // Among equally good cards, the one the medium player would choose
+        // from them (it knows about winning cheaply, schmieren and keeping
+        // the Pagat and the Mond back).
+        let best_cards: CardSet = legal
+            .iter()
+            .filter(|c| allowed.contains(representative(*c, candidates, view)))
+            .filter(|c| value(*c) == best)
+            .collect();
+        let mut narrowed = view.clone();
+        if let Some(l) = narrowed.legal.as_mut() {
+            l.cards = best_cards;
+        }
+        (medium_card(&narrowed), samples)
     }
 
     /// My balance for each candidate in one sample, or `None` when the
@@ -310,7 +340,8 @@ fn view_tricks_done(pos: &Position) -> i32 {
 /// Completed tricks from which a silent Valat or Absolut is searched for.
 const VALAT_FROM_TRICK: i32 = 2;
 
-/// Samples needed before the search overrides the medium player's card.
+/// Samples below which the search overrides the medium player's card only
+/// by a card at least as good in every sample.
 const MIN_SAMPLES: u32 = 4;
 
 /// The settlement-relevant end of a deal.
