@@ -88,6 +88,15 @@ pub enum Rejection {
     Rule(RuleError),
     /// A bidding turn that cannot be read.
     BadTurn(BadTurn),
+    /// Words typed at a table of a game with a face that the game reads as
+    /// a move but are none ([`crate::games::GameFace::typed_token`]): the
+    /// id of the face's text, and the word it quotes.
+    Typed {
+        /// The id of the refusal's text (a face's catalogue).
+        id: &'static str,
+        /// The word quoted back, if any.
+        word: Option<String>,
+    },
     /// The parties are not known to the sender yet.
     PartyUnknown,
     /// No trick has been completed yet.
@@ -260,6 +269,11 @@ impl Rejection {
             Rejection::BadTurn(BadTurn::WeiterFirst) => tr!(lang, "rej-bad-turn-weiter"),
             Rejection::BadTurn(BadTurn::Empty) => tr!(lang, "rej-bad-turn-empty"),
             Rejection::BadTurn(BadTurn::TooLong) => tr!(lang, "rej-too-long"),
+            Rejection::Typed { id, word } => crate::text::text(
+                lang,
+                id,
+                word.iter().map(|w| ("word", w.as_str().into())).collect(),
+            ),
             Rejection::PartyUnknown => tr!(lang, "rej-party-unknown"),
             Rejection::NoTrickYet => tr!(lang, "rej-no-trick-yet"),
             Rejection::BadDraft => tr!(lang, "rej-bad-draft"),

@@ -13,7 +13,6 @@
 //! finished deal, then commit the events, the messages and the next deadline
 //! together. Only then are messages delivered (durable before visible).
 
-mod auction;
 pub mod clock;
 pub mod command;
 pub mod error;

@@ -7,17 +7,8 @@
 //! [`tarock_storage::Store::player_contracts`]) count by side and contract.
 
 use tarock_storage::{DealId, StorageError, Tx};
-use tarock_zwanzigerrufen::{Facts, Party};
-
-/// Bit `s` set for each seat `s` on the declaring side.
-pub fn declarer_mask(facts: &Facts) -> u32 {
-    facts
-        .parties
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| **p == Party::Declarer)
-        .fold(0, |mask, (seat, _)| mask | 1 << seat)
-}
+use tarock_zwanzigerrufen::Facts;
+pub use tarock_zwanzigerrufen_face::declarer_mask;
 
 /// Marks settled deal `deal` with its contract and sides.
 pub(crate) async fn record_sides(

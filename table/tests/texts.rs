@@ -928,7 +928,12 @@ async fn notices_follow_the_sender_and_views_the_table_or_the_reader() {
 /// the face boundary (`common.ftl`, the texts every game shares) and one
 /// per game (`zwanzig-ab.ftl`, `koenigrufen.ftl`), as (file, German,
 /// English): one bundle as the table reads them.
-const CATALOGUES: [(&str, &str, &str); 5] = [
+const CATALOGUES: [(&str, &str, &str); 6] = [
+    (
+        "zwanzigerrufen.ftl",
+        include_str!("../../games/zwanzigerrufen/face/locales/de/zwanzigerrufen.ftl"),
+        include_str!("../../games/zwanzigerrufen/face/locales/en/zwanzigerrufen.ftl"),
+    ),
     (
         "main.ftl",
         include_str!("../locales/de/main.ftl"),
@@ -958,9 +963,10 @@ const CATALOGUES: [(&str, &str, &str); 5] = [
 
 /// The source folders, relative to the table's, whose code names the ids
 /// of [`CATALOGUES`].
-const CODE: [&str; 4] = [
+const CODE: [&str; 5] = [
     "src",
     "../games/face/src",
+    "../games/zwanzigerrufen/face/src",
     "../games/zwanzig-ab/face/src",
     "../games/koenigrufen/face/src",
 ];

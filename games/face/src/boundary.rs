@@ -219,6 +219,50 @@ pub trait GameFace: Send + Sync {
         false
     }
 
+    /// The round's action tokens that the [`ChoiceKind::Act`] choice
+    /// `token` stands for, applied in order and all or none: a choice may
+    /// be one move of several actions as players see it (a Zwanzigerrufen
+    /// bidding turn "Rufer + Pagat" is three actions, ended by Weiter), so
+    /// that nobody sees a half-made move. `None` for a token that is no
+    /// choice of this game (refused like an unknown token). Most games'
+    /// choices are one action each: the default is `token` itself.
+    fn action_tokens(&self, token: &str) -> Option<Vec<String>> {
+        Some(vec![token.to_owned()])
+    }
+
+    /// A title line of this game's messages written by the face, `None`
+    /// for the table's own title (the default). A game whose players
+    /// know other titles (Zwanzigerrufen's, without the game's name)
+    /// writes them here.
+    fn title(&self, title: Title<'_>, table: &TableContext, lang: Lang) -> Option<String> {
+        let _ = (title, table, lang);
+        None
+    }
+
+    /// How the table arranges this game's messages ([`Layout::TABLE`]
+    /// unless the game keeps its own).
+    fn layout(&self) -> Layout {
+        Layout::TABLE
+    }
+
+    /// The choice token of a move `seat` typed in words other than a card
+    /// (a Zwanzigerrufen bidding turn: `rufer pagat`, `weiter`,
+    /// `Kontra auf Spiel`); `None` when the game reads no such words (the
+    /// table then reads the text as a card, [`GameFace::card_token`]).
+    ///
+    /// # Errors
+    /// [`TypedRefusal`] when the words are meant as such a move but are
+    /// none (an unknown word, "weiter" before announcements).
+    fn typed_token(
+        &self,
+        round: &dyn DynGame,
+        seat: Seat,
+        words: &[String],
+    ) -> Option<Result<String, TypedRefusal>> {
+        let _ = (round, seat, words);
+        None
+    }
+
     /// The last completed trick of the round shown (who played what, who
     /// took it), for "last trick"; `None` before the first trick.
     fn last_trick(&self, round: &dyn DynGame, table: &TableContext, lang: Lang) -> Option<String>;
@@ -363,6 +407,102 @@ pub trait GameFace: Send + Sync {
         seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Option<String>;
+}
+
+/// A title line of a table message, with what the table knows of it, for
+/// a face that writes its own titles ([`GameFace::title`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Title<'a> {
+    /// The lobby message's first line (no round shown).
+    Lobby {
+        /// The table's id.
+        table: i64,
+        /// The table's rules, in the record form.
+        rules: &'a Value,
+        /// Money per unit, in cents.
+        stake_cents: i64,
+    },
+    /// The public message's first line while a round is shown.
+    Table {
+        /// The table's id.
+        table: i64,
+        /// The round's number at the table, from 1.
+        round: u32,
+        /// The table's rules, in the record form.
+        rules: &'a Value,
+        /// Money per unit, in cents.
+        stake_cents: i64,
+    },
+    /// A seat's private message's first line (its hand, its settlement copy).
+    Private {
+        /// The table's id.
+        table: i64,
+        /// The round's number at the table, from 1.
+        round: u32,
+        /// The seat the message is for.
+        seat: Seat,
+    },
+    /// The settlement's first line.
+    Settlement {
+        /// The table's id.
+        table: i64,
+        /// The round's number at the table, from 1.
+        round: u32,
+    },
+}
+
+/// How the table arranges a game's messages around the face's texts. Every
+/// game gets [`Layout::TABLE`] unless its face keeps a layout its players
+/// knew before the faces (Zwanzigerrufen's): the flags say where that one
+/// differs, so that the table's one path shows it unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The lines of the moves just made ([`GameFace::action_text`]) go
+    /// under the public message.
+    pub move_lines: bool,
+    /// The table's status note (paused, closed) comes before the line of
+    /// the deal's commitment (`true`) or after it.
+    pub status_before_commitment: bool,
+    /// The public message offers "last trick" beside "hand" while a round
+    /// is played.
+    pub last_trick_button: bool,
+    /// The lobby message lists the rules in full.
+    pub rules_in_lobby: bool,
+    /// A seat's private copy of the settlement starts with the seat's
+    /// private title ([`Title::Private`]).
+    pub private_settlement_title: bool,
+    /// The revealed seed's lines name the round's setup (game, rules,
+    /// seats, first seat) for `tarock verify`.
+    pub reveal_setup: bool,
+    /// The message a draft button answers with is the face's text alone
+    /// (no title, no picture of the hand) instead of the seat's whole
+    /// message.
+    pub draft_alone: bool,
+}
+
+impl Layout {
+    /// The table's layout, the same for every game.
+    pub const TABLE: Layout = Layout {
+        move_lines: true,
+        status_before_commitment: false,
+        last_trick_button: false,
+        rules_in_lobby: true,
+        private_settlement_title: false,
+        reveal_setup: true,
+        draft_alone: false,
+    };
+}
+
+/// Why typed words are no move ([`GameFace::typed_token`]): the id of a
+/// text of the face's catalogue, with the word it quotes, if any.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("typed words refused ({id})")]
+pub struct TypedRefusal {
+    /// The id of the refusal's text in the face's catalogue (or the shared
+    /// one), which may quote `$word`.
+    pub id: &'static str,
+    /// The word quoted back (shortened by the face), if any.
+    pub word: Option<String>,
 }
 
 /// The seat counts a table may choose.

@@ -63,18 +63,28 @@
 //! `kr-refusal-must-follow-suit`), the refusals every game shares by their
 //! shared code (`refusal-token`, `refusal-seat`, `refusal-deck`).
 //!
-//! Zwanzigerrufen keeps its own path through the table service (its turn of
-//! several announcements is one action, and its buttons and texts must stay
-//! byte for byte as they are); the faces serve every other game.
+//! ## Moves of several actions, moves in words, and a game's own layout
+//!
+//! A choice may stand for several actions that the table applies together
+//! or not at all ([`GameFace::action_tokens`]: Zwanzigerrufen's bidding turn
+//! "Rufer + Pagat" is three actions ended by Weiter, and nobody may see
+//! half of it). A game may read moves typed in words besides cards
+//! ([`GameFace::typed_token`]). And a face may keep the layout its players
+//! knew before the faces ([`GameFace::title`], [`GameFace::layout`]);
+//! every other game keeps the table's ([`Layout::TABLE`]).
+//!
+//! The table service still walks Zwanzigerrufen's own path until the
+//! switch step, although its face is written and listed.
 
 pub mod boundary;
+pub mod numbers;
 pub mod picture;
 pub mod spelling;
 pub mod text;
 
 pub use boundary::{
-    BadRules, Choice, ChoiceKind, GameFace, NoTricks, SeatChoice, SeatText, SettlementItem,
-    SettlementText, TableContext, rules_value,
+    BadRules, Choice, ChoiceKind, GameFace, Layout, NoTricks, SeatChoice, SeatText, SettlementItem,
+    SettlementText, TableContext, Title, TypedRefusal, rules_value,
 };
 pub use picture::Picture;
 pub use text::{Arg, Lang};

@@ -36,15 +36,17 @@ static ZWANZIGERRUFEN: Kind<Zwanzigerrufen> = Kind::new();
 static KOENIGRUFEN: Kind<Koenigrufen> = Kind::new();
 static ZWANZIG_AB: Kind<ZwanzigAb> = Kind::new();
 
+static ZWANZIGERRUFEN_FACE: tarock_zwanzigerrufen_face::ZwanzigerrufenFace =
+    tarock_zwanzigerrufen_face::ZwanzigerrufenFace;
 static KOENIGRUFEN_FACE: tarock_koenigrufen_face::KoenigrufenFace =
     tarock_koenigrufen_face::KoenigrufenFace;
 static ZWANZIG_AB_FACE: tarock_zwanzig_ab_face::ZwanzigAbFace =
     tarock_zwanzig_ab_face::ZwanzigAbFace;
 
 /// Every game's face at a table ([`GameFace`]), in the order of [`GAMES`].
-/// Zwanzigerrufen has none yet: it keeps its own path through the table
-/// service.
-static FACES: [&dyn GameFace; 2] = [&KOENIGRUFEN_FACE, &ZWANZIG_AB_FACE];
+/// (The table service still walks Zwanzigerrufen's own path until the
+/// switch step; it keeps Zwanzigerrufen's face aside itself.)
+static FACES: [&dyn GameFace; 3] = [&ZWANZIGERRUFEN_FACE, &KOENIGRUFEN_FACE, &ZWANZIG_AB_FACE];
 
 /// Every face the registry lists, for code that asks each of them (which
 /// game knows this word, this card, this text id).

@@ -51,6 +51,12 @@ impl Zwanzigerrufen {
         self.forehand
     }
 
+    /// The session factor this deal is settled with (2 in a double round
+    /// after a Mondfang, else 1).
+    pub const fn factor(&self) -> u32 {
+        self.factor
+    }
+
     /// The same round settled with session factor `factor` (at least 1): the
     /// table counts the double rounds a Mondfang starts, as they span deals.
     pub fn with_factor(mut self, factor: u32) -> Zwanzigerrufen {

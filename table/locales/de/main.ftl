@@ -1,44 +1,12 @@
 # Texte des Tarock-Tisches (Deutsch). Spielbegriffe bleiben österreichisch.
 
 ## Karten, Spiele, Ansagen
-game-rufer = Rufer
-game-farbensolo = Farbensolo
-game-solo = Solo
-item-game = Spiel
-item-absolut = Absolut
-item-pagat = Pagat
-item-valat = Valat
-item-trull = Trull
-item-four-kings = Vier Könige
-item-honneur = Honneurs
-item-mondfang = Mondfang
-kontra-1 = Kontra
-kontra-2 = Rekontra
-kontra-2-retour = Retour
-kontra-3 = Subkontra
-kontra-3-supre = Supre
-kontra-4 = Resupre
-bid-kontra = { $kontra } auf { $item }
-bid-game-with-valat = { $game } mit Valat
-party-with = dazu
-party-against = dagegen
-party-declarers = Spielerpartei
-party-opponents = Gegenpartei
 level-easy = leicht
 level-medium = mittel
 level-strong = stark
 computer-seat-name = Computer { $seat } ({ $level })
-seat-free = (frei)
-forehand-mark = {" "}(Vorhand)
 
 ## Lobby
-lobby-title = 🃏 Tarock-Tisch { $table } · Zwanzigerrufen · Regeln: { $rules } · { $stake } pro Punkt
-lobby-seat = { $number }. { $name }
-lobby-hint = { $free ->
-    [0] Alle Plätze sind besetzt: „Starten“ teilt aus.
-    [one] Noch ein Platz frei: mitspielen oder einen Computer dazusetzen.
-   *[other] Noch { $free } Plätze frei: mitspielen oder Computer dazusetzen.
-}
 joined = { $name } spielt mit (Platz { $seat }).
 left = { $name } hat den Tisch verlassen.
 handed-over = { $name } übernimmt Platz { $seat }.
@@ -47,77 +15,16 @@ status-paused = ⏸ Pausiert: die Bedenkzeit läuft nicht.
 status-closed = Geschlossen.
 
 ## Tisch während des Spiels
-table-title = 🃏 Tisch { $table } · Spiel { $deal } · { $rules } · { $stake } pro Punkt
-contract-rufer = { $name } spielt { $game } und ruft den { $called }.
-contract-solo = { $name } spielt { $game }.
-contract-partner = Partner: { $name }.
-contract-items = Angesagt: { $items }
-announced-by = { $item } von { $name } ({ $party })
-announced-kontras = { $item } – { $kontras }
-kontra-by = { $kontra } von { $name }
-bidding-history = Lizitation: { $history }
-history-weiter = { $name }: weiter
-history-bid = { $name }: { $bids }
-bid-with-party = { $bid } ({ $party })
-tricks-won = Stiche ({ $number }/10): { $counts }
-trick-current = Im Stich: { $plays }
-trick-last = Letzter Stich: { $plays } → { $winner }
-trick-led = Im Stich (ausgespielt von { $name }): { $plays }
-trick-you-lead = Du spielst aus.
-turn-bid = { $name } ist mit der Ansage dran.
-turn-play = { $name } ist am Zug.
-deal-over = Das Spiel ist aus.
 redeal = Neu geben: { $name } hat { $cards }.
-last-trick = Letzter Stich: { $plays } – gewonnen von { $winner }.
-our-tricks = Stiche der { $party } ({ $count }, { $points } Punkte in Karten): { $tricks }
 
 ## Private Ansicht
-private-title = Tisch { $table } · Spiel { $deal } · dein Platz { $seat }
-private-hand = Deine Karten: { $cards }
-role-declarer = Du spielst.
-role-partner = Du bist der gerufene Partner.
-role-opponent = Du spielst dagegen.
-private-keep-pagat = Du hast den Pagat angesagt: behalte ihn für den letzten Stich.
-private-your-bid = Du bist dran: wähle eine Ansage oder „weiter“.
-private-your-opening = Du eröffnest die Lizitation: wähle ein Spiel.
-private-your-bid-no-pass = Du bist dran: wähle eine Ansage („weiter“ geht hier nicht).
-private-your-card = Du bist dran: spiel eine Karte aus.
-compose-turn = Deine Ansage bisher: { $turn }. Was kommt dazu?
-private-wait = { $name } ist dran.
 reminder-private = ⏰ Du bist noch dran – in { $minutes } Min. spielt der Computer für dich.
 reminder-chat = ⏰ { $name }, du bist dran (noch { $minutes } Min.).
 stand-in = ⌛ Die Zeit von { $name } ist abgelaufen: der Computer hat für { $name } gespielt.
 
 ## Abrechnung
-settlement-title = 💰 Abrechnung Tisch { $table }, Spiel { $deal }
-side-declarers = Spieler
-side-opponents = Gegner
 seats-range = { $min } bis { $max }
 seats-either = { $min } oder { $max }
-names-and = { $first } und { $last }
-settlement-points = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints }
-settlement-points-tricks = Kartenpunkte: Spieler { $dpoints } : Gegner { $opoints } · Stiche { $dtricks } : { $otricks }
-settle-game-won = { $game } gewonnen
-settle-game-lost = { $game } verloren
-settle-announced-won = { $item } ({ $side }) angesagt, gewonnen
-settle-announced-lost = { $item } ({ $side }) angesagt, verloren
-settle-silent = { $item } still
-settle-pagat-silent-won = Pagat still gewonnen
-settle-pagat-silent-lost = Pagat still verloren
-settle-kontra = { $what } ({ $kontra } ×{ $multiplier })
-settle-line = { $what }: { $side } { $value }
-settlement-valat-alone = Der Valat zählt allein: Spiel und Prämien entfallen.
-settlement-sum = Summe: { $side } { $sum } – { $pay }
-settlement-sum-factor = Summe: { $side } { $sum }, Doppelrunde ×{ $factor }: { $total } – { $pay }
-settlement-sum-zero = Summe: 0 – niemand zahlt.
-settlement-sum-zero-factor = Summe: 0, Doppelrunde ×{ $factor }: 0 – niemand zahlt.
-pay-pairs = { $winners } bekommen je { $each }, { $losers } zahlen je { $each }.
-pay-soloist-wins = { $soloist } bekommt 3 × { $each } = { $three }, { $others } zahlen je { $each }.
-pay-soloist-loses = { $soloist } zahlt 3 × { $each } = { $three }, { $others } bekommen je { $each }.
-settlement-seat = { $mine ->
-    [yes] ▶ { $name } (du)
-   *[no] { $name }
-}: { $change } ({ $money }) · Stand { $balance } ({ $balance_money })
 settlement-seat-schrift = { $mine ->
     [yes] ▶ { $name } (du)
    *[no] { $name }
@@ -161,8 +68,6 @@ btn-hand = Meine Karten
 btn-last-trick = Letzter Stich
 btn-rules = Regeln
 btn-balances = Stand
-btn-weiter = Weiter
-btn-turn-done = { $turn } ✓
 
 ## Abgelehnt
 rej-malformed = Das verstehe ich nicht (unbekannter Knopf oder Befehl).
@@ -213,10 +118,6 @@ rej-not-in-this-game = Das gibt es im Spiel dieses Tisches nicht.
 rej-unknown-game = Dieses Spiel kenne ich nicht. Zur Wahl stehen { $games }.
 rej-bad-seat-count = Dieses Spiel hat { $min } bis { $max } Plätze.
 rej-fixed-seat-count = Dieses Spiel hat immer { $min } Plätze.
-rej-bad-turn = Diese Ansage verstehe ich nicht: „{ $word }“ kommt in der Lizitation nicht vor. Ansagen: rufer, farbensolo, solo, absolut, pagat, valat, kontra (auf spiel, absolut, pagat, valat), weiter.
-rej-bad-turn-weiter = Diese Ansage verstehe ich nicht: „weiter“ beendet den Zug und kommt zuletzt.
-rej-bad-turn-empty = Diese Ansage verstehe ich nicht: sie ist leer.
-rej-too-long = Das ist zu lang: höchstens 200 Zeichen.
 rej-party-unknown = Du weißt noch nicht, wer zu deiner Partei gehört.
 rej-no-trick-yet = Es wurde noch kein Stich gespielt.
 rej-bad-draft = Diese Auswahl gibt es nicht. Wähl die Karten mit den Knöpfen deiner letzten Nachricht aus.
@@ -224,42 +125,11 @@ rej-not-a-card = „{ $card }“ gibt es in diesem Spiel nicht.
 rej-not-a-card-spelling = „{ $text }“ ist keine Karte. Tipp eine Karte wie ♥K oder hK, oder nimm die Knöpfe.
 
 ## Regelverstöße
-err-not-your-turn = Du bist nicht dran.
-err-deal-over = Das Spiel ist schon aus.
-err-bidding-over = Die Lizitation ist vorbei: spiel eine Karte.
-err-still-bidding = Es wird noch lizitiert.
-err-opening-required = Die Vorhand muss mit einem Spiel eröffnen.
-err-nothing-to-call = Es gibt keinen Tarock zu rufen (XX bis XVI sind alle in deiner Hand).
-err-game-not-first = Ein Spiel muss die erste Ansage deines Zuges sein.
-err-rufer-only-opening = Einen Rufer kann nur die Vorhand eröffnen.
-err-not-higher = { $game } ist nicht höher als das angesagte Spiel.
-err-already-agreed = Du hast dem Spiel schon zugestimmt.
-err-passed-before = Du hast schon „weiter“ gesagt und kannst kein Spiel mehr ansagen.
-err-farbensolo-eligible = Für ein Farbensolo brauchst du { $needed } Farbkarten, du hast { $held }.
-err-no-game-with-valat = Ein Spiel mit Valat gibt es nach diesen Regeln nicht.
-err-valat-with-game = Sag den Valat gemeinsam mit dem Spiel an.
-err-no-game = Es ist noch kein Spiel angesagt.
-err-already-announced = { $item } ist schon angesagt.
-err-valat-in-force = Nach einem Valat gibt es nur noch Kontra auf den Valat.
-err-pagat-not-held = Den Pagat kann nur ansagen, wer ihn hat.
-err-premium-not-in-game = { $item } gibt es im { $game } nicht.
-err-nothing-to-kontra = Auf { $item } gibt es nichts zu kontrieren.
-err-kontra-limit = { $item } kann nicht höher kontriert werden.
-err-kontra-wrong-party = Diese Kontrastufe auf { $item } steht der anderen Partei zu.
-err-opportunity-passed = Diese Ansage hätte bei der ersten Gelegenheit kommen müssen.
-err-trull-must-kontra = Wer als Gegner die ganze Trull hält, muss Kontra geben.
-err-not-in-hand = { $card } hast du nicht.
-err-must-follow-suit = { $card } geht nicht: { $led } ist ausgespielt, und du hast die Farbe (Farbzwang).
-err-must-play-tarock = { $card } geht nicht: { $led } ist ausgespielt, und du musst Tarock geben (Tarockzwang).
-err-farbensolo-lead = { $card }: im Farbensolo darfst du Tarock erst ausspielen, wenn du keine Farbe mehr hast.
-err-pagat-must-be-kept = Den angesagten Pagat musst du für den letzten Stich behalten.
-err-rule-other = Nicht erlaubt: { $detail }
 
 ## Terminal (tarock play)
 terminal-continue = Zurück an Tisch { $table } (einen neuen Tisch eröffnet: tarock play --new).
 terminal-prompt-between = Spiel aus. n = nächstes Spiel · stich · unsere · stand · q = beenden> 
 terminal-no-such-choice = Diese Nummer gibt es nicht.
-terminal-help = Eingaben: eine Nummer aus der Liste oder ihr Text (Rufer, Kontra auf Spiel) · eine Karte (XXI, Sküs, ♥K oder hK) · Ansagen (rufer pagat, kontra, weiter; nach „Rufer + …“ das, was dazukommt) · n = nächstes Spiel · karten · stich · unsere · stand · regeln · schluss · q = beenden
 terminal-pass = Jetzt ist { $name } dran: gib { $name } die Tastatur und drück Enter (die anderen schauen weg).
 terminal-watch-next = Du setzt dieses Spiel aus und schaust zu. Weiter mit Enter>
 terminal-too-long = Diese Zeile ist zu lang (höchstens { $max } Zeichen); sie wird nicht gelesen.
@@ -380,7 +250,6 @@ round-settlement-title = 💰 Abrechnung Tisch { $table }, { $game }, { $unit ->
 } { $round }
 
 ## Statistik, Rangliste, Verlauf
-game-zwanzigerrufen = Zwanzigerrufen
 stats-title = 📊 Statistik von { $name }
 stats-here = In diesem Chat: { $deals ->
     [one] 1 Spiel

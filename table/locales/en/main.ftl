@@ -1,47 +1,12 @@
 # Texts of the tarock table (English). Game terms stay Austrian.
 
 ## Cards, games, announcements
-game-rufer = Rufer
-game-farbensolo = Farbensolo
-game-solo = Solo
-item-game = Game
-item-absolut = Absolut
-item-pagat = Pagat
-item-valat = Valat
-item-trull = Trull
-item-four-kings = Four Kings
-item-honneur = Honneurs
-item-mondfang = Mondfang
-kontra-1 = Kontra
-kontra-2 = Rekontra
-kontra-2-retour = Retour
-kontra-3 = Subkontra
-kontra-3-supre = Supre
-kontra-4 = Resupre
-bid-kontra = { $what ->
-    [game] { $kontra } on the game
-   *[other] { $kontra } on the { $item }
-}
-bid-game-with-valat = { $game } with Valat
-party-with = with
-party-against = against
-party-declarers = declarers
-party-opponents = opponents
 level-easy = easy
 level-medium = medium
 level-strong = strong
 computer-seat-name = Computer { $seat } ({ $level })
-seat-free = (free)
-forehand-mark = {" "}(Vorhand)
 
 ## Lobby
-lobby-title = 🃏 Tarock table { $table } · Zwanzigerrufen · rules: { $rules } · { $stake } per point
-lobby-seat = { $number }. { $name }
-lobby-hint = { $free ->
-    [0] All seats are taken: "Start" deals.
-    [one] One seat left: join, or add a computer player.
-   *[other] { $free } seats left: join, or add computer players.
-}
 joined = { $name } joins (seat { $seat }).
 left = { $name } has left the table.
 handed-over = { $name } takes over seat { $seat }.
@@ -50,77 +15,16 @@ status-paused = ⏸ Paused: the clock is stopped.
 status-closed = Closed.
 
 ## The table during a deal
-table-title = 🃏 Table { $table } · deal { $deal } · { $rules } · { $stake } per point
-contract-rufer = { $name } plays a { $game } and calls the { $called }.
-contract-solo = { $name } plays a { $game }.
-contract-partner = Partner: { $name }.
-contract-items = Announced: { $items }
-announced-by = { $item } by { $name } ({ $party })
-announced-kontras = { $item } – { $kontras }
-kontra-by = { $kontra } by { $name }
-bidding-history = Bidding: { $history }
-history-weiter = { $name }: weiter
-history-bid = { $name }: { $bids }
-bid-with-party = { $bid } ({ $party })
-tricks-won = Tricks ({ $number }/10): { $counts }
-trick-current = On the table: { $plays }
-trick-last = Last trick: { $plays } → { $winner }
-trick-led = On the table (led by { $name }): { $plays }
-trick-you-lead = You lead.
-turn-bid = { $name } is to bid.
-turn-play = { $name } is to play.
-deal-over = The deal is over.
 redeal = Redeal: { $name } holds { $cards }.
-last-trick = Last trick: { $plays } – won by { $winner }.
-our-tricks = Tricks of the { $party } ({ $count }, { $points } card points): { $tricks }
 
 ## Private view
-private-title = Table { $table } · deal { $deal } · your seat { $seat }
-private-hand = Your cards: { $cards }
-role-declarer = You are the declarer.
-role-partner = You are the called partner.
-role-opponent = You play against the declarer.
-private-keep-pagat = You announced the Pagat: keep it for the last trick.
-private-your-bid = Your turn: choose an announcement or pass ("weiter").
-private-your-opening = You open the bidding: choose a game.
-private-your-bid-no-pass = Your turn: choose an announcement ("weiter" is not possible here).
-private-your-card = Your turn: play a card.
-compose-turn = Your announcement so far: { $turn }. What else?
-private-wait = { $name } is to act.
 reminder-private = ⏰ It is still your turn – in { $minutes } min the computer plays for you.
 reminder-chat = ⏰ { $name }, it is your turn ({ $minutes } min left).
 stand-in = ⌛ { $name }'s time ran out: the computer played for { $name }.
 
 ## Settlement
-settlement-title = 💰 Settlement, table { $table }, deal { $deal }
-side-declarers = declarers
-side-opponents = opponents
 seats-range = { $min } to { $max }
 seats-either = { $min } or { $max }
-names-and = { $first } and { $last }
-settlement-points = Card points: declarers { $dpoints } : opponents { $opoints }
-settlement-points-tricks = Card points: declarers { $dpoints } : opponents { $opoints } · tricks { $dtricks } : { $otricks }
-settle-game-won = { $game } won
-settle-game-lost = { $game } lost
-settle-announced-won = { $item } ({ $side }) announced, won
-settle-announced-lost = { $item } ({ $side }) announced, lost
-settle-silent = { $item } silent
-settle-pagat-silent-won = Pagat silent, won
-settle-pagat-silent-lost = Pagat silent, lost
-settle-kontra = { $what } ({ $kontra } ×{ $multiplier })
-settle-line = { $what }: { $side } { $value }
-settlement-valat-alone = The Valat counts alone: the game and all premiums fall away.
-settlement-sum = Total: { $side } { $sum } – { $pay }
-settlement-sum-factor = Total: { $side } { $sum }, double round ×{ $factor }: { $total } – { $pay }
-settlement-sum-zero = Total: 0 – nobody pays.
-settlement-sum-zero-factor = Total: 0, double round ×{ $factor }: 0 – nobody pays.
-pay-pairs = { $winners } receive { $each } each, { $losers } pay { $each } each.
-pay-soloist-wins = { $soloist } receives 3 × { $each } = { $three }, { $others } pay { $each } each.
-pay-soloist-loses = { $soloist } pays 3 × { $each } = { $three }, { $others } receive { $each } each.
-settlement-seat = { $mine ->
-    [yes] ▶ { $name } (you)
-   *[no] { $name }
-}: { $change } ({ $money }) · balance { $balance } ({ $balance_money })
 settlement-seat-schrift = { $mine ->
     [yes] ▶ { $name } (you)
    *[no] { $name }
@@ -164,8 +68,6 @@ btn-hand = My cards
 btn-last-trick = Last trick
 btn-rules = Rules
 btn-balances = Balances
-btn-weiter = Pass (weiter)
-btn-turn-done = { $turn } ✓
 
 ## Refused
 rej-malformed = I do not understand that (unknown button or command).
@@ -216,10 +118,6 @@ rej-not-in-this-game = That is not part of the game at this table.
 rej-unknown-game = I do not know that game. The choices are { $games }.
 rej-bad-seat-count = This game has { $min } to { $max } seats.
 rej-fixed-seat-count = This game always has { $min } seats.
-rej-bad-turn = I do not understand that announcement: "{ $word }" is not a word of the bidding. Announcements: rufer, farbensolo, solo, absolut, pagat, valat, kontra (on the game, absolut, pagat, valat), weiter.
-rej-bad-turn-weiter = I do not understand that announcement: "weiter" ends the turn and comes last.
-rej-bad-turn-empty = I do not understand that announcement: it is empty.
-rej-too-long = That is too long: at most 200 characters.
 rej-party-unknown = You do not know yet who is on your side.
 rej-no-trick-yet = No trick has been played yet.
 rej-bad-draft = That choice is not on offer. Pick the cards with the buttons of your latest message.
@@ -227,42 +125,11 @@ rej-not-a-card = There is no “{ $card }” in this game.
 rej-not-a-card-spelling = “{ $text }” is not a card. Type a card like ♥K or hK, or use the buttons.
 
 ## Rule violations
-err-not-your-turn = It is not your turn.
-err-deal-over = The deal is already over.
-err-bidding-over = The bidding is over: play a card.
-err-still-bidding = The bidding is still going on.
-err-opening-required = The Vorhand must open with a game.
-err-nothing-to-call = There is no tarock to call (XX down to XVI are all in your hand).
-err-game-not-first = A game must be the first announcement of your turn.
-err-rufer-only-opening = Only the Vorhand can open with a Rufer.
-err-not-higher = { $game } does not rank above the current game.
-err-already-agreed = You have already agreed to the game.
-err-passed-before = You said "weiter" before and cannot announce a game now.
-err-farbensolo-eligible = A Farbensolo needs { $needed } suit cards; you have { $held }.
-err-no-game-with-valat = These rules have no game announced with Valat.
-err-valat-with-game = Announce the Valat together with the game.
-err-no-game = No game has been announced yet.
-err-already-announced = { $item } has already been announced.
-err-valat-in-force = After a Valat only Kontras on the Valat are allowed.
-err-pagat-not-held = Only the holder of the Pagat may announce it.
-err-premium-not-in-game = There is no { $item } in a { $game }.
-err-nothing-to-kontra = There is no { $item } to kontra.
-err-kontra-limit = { $item } cannot be raised any further.
-err-kontra-wrong-party = This Kontra step on { $item } belongs to the other party.
-err-opportunity-passed = This announcement had to be made at the first opportunity.
-err-trull-must-kontra = An opponent holding the whole Trull must give Kontra.
-err-not-in-hand = You do not hold { $card }.
-err-must-follow-suit = Not { $card }: { $led } was led and you hold that suit.
-err-must-play-tarock = Not { $card }: { $led } was led and you must play a tarock.
-err-farbensolo-lead = { $card }: in a Farbensolo you may lead a tarock only without suit cards.
-err-pagat-must-be-kept = Keep the announced Pagat for the last trick.
-err-rule-other = Not allowed: { $detail }
 
 ## Terminal (tarock play)
 terminal-continue = Back at table { $table } (tarock play --new opens a new table).
 terminal-prompt-between = Deal over. n = next deal · trick · ours · balance · q = quit> 
 terminal-no-such-choice = There is no such number.
-terminal-help = Type: a number from the list or its text (Rufer, Kontra on the game) · a card (XXI, Sküs, ♥K or hK) · announcements (rufer pagat, kontra, weiter; after "Rufer + …" what goes with it) · n = next deal · hand · trick · ours · balance · rules · close · q = quit
 terminal-pass = { $name } is next: hand the keyboard to { $name } and press Enter (the others look away).
 terminal-watch-next = You sit this deal out and watch. Enter = go on>
 terminal-too-long = This line is too long (at most { $max } characters); it is not read.
@@ -383,7 +250,6 @@ round-settlement-title = 💰 Settlement table { $table }, { $game }, { $unit ->
 } { $round }
 
 ## Statistics, leaderboard, history
-game-zwanzigerrufen = Zwanzigerrufen
 stats-title = 📊 Statistics of { $name }
 stats-here = In this chat: { $deals ->
     [one] 1 deal

@@ -8,8 +8,8 @@
 use crate::text::Lang;
 
 pub use tarock_face::{
-    BadRules, Choice, ChoiceKind, GameFace, NoTricks, SeatChoice, SeatText, SettlementText,
-    TableContext,
+    BadRules, Choice, ChoiceKind, GameFace, Layout, NoTricks, SeatChoice, SeatText, SettlementText,
+    TableContext, Title, TypedRefusal,
 };
 
 /// The help text of a table of the game `id` (the terminal's list of what
@@ -22,10 +22,19 @@ pub fn help_text(id: &str, lang: Lang) -> String {
     }
 }
 
-/// Every face, from the registry. Zwanzigerrufen has none: it keeps its
-/// own path.
+/// The game whose tables still walk their own path through the table
+/// service, although the registry lists its face: Zwanzigerrufen, until
+/// the switch step routes its tables through the faces' path (issue 32).
+/// This is the one place that keeps its face from the table.
+const OWN_PATH: &str = <tarock_zwanzigerrufen::Zwanzigerrufen as tarock_game_core::Game>::ID;
+
+/// Every face the table routes a table through, from the registry:
+/// all but [`OWN_PATH`]'s.
 fn faces() -> impl Iterator<Item = &'static dyn GameFace> {
-    tarock_games::faces().iter().copied()
+    tarock_games::faces()
+        .iter()
+        .copied()
+        .filter(|f| f.id() != OWN_PATH)
 }
 
 /// The face of the game with this id, if it has one.

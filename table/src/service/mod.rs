@@ -737,7 +737,7 @@ impl TableService {
             // Typed text at a table of a game with a face: a card of
             // that game, or an answer why not.
             CommandKind::TurnWords(_, None, words) if w.st.face().is_some() => {
-                self.typed_card(&mut w, sender, &words.join(" ")).await?
+                self.typed_words(&mut w, sender, &words).await?
             }
             CommandKind::Play(_, None, card) if w.st.face().is_some() => {
                 let text = crate::render::card_label(card, Lang::En);

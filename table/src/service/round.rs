@@ -15,7 +15,7 @@ use tarock_games::SeededRound;
 use tarock_storage::NewRound;
 
 use super::*;
-use crate::games::{Choice, ChoiceKind, GameFace, SeatText, TableContext};
+use crate::games::{Choice, ChoiceKind, GameFace, SeatText, TableContext, Title};
 
 /// At most this many computer actions follow one command (a 20 ab session
 /// of computers alone is far shorter); a bound against a game that never
@@ -66,26 +66,81 @@ impl TableState {
     /// The first line of every message of a round: table, game, round,
     /// rules and stake.
     fn round_title(&self, face: &dyn GameFace, lang: Lang) -> String {
-        tr!(
-            lang,
-            "round-title",
-            table = self.table.id.0,
-            game = face.name(lang),
-            unit = face.round_unit(),
-            round = self.deal.as_ref().map_or(0, |d| d.deal.number),
-            rules = face.rules_label(&self.rules_value(), lang),
-            stake = money(self.table.stake_cents, lang)
-        )
+        let rules = self.rules_value();
+        let round = self.round_number();
+        let title = Title::Table {
+            table: self.table.id.0,
+            round,
+            rules: &rules,
+            stake_cents: self.table.stake_cents,
+        };
+        face.title(title, &self.context(lang), lang)
+            .unwrap_or_else(|| {
+                tr!(
+                    lang,
+                    "round-title",
+                    table = self.table.id.0,
+                    game = face.name(lang),
+                    unit = face.round_unit(),
+                    round = round,
+                    rules = face.rules_label(&rules, lang),
+                    stake = money(self.table.stake_cents, lang)
+                )
+            })
+    }
+
+    /// The number of the round shown (0 before the first).
+    fn round_number(&self) -> u32 {
+        self.deal.as_ref().map_or(0, |d| d.deal.number)
+    }
+
+    /// The first line of `seat`'s private messages of the round shown.
+    pub(super) fn round_private_title(
+        &self,
+        face: &dyn GameFace,
+        seat: TableSeat,
+        lang: Lang,
+    ) -> String {
+        let title = Title::Private {
+            table: self.table.id.0,
+            round: self.round_number(),
+            seat,
+        };
+        face.title(title, &self.context(lang), lang)
+            .unwrap_or_else(|| {
+                tr!(
+                    lang,
+                    "round-private-title",
+                    table = self.table.id.0,
+                    game = face.name(lang),
+                    unit = face.round_unit(),
+                    round = self.round_number(),
+                    seat = seat.index() + 1
+                )
+            })
     }
 
     /// The public table message of a table of this game: the lobby, or
     /// the round as the face shows it.
     pub(super) fn round_table_text(&self, face: &dyn GameFace, lang: Lang) -> String {
+        let layout = face.layout();
+        let status_note = match self.table.status {
+            TableStatus::Paused => Some(tr!(lang, "status-paused")),
+            TableStatus::Closed => Some(tr!(lang, "status-closed")),
+            _ => None,
+        };
+        let mut status_note = status_note.into_iter();
         let mut out = match self.shown_round() {
             Some(round) if self.table.status != TableStatus::Lobby => {
                 let mut text = self.round_title(face, lang);
                 text.push('\n');
                 text.push_str(&face.public_text(round.round(), &self.context(lang), lang));
+                if layout.status_before_commitment {
+                    for note in status_note.by_ref() {
+                        text.push('\n');
+                        text.push_str(&note);
+                    }
+                }
                 let deal = self.deal.as_ref().map(|d| &d.deal);
                 if let Some(line) = deal.and_then(|d| crate::fair::commitment_line(d, lang)) {
                     text.push('\n');
@@ -94,14 +149,24 @@ impl TableState {
                 text
             }
             _ => {
-                let mut text = tr!(
-                    lang,
-                    "lobby-title-game",
-                    table = self.table.id.0,
-                    game = face.name(lang),
-                    rules = face.rules_label(&self.rules_value(), lang),
-                    stake = money(self.table.stake_cents, lang)
-                );
+                let rules = self.rules_value();
+                let title = Title::Lobby {
+                    table: self.table.id.0,
+                    rules: &rules,
+                    stake_cents: self.table.stake_cents,
+                };
+                let mut text = face
+                    .title(title, &self.context(lang), lang)
+                    .unwrap_or_else(|| {
+                        tr!(
+                            lang,
+                            "lobby-title-game",
+                            table = self.table.id.0,
+                            game = face.name(lang),
+                            rules = face.rules_label(&rules, lang),
+                            stake = money(self.table.stake_cents, lang)
+                        )
+                    });
                 let names = self.context(lang).names;
                 for (i, name) in names.iter().enumerate() {
                     text.push('\n');
@@ -116,19 +181,14 @@ impl TableState {
                 text.push('\n');
                 text.push_str(&tr!(lang, "lobby-hint", free = free));
                 // Every flag of the rules, before anyone sits down to play.
-                if self.table.status == TableStatus::Lobby {
+                if self.table.status == TableStatus::Lobby && layout.rules_in_lobby {
                     text.push_str("\n\n");
                     text.push_str(&face.rules_text(&self.rules_value(), lang));
                 }
                 text
             }
         };
-        let status_note = match self.table.status {
-            TableStatus::Paused => Some(tr!(lang, "status-paused")),
-            TableStatus::Closed => Some(tr!(lang, "status-closed")),
-            _ => None,
-        };
-        if let Some(note) = status_note {
+        for note in status_note {
             out.push('\n');
             out.push_str(&note);
         }
@@ -165,6 +225,17 @@ impl TableState {
         } else {
             Vec::new()
         };
+        // A draft's answer may be the face's text alone (its layout).
+        if draft.is_some() && face.layout().draft_alone {
+            return Some(Outgoing::Private {
+                table: self.table.id,
+                to,
+                text,
+                buttons,
+                notify: false,
+                picture: None,
+            });
+        }
         // The lifted cards are the ones the buttons offer: none without.
         let mut picture = face.hand_picture(round.round(), seat, lang);
         if let Some(crate::picture::Scene::Hand { legal, .. }) =
@@ -173,15 +244,7 @@ impl TableState {
         {
             *legal = None;
         }
-        let title = tr!(
-            lang,
-            "round-private-title",
-            table = self.table.id.0,
-            game = face.name(lang),
-            unit = face.round_unit(),
-            round = self.deal.as_ref().map_or(0, |d| d.deal.number),
-            seat = seat.index() + 1
-        );
+        let title = self.round_private_title(face, seat, lang);
         Some(Outgoing::Private {
             table: self.table.id,
             to,
@@ -358,6 +421,37 @@ impl TableService {
         self.round_move(w, sender, None, &token).await
     }
 
+    /// Words typed at a table of a game with a face: a card of that game
+    /// ([`Self::typed_card`]), or a move the game reads in words (a
+    /// Zwanzigerrufen bidding turn, [`GameFace::typed_token`]), or an
+    /// answer why not.
+    pub(super) async fn typed_words(
+        &self,
+        w: &mut Work,
+        sender: &Sender,
+        words: &[String],
+    ) -> Result<(), Fail> {
+        let face = w.st.face().ok_or(Rejection::NotInThisGame)?;
+        let text = words.join(" ");
+        // A card of this game, or of another (answered as a card).
+        if face.card_token(&text).is_some() || crate::games::is_card(&text) {
+            return self.typed_card(w, sender, &text).await;
+        }
+        let typed = match (w.st.round(), w.st.seat_of(&sender.user)) {
+            (Some(round), Some(seat)) => face.typed_token(round.round(), seat, words),
+            _ => None,
+        };
+        match typed {
+            Some(Ok(token)) => self.round_move(w, sender, None, &token).await,
+            Some(Err(refusal)) => Err(Rejection::Typed {
+                id: refusal.id,
+                word: refusal.word,
+            }
+            .into()),
+            None => self.typed_card(w, sender, &text).await,
+        }
+    }
+
     /// Applies one action to the round and appends it to the log; the
     /// table message's lines and the face's chat events follow it.
     async fn apply_token(
@@ -379,21 +473,30 @@ impl TableService {
         let round = deal.round.as_mut().ok_or(Rejection::NoDeal)?;
         let before = round.clone();
         let mut trial = round.clone();
-        trial
-            .apply(seat, token)
-            .map_err(|e| refusal(face.id(), &e))?;
+        // A choice may be one move of several actions (a Zwanzigerrufen
+        // bidding turn): all of them apply, or none.
+        let tokens = face
+            .action_tokens(token)
+            .ok_or_else(|| refusal(face.id(), &Refusal::Token(token.to_owned())))?;
+        for token in &tokens {
+            trial
+                .apply(seat, token)
+                .map_err(|e| refusal(face.id(), &e))?;
+        }
         let said = face.action_text(before.round(), seat, token, &context, lang);
         let events = face.events(before.round(), trial.round(), &context, lang);
         *round = trial;
-        let event = Event {
-            seq: deal.next_seq(),
-            seat,
-            action: token.to_owned(),
-            at_ms: now,
-            by_computer,
-        };
-        w.tx.queue_token(deal.deal.id, &event)?;
-        deal.events.push(event);
+        for token in tokens {
+            let event = Event {
+                seq: deal.next_seq(),
+                seat,
+                action: token,
+                at_ms: now,
+                by_computer,
+            };
+            w.tx.queue_token(deal.deal.id, &event)?;
+            deal.events.push(event);
+        }
         w.moves.push(said);
         for text in events {
             w.say(text, Vec::new());
@@ -537,16 +640,27 @@ impl TableService {
         } else {
             None
         };
+        let layout = face.layout();
         let sheet = |reader: Lang, mine: Option<TableSeat>| -> String {
             let context = w.st.context(reader);
-            let mut lines = vec![tr!(
-                reader,
-                "round-settlement-title",
-                table = w.st.table.id.0,
-                game = face.name(reader),
-                unit = face.round_unit(),
-                round = number
-            )];
+            let mut lines = Vec::new();
+            if let Some(seat) = mine.filter(|_| layout.private_settlement_title) {
+                lines.push(w.st.round_private_title(face, seat, reader));
+            }
+            let title = Title::Settlement {
+                table: w.st.table.id.0,
+                round: number,
+            };
+            lines.push(face.title(title, &context, reader).unwrap_or_else(|| {
+                tr!(
+                    reader,
+                    "round-settlement-title",
+                    table = w.st.table.id.0,
+                    game = face.name(reader),
+                    unit = face.round_unit(),
+                    round = number
+                )
+            }));
             if let Some(text) = face.settlement_text(round.round(), &context, reader) {
                 lines.extend(text.lines);
             }
@@ -594,7 +708,7 @@ impl TableService {
                     number,
                     face.round_unit(),
                     r,
-                    setup.as_ref(),
+                    setup.as_ref().filter(|_| layout.reveal_setup),
                     reader,
                 ));
             }

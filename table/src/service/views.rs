@@ -307,10 +307,13 @@ impl TableService {
             }
             (None, _) => (lobby_text(&header, lang), None),
         };
-        // What the actions of this command were (games with a face).
-        for line in w.moves.iter().rev().take(MOVE_LINES).rev() {
-            text.push('\n');
-            text.push_str(line);
+        // What the actions of this command were (games with a face whose
+        // layout lists them).
+        if face.is_none_or(|f| f.layout().move_lines) {
+            for line in w.moves.iter().rev().take(MOVE_LINES).rev() {
+                text.push('\n');
+                text.push_str(line);
+            }
         }
         let b = |label: &str, action| w.st.button(tr!(lang, label), None, action);
         let buttons: Keyboard = match w.st.table.status {
@@ -319,11 +322,13 @@ impl TableService {
                 b("btn-rules", ButtonAction::Rules),
                 b("btn-balances", ButtonAction::Balances),
             ]],
-            _ if w.st.deal_active() && face.is_some() => vec![vec![
-                b("btn-hand", ButtonAction::Hand),
-                b("btn-rules", ButtonAction::Rules),
-                b("btn-balances", ButtonAction::Balances),
-            ]],
+            _ if w.st.deal_active() && face.is_some_and(|f| !f.layout().last_trick_button) => {
+                vec![vec![
+                    b("btn-hand", ButtonAction::Hand),
+                    b("btn-rules", ButtonAction::Rules),
+                    b("btn-balances", ButtonAction::Balances),
+                ]]
+            }
             _ if w.st.deal_active() => vec![
                 vec![
                     b("btn-hand", ButtonAction::Hand),

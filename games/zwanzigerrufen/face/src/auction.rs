@@ -5,8 +5,7 @@
 use tarock_zwanzigerrufen::view::Announcement;
 use tarock_zwanzigerrufen::{Action, Bid, Item, ItemState, Party, Rules, Seat};
 
-use crate::text::Lang;
-use crate::text::tr;
+use crate::text::{Lang, tr};
 use crate::words::{TableHeader, bid_label, item_name, kontra_name, seat_name};
 
 /// Who made an announced item and who raised it, since the current game.
@@ -66,7 +65,7 @@ fn party_word(party: Party, lang: Lang) -> String {
 /// "Angesagt: Spiel – Kontra von Cleo · Pagat von Dora (dagegen) – Kontra von Anna":
 /// the items in force (the game only once kontra'd), each with who
 /// announced it and who gave each Kontra step. `None` when there is none.
-pub(crate) fn items_text(
+pub fn items_text(
     announcements: &[Announcement],
     items: &[Option<ItemState>; 4],
     rules: &Rules,
@@ -121,7 +120,7 @@ pub(crate) fn items_text(
 /// "Lizitation: Anna: Rufer, Pagat (dazu); Bert: weiter; Cleo: Kontra auf
 /// Spiel (dagegen); …": every turn in order with its announcements, each
 /// Zusatz with its party. `None` before the first turn.
-pub(crate) fn history_text(
+pub fn history_text(
     announcements: &[Announcement],
     rules: &Rules,
     header: &TableHeader,

@@ -1,0 +1,165 @@
+# Texts of Zwanzigerrufen (English): the texts the table had before the other games,
+# under their old names. Game terms stay Austrian.
+
+game-rufer = Rufer
+game-farbensolo = Farbensolo
+game-solo = Solo
+item-game = Game
+item-absolut = Absolut
+item-pagat = Pagat
+item-valat = Valat
+item-trull = Trull
+item-four-kings = Four Kings
+item-honneur = Honneurs
+item-mondfang = Mondfang
+kontra-1 = Kontra
+kontra-2 = Rekontra
+kontra-2-retour = Retour
+kontra-3 = Subkontra
+kontra-3-supre = Supre
+kontra-4 = Resupre
+bid-kontra = { $what ->
+    [game] { $kontra } on the game
+   *[other] { $kontra } on the { $item }
+}
+bid-game-with-valat = { $game } with Valat
+party-with = with
+party-against = against
+party-declarers = declarers
+party-opponents = opponents
+forehand-mark = {" "}(Vorhand)
+lobby-title = 🃏 Tarock table { $table } · Zwanzigerrufen · rules: { $rules } · { $stake } per point
+table-title = 🃏 Table { $table } · deal { $deal } · { $rules } · { $stake } per point
+contract-rufer = { $name } plays a { $game } and calls the { $called }.
+contract-solo = { $name } plays a { $game }.
+contract-partner = Partner: { $name }.
+contract-items = Announced: { $items }
+announced-by = { $item } by { $name } ({ $party })
+announced-kontras = { $item } – { $kontras }
+kontra-by = { $kontra } by { $name }
+bidding-history = Bidding: { $history }
+history-weiter = { $name }: weiter
+history-bid = { $name }: { $bids }
+bid-with-party = { $bid } ({ $party })
+tricks-won = Tricks ({ $number }/10): { $counts }
+trick-current = On the table: { $plays }
+trick-last = Last trick: { $plays } → { $winner }
+trick-led = On the table (led by { $name }): { $plays }
+trick-you-lead = You lead.
+turn-bid = { $name } is to bid.
+turn-play = { $name } is to play.
+deal-over = The deal is over.
+last-trick = Last trick: { $plays } – won by { $winner }.
+our-tricks = Tricks of the { $party } ({ $count }, { $points } card points): { $tricks }
+private-title = Table { $table } · deal { $deal } · your seat { $seat }
+private-hand = Your cards: { $cards }
+role-declarer = You are the declarer.
+role-partner = You are the called partner.
+role-opponent = You play against the declarer.
+private-keep-pagat = You announced the Pagat: keep it for the last trick.
+private-your-bid = Your turn: choose an announcement or pass ("weiter").
+private-your-opening = You open the bidding: choose a game.
+private-your-bid-no-pass = Your turn: choose an announcement ("weiter" is not possible here).
+private-your-card = Your turn: play a card.
+private-wait = { $name } is to act.
+settlement-title = 💰 Settlement, table { $table }, deal { $deal }
+side-declarers = declarers
+side-opponents = opponents
+settlement-points = Card points: declarers { $dpoints } : opponents { $opoints }
+settlement-points-tricks = Card points: declarers { $dpoints } : opponents { $opoints } · tricks { $dtricks } : { $otricks }
+settle-game-won = { $game } won
+settle-game-lost = { $game } lost
+settle-announced-won = { $item } ({ $side }) announced, won
+settle-announced-lost = { $item } ({ $side }) announced, lost
+settle-silent = { $item } silent
+settle-pagat-silent-won = Pagat silent, won
+settle-pagat-silent-lost = Pagat silent, lost
+settle-kontra = { $what } ({ $kontra } ×{ $multiplier })
+settle-line = { $what }: { $side } { $value }
+settlement-valat-alone = The Valat counts alone: the game and all premiums fall away.
+settlement-sum = Total: { $side } { $sum } – { $pay }
+settlement-sum-factor = Total: { $side } { $sum }, double round ×{ $factor }: { $total } – { $pay }
+settlement-sum-zero = Total: 0 – nobody pays.
+settlement-sum-zero-factor = Total: 0, double round ×{ $factor }: 0 – nobody pays.
+pay-pairs = { $winners } receive { $each } each, { $losers } pay { $each } each.
+pay-soloist-wins = { $soloist } receives 3 × { $each } = { $three }, { $others } pay { $each } each.
+pay-soloist-loses = { $soloist } pays 3 × { $each } = { $three }, { $others } receive { $each } each.
+btn-weiter = Pass (weiter)
+btn-turn-done = { $turn } ✓
+err-not-your-turn = It is not your turn.
+err-deal-over = The deal is already over.
+err-bidding-over = The bidding is over: play a card.
+err-still-bidding = The bidding is still going on.
+err-opening-required = The Vorhand must open with a game.
+err-nothing-to-call = There is no tarock to call (XX down to XVI are all in your hand).
+err-game-not-first = A game must be the first announcement of your turn.
+err-rufer-only-opening = Only the Vorhand can open with a Rufer.
+err-not-higher = { $game } does not rank above the current game.
+err-already-agreed = You have already agreed to the game.
+err-passed-before = You said "weiter" before and cannot announce a game now.
+err-farbensolo-eligible = A Farbensolo needs { $needed } suit cards; you have { $held }.
+err-no-game-with-valat = These rules have no game announced with Valat.
+err-valat-with-game = Announce the Valat together with the game.
+err-no-game = No game has been announced yet.
+err-already-announced = { $item } has already been announced.
+err-valat-in-force = After a Valat only Kontras on the Valat are allowed.
+err-pagat-not-held = Only the holder of the Pagat may announce it.
+err-premium-not-in-game = There is no { $item } in a { $game }.
+err-nothing-to-kontra = There is no { $item } to kontra.
+err-kontra-limit = { $item } cannot be raised any further.
+err-kontra-wrong-party = This Kontra step on { $item } belongs to the other party.
+err-opportunity-passed = This announcement had to be made at the first opportunity.
+err-trull-must-kontra = An opponent holding the whole Trull must give Kontra.
+err-not-in-hand = You do not hold { $card }.
+err-must-follow-suit = Not { $card }: { $led } was led and you hold that suit.
+err-must-play-tarock = Not { $card }: { $led } was led and you must play a tarock.
+err-farbensolo-lead = { $card }: in a Farbensolo you may lead a tarock only without suit cards.
+err-pagat-must-be-kept = Keep the announced Pagat for the last trick.
+err-rule-other = Not allowed: { $detail }
+terminal-help = Type: a number from the list or its text (Rufer, Kontra on the game) · a card (XXI, Sküs, ♥K or hK) · announcements (rufer pagat, kontra, weiter; after "Rufer + …" what goes with it) · n = next deal · hand · trick · ours · balance · rules · close · q = quit
+game-zwanzigerrufen = Zwanzigerrufen
+
+## Since the face (Zwanzigerrufen over the game boundary)
+zr-not-dealt = The cards are not dealt yet.
+zr-did-play = { $name } plays { $card }.
+zr-did-unknown = { $name } moved.
+zr-rules-preset = Rules: { $rules }
+zr-rules-unreadable = These rules cannot be read.
+
+## Refusals by the rule's code (without details)
+zr-refusal-not-your-turn = { err-not-your-turn }
+zr-refusal-deal-over = { err-deal-over }
+zr-refusal-bidding-over = { err-bidding-over }
+zr-refusal-still-bidding = { err-still-bidding }
+zr-refusal-opening-required = { err-opening-required }
+zr-refusal-nothing-to-call = { err-nothing-to-call }
+zr-refusal-game-not-first = { err-game-not-first }
+zr-refusal-rufer-only-as-opening = { err-rufer-only-opening }
+zr-refusal-not-higher = That game does not rank above the current game.
+zr-refusal-already-agreed = { err-already-agreed }
+zr-refusal-passed-before = { err-passed-before }
+zr-refusal-farbensolo-not-eligible = You hold too few suit cards for a Farbensolo.
+zr-refusal-no-game-with-valat = { err-no-game-with-valat }
+zr-refusal-valat-belongs-to-game = { err-valat-with-game }
+zr-refusal-no-game = { err-no-game }
+zr-refusal-already-announced = That has already been announced.
+zr-refusal-valat-in-force = { err-valat-in-force }
+zr-refusal-pagat-not-held = { err-pagat-not-held }
+zr-refusal-premium-not-in-game = That premium does not exist in this game.
+zr-refusal-nothing-to-kontra = There is nothing to kontra there.
+zr-refusal-kontra-limit = That cannot be raised any further.
+zr-refusal-kontra-wrong-party = This Kontra step belongs to the other party.
+zr-refusal-opportunity-passed = { err-opportunity-passed }
+zr-refusal-trull-must-kontra = { err-trull-must-kontra }
+zr-refusal-not-in-hand = You do not hold that card.
+zr-refusal-must-follow-suit = Not that card: you hold the suit led.
+zr-refusal-must-play-tarock = Not that card: you must play a tarock.
+zr-refusal-farbensolo-lead = In a Farbensolo you may lead a tarock only without suit cards.
+zr-refusal-pagat-must-be-kept = { err-pagat-must-be-kept }
+
+## Typed turns that are none
+rej-bad-turn = I do not understand that announcement: "{ $word }" is not a word of the bidding. Announcements: rufer, farbensolo, solo, absolut, pagat, valat, kontra (on the game, absolut, pagat, valat), weiter.
+rej-bad-turn-weiter = I do not understand that announcement: "weiter" ends the turn and comes last.
+rej-bad-turn-empty = I do not understand that announcement: it is empty.
+rej-too-long = That is too long: at most 200 characters.
+compose-turn = Your announcement so far: { $turn }. What else?
