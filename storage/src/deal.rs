@@ -42,6 +42,16 @@ fn deal_from_row(row: &AnyRow) -> Result<DealRow, StorageError> {
         started_ms: get(row, T, "started_ms")?,
         finished_ms: get(row, T, "finished_ms")?,
         commitment: fair::commitment_of(row, table, id)?,
+        tokens_from: get::<Option<i64>>(row, T, "tokens_from")?
+            .map(|n| {
+                u32::try_from(n).map_err(|_| StorageError::Corrupt {
+                    table,
+                    deal: Some(id),
+                    detail: format!("tokens from event {n}"),
+                })
+            })
+            .transpose()?,
+        carry: get(row, T, "carry")?,
     })
 }
 
@@ -75,8 +85,9 @@ pub fn record_of(deal: &DealRow, events: &[Event]) -> Result<Record, StorageErro
     })
 }
 
-/// What a round of a game other than Zwanzigerrufen is rebuilt from
-/// besides its row and log: the table's seat count and the secret seed.
+/// What a round is rebuilt from besides its row and log: the table's seat
+/// count and the secret seed (`None` for a deal stored in record form,
+/// whose hands are stored).
 struct RoundSource {
     seats: u8,
     seed: Option<[u8; 32]>,
@@ -104,8 +115,8 @@ fn replay(
             e.seq
         )));
     }
-    if deal.game != ZWANZIGERRUFEN {
-        let source = source.ok_or_else(|| corrupt("no seat count for the round".into()))?;
+    let source = source.ok_or_else(|| corrupt("no seat count for the round".into()))?;
+    if deal.game != ZWANZIGERRUFEN || deal.tokens_from.is_some() {
         let round = replay_round(&deal, &events, source).map_err(corrupt)?;
         return Ok(LoadedDeal {
             deal,
@@ -143,30 +154,61 @@ fn replay(
             )));
         }
     };
+    // The same deal behind the boundary, as the generic path plays it.
+    let round = replay_round(&deal, &events, source).map_err(corrupt)?;
     Ok(LoadedDeal {
         deal,
         events,
         game,
-        round: None,
+        round: Some(round),
     })
 }
 
 /// The game id of Zwanzigerrufen, whose deals store their hands.
 const ZWANZIGERRUFEN: &str = "zwanzigerrufen";
 
-/// Rebuilds a round of another game from its seed and tokens.
+/// Rebuilds a round: from its seed, carry and tokens, or (a deal begun in
+/// record form) from its hands and record actions through its game, and
+/// then its tokens.
 fn replay_round(
     deal: &DealRow,
     events: &[Event],
     source: RoundSource,
 ) -> Result<SeededRound, String> {
     let kind = tarock_games::by_id(&deal.game).ok_or_else(|| format!("no game {:?}", deal.game))?;
-    let seed = source.seed.ok_or("the round has no shuffle seed")?;
     let rules: serde_json::Value = serde_json::from_str(&deal.rules)
         .map_err(|e| format!("the stored rules are not JSON: {e}"))?;
-    let mut round = SeededRound::new(kind, &rules, source.seats, deal.forehand, &seed)
-        .map_err(|e| format!("the round cannot be set up: {e}"))?;
-    for (index, e) in events.iter().enumerate() {
+    let tokens_from = deal
+        .tokens_from
+        .map_or(events.len(), |n| (n as usize).min(events.len()));
+    let mut round = if tokens_from == 0 && deal.tokens_from.is_some() {
+        let seed = source.seed.ok_or("the round has no shuffle seed")?;
+        SeededRound::carrying(
+            kind,
+            &rules,
+            source.seats,
+            deal.forehand,
+            deal.carry.as_deref(),
+            &seed,
+        )
+        .map_err(|e| format!("the round cannot be set up: {e}"))?
+    } else {
+        let actions: Vec<(tarock_game_core::Seat, &str)> = events[..tokens_from]
+            .iter()
+            .map(|e| (e.seat, e.action.as_str()))
+            .collect();
+        let stored = tarock_game_core::StoredDeal {
+            rules: &rules,
+            first: deal.forehand,
+            piles: &deal.hands,
+            factor: deal.factor,
+            carry: deal.carry.as_deref(),
+            actions: &actions,
+        };
+        SeededRound::stored(kind, &stored, source.seed.as_ref())
+            .map_err(|e| format!("the deal stored in record form does not replay: {e}"))?
+    };
+    for (index, e) in events.iter().enumerate().skip(tokens_from) {
         round.apply(e.seat, &e.action).map_err(|error| {
             format!(
                 "event {index} (seat {}, {:?}) is against the rules: {error}",
@@ -177,14 +219,19 @@ fn replay_round(
     Ok(round)
 }
 
-/// The seed and seat count a round of another game is rebuilt from.
+/// The seed and seat count a round is rebuilt from. A deal stored in
+/// record form needs neither (its hands are stored; Zwanzigerrufen's four
+/// seats are its game's), so it costs no query.
 async fn round_source(
     conn: &mut AnyConnection,
     deal: &DealRow,
     seats: Option<u8>,
 ) -> Result<Option<RoundSource>, StorageError> {
-    if deal.game == ZWANZIGERRUFEN {
-        return Ok(None);
+    if deal.tokens_from != Some(0) {
+        return Ok(Some(RoundSource {
+            seats: seats.unwrap_or(0),
+            seed: None,
+        }));
     }
     let seats = match seats {
         Some(seats) => seats,
@@ -347,6 +394,8 @@ fn check_new_deal(deal: &NewDeal) -> Result<(), StorageError> {
         started_ms: deal.started_ms,
         finished_ms: None,
         commitment: None,
+        tokens_from: None,
+        carry: None,
     };
     let record = record_of(&row, &[])
         .map_err(|_| StorageError::Invalid(format!("deal rules are not JSON: {}", deal.rules)))?;
@@ -371,7 +420,7 @@ impl Tx {
     /// record format; [`StorageError::Conflict`]-free: a second deal with the
     /// same number fails with the database's unique-key error.
     pub async fn start_deal(&mut self, deal: &NewDeal) -> Result<DealId, StorageError> {
-        self.insert_deal(deal, None).await
+        self.insert_deal(deal, None, None).await
     }
 
     /// Stores a newly dealt deal as the table's current one together with
@@ -386,13 +435,29 @@ impl Tx {
         deal: &NewDeal,
         seed: &[u8; 32],
     ) -> Result<DealId, StorageError> {
-        self.insert_deal(deal, Some(hex(seed))).await
+        self.insert_deal(deal, Some(hex(seed)), None).await
+    }
+
+    /// [`Tx::start_seeded_deal`] for a deal started with `carry`, what the
+    /// deals before it carried on (the double round, as
+    /// `tarock_game_core::Game::carry` writes it), kept with the deal.
+    ///
+    /// # Errors
+    /// As [`Tx::start_deal`].
+    pub async fn start_carried_deal(
+        &mut self,
+        deal: &NewDeal,
+        seed: &[u8; 32],
+        carry: &str,
+    ) -> Result<DealId, StorageError> {
+        self.insert_deal(deal, Some(hex(seed)), Some(carry)).await
     }
 
     async fn insert_deal(
         &mut self,
         deal: &NewDeal,
         seed: Option<String>,
+        carry: Option<&str>,
     ) -> Result<DealId, StorageError> {
         check_new_deal(deal)?;
         let hands = serde_json::to_string(&deal.hands).expect("strings serialize");
@@ -406,15 +471,17 @@ impl Tx {
             .bind(deal.started_ms)
             .bind(seed)
             .bind(ZWANZIGERRUFEN)
+            .bind(carry.map(str::to_owned))
+            .bind(None::<i32>)
             .fetch_one(self.conn().await?)
             .await?;
         Ok(DealId(id))
     }
 
-    /// Stores a new round of a game other than Zwanzigerrufen as the
-    /// table's current one, with the secret seed its decks are shuffled
-    /// from ([`SeededRound`]): durable before any card is shown. Its events
-    /// are appended with [`Tx::append_token`].
+    /// Stores a new round of any game as the table's current one, with the
+    /// secret seed its decks are shuffled from ([`SeededRound`]): durable
+    /// before any card is shown. Its events are appended with
+    /// [`Tx::append_token`].
     ///
     /// # Errors
     /// [`StorageError::Invalid`] for an unknown game, rules that are not
@@ -425,7 +492,22 @@ impl Tx {
         round: &NewRound,
         seed: &[u8; 32],
     ) -> Result<DealId, StorageError> {
-        if round.game == ZWANZIGERRUFEN || tarock_games::by_id(&round.game).is_none() {
+        self.start_round_carrying(round, seed, None).await
+    }
+
+    /// [`Tx::start_round`] for a round started with `carry`, what the round
+    /// before it carried on ([`tarock_game_core::DynGame::carry`]), kept with
+    /// the round so that it replays to the same state.
+    ///
+    /// # Errors
+    /// As [`Tx::start_round`].
+    pub async fn start_round_carrying(
+        &mut self,
+        round: &NewRound,
+        seed: &[u8; 32],
+        carry: Option<&str>,
+    ) -> Result<DealId, StorageError> {
+        if tarock_games::by_id(&round.game).is_none() {
             return Err(StorageError::Invalid(format!(
                 "not a game stored by seed: {:?}",
                 round.game
@@ -447,9 +529,27 @@ impl Tx {
             .bind(round.started_ms)
             .bind(Some(hex(seed)))
             .bind(&round.game)
+            .bind(carry.map(str::to_owned))
+            .bind(Some(0i32))
             .fetch_one(self.conn().await?)
             .await?;
         Ok(DealId(id))
+    }
+
+    /// Marks that a deal stored in record form goes on in tokens from event
+    /// `seq` on (a Zwanzigerrufen deal of the older path continued by the
+    /// generic one); its earlier events keep their record form and their
+    /// steps. Does nothing to a deal that already has tokens.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn continue_in_tokens(&mut self, deal: DealId, seq: u32) -> Result<(), StorageError> {
+        sqlx::query(sql::CONTINUE_IN_TOKENS)
+            .bind(deal.0)
+            .bind(i64::from(seq))
+            .execute(self.conn().await?)
+            .await?;
+        Ok(())
     }
 
     /// Appends one accepted action to a deal's log. The event's `seq` must be
@@ -685,7 +785,7 @@ impl Store {
         let deal = deal_row(&mut conn, id)
             .await?
             .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
-        if deal.game == ZWANZIGERRUFEN {
+        if deal.game == ZWANZIGERRUFEN && deal.tokens_from.is_none() {
             let events = events(&mut conn, id).await?;
             return Ok(record_of(&deal, &events)?.to_json());
         }

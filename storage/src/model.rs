@@ -296,6 +296,15 @@ pub struct DealRow {
     /// before the deal (see `tarock_game_core::fair`); `None` for deals
     /// dealt without one.
     pub commitment: Option<[u8; 32]>,
+    /// The sequence number from which the events are the game's action
+    /// tokens, the events before it in the game's record form: 0 for a
+    /// round stored by seed and tokens; `None` for a deal stored with its
+    /// hands whose events are all record actions (Zwanzigerrufen's so far).
+    pub tokens_from: Option<u32>,
+    /// What the round was started with from the rounds before it, as its
+    /// game writes it (`tarock_game_core::Game::carry`); `None`: nothing
+    /// or not kept.
+    pub carry: Option<String>,
 }
 
 /// One accepted action, as appended to a deal's log.
@@ -421,12 +430,14 @@ pub struct LoadedDeal {
     pub deal: DealRow,
     /// The log, in order; `events[i].seq == i`.
     pub events: Vec<Event>,
-    /// The Zwanzigerrufen game rebuilt by replaying the log; `None` for a
-    /// redeal (the hands force one, so there is no game) and for a round of
-    /// another game.
+    /// The Zwanzigerrufen game rebuilt by replaying the log of a deal
+    /// stored in record form; `None` for a redeal (the hands force one, so
+    /// there is no game) and for a round stored by tokens.
     pub game: Option<tarock_zwanzigerrufen::Game>,
-    /// The round of another game, rebuilt from its seed and tokens; `None`
-    /// for Zwanzigerrufen.
+    /// The round of any game behind the boundary: rebuilt from its seed and
+    /// tokens, or (a deal stored in record form) from its hands and record
+    /// actions through its game ([`tarock_game_core::DynKind::read_stored`])
+    /// and then its tokens.
     pub round: Option<SeededRound>,
 }
 

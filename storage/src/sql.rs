@@ -43,7 +43,7 @@ macro_rules! player_columns {
 
 macro_rules! deal_columns {
     () => {
-        "id, table_id, game, number, forehand, hands, rules, factor, status, started_ms, finished_ms, fair_commitment"
+        "id, table_id, game, number, forehand, hands, rules, factor, status, started_ms, finished_ms, fair_commitment, tokens_from, carry"
     };
 }
 
@@ -168,9 +168,13 @@ pub(crate) const DEALS_OF_TABLE: &str = concat!(
 pub(crate) const EVENTS_OF_DEAL: &str = "SELECT deal_id, seq, seat, action, at_ms, by_computer FROM events WHERE deal_id = $1 ORDER BY seq";
 
 /// Stores a new deal; returns its id.
-pub(crate) const INSERT_DEAL: &str = "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms, shuffle_seed, game)
- VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9)
+pub(crate) const INSERT_DEAL: &str = "INSERT INTO deals (table_id, number, forehand, hands, rules, factor, status, started_ms, shuffle_seed, game, carry, tokens_from)
+ VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, $11)
  RETURNING id";
+
+/// Marks where the tokens of a deal begun in record form start (once).
+pub(crate) const CONTINUE_IN_TOKENS: &str =
+    "UPDATE deals SET tokens_from = $2 WHERE id = $1 AND tokens_from IS NULL";
 
 /// Appends `count` consecutive steps of one deal in one statement if the
 /// deal is active and the first of them is its next step: `$1` the deal,
@@ -980,6 +984,7 @@ pub fn statements() -> Vec<Statement> {
         hot("DEALS_OF_TABLE", DEALS_OF_TABLE),
         hot("EVENTS_OF_DEAL", EVENTS_OF_DEAL),
         hot("INSERT_DEAL", INSERT_DEAL),
+        hot("CONTINUE_IN_TOKENS", CONTINUE_IN_TOKENS),
         hot("append_events", &append_events(3)),
         hot("DEAL_STATUS_AND_NEXT_SEQ", DEAL_STATUS_AND_NEXT_SEQ),
         hot("FINISH_DEAL", FINISH_DEAL),

@@ -226,9 +226,9 @@ async fn bad_rounds_and_tokens_are_refused(db: TestDb) {
         started_ms: NOW,
     };
     let mut tx = store.begin().await.unwrap();
-    // Zwanzigerrufen stores its hands, not a seed.
+    // A game the registry does not list has no rounds to store.
     assert!(
-        tx.start_round(&round("zwanzigerrufen", 1), &[1; 32])
+        tx.start_round(&round("schafkopf", 1), &[1; 32])
             .await
             .is_err()
     );

@@ -140,7 +140,10 @@ fn params(name: &str) -> Vec<P> {
             I(NOW),
             NullText,
             T("zwanzigerrufen"),
+            T("{\"remaining\":0}"),
+            I(0),
         ],
+        "CONTINUE_IN_TOKENS" => vec![I(15_000), I(3)],
         "SET_FAIR_COMMITMENT" => vec![
             I(15_000),
             T("abababababababababababababababababababababababababababababababab"),

@@ -6,11 +6,12 @@
 use std::fmt;
 use std::str::FromStr;
 
+use tarock_game_core::Game as _;
 use tarock_game_core::Seat;
 use tarock_game_core::seat::MAX_SEATS;
 use tarock_game_core::token::is_well_formed;
 use tarock_storage::TableId;
-use tarock_zwanzigerrufen::{Bid, Card, GameKind, Item, Premium};
+use tarock_zwanzigerrufen::{Action, Bid, Card, GameKind, Item, Premium, Zwanzigerrufen};
 
 pub use crate::typed::parse_turn_words;
 
@@ -162,6 +163,69 @@ impl fmt::Display for Payload {
             ButtonAction::Act(token) => write!(f, "g{token}"),
             ButtonAction::Draft(token) => write!(f, "~{token}"),
         }
+    }
+}
+
+/// What a button of Zwanzigerrufen's own path asks for, in the terms of the
+/// path every game takes (issue 32): buttons already posted in chats keep
+/// working once Zwanzigerrufen tables are played through it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenericPress {
+    /// Apply these action tokens of the game (`xr`, `w`, `pT21`, see
+    /// `tarock_zwanzigerrufen::family`), in order and as one move, at the
+    /// payload's step: a whole bidding turn (its announcements, then `w`)
+    /// or one card.
+    Tokens(Vec<String>),
+    /// Show the turn being composed: the tokens of its announcements so far
+    /// (`xr`, `xkg`), from which the face writes its draft.
+    Draft(Vec<String>),
+}
+
+/// An old payload read in the generic path's terms: its table, its step
+/// (a button's step counts each stored event, and an older deal's bidding
+/// turn stays one event, so the step of a posted button still holds) and
+/// what it asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pressed {
+    /// The table.
+    pub table: TableId,
+    /// The step the button was made for.
+    pub step: Option<Step>,
+    /// The tokens or the draft.
+    pub press: GenericPress,
+}
+
+/// The game's token of one announcement.
+fn bid_token(bid: Bid) -> String {
+    Zwanzigerrufen::action_token(&Action::Bid(bid))
+}
+
+impl Payload {
+    /// This payload in the generic path's terms, if it is one of
+    /// Zwanzigerrufen's own buttons (a turn, a card, a turn being composed);
+    /// `None` for the buttons every table shares and for the generic
+    /// path's own (`g…`, `~…`), which need no mapping.
+    pub fn generic_press(&self) -> Option<Pressed> {
+        let press = match &self.action {
+            ButtonAction::Turn(bids) => GenericPress::Tokens(
+                bids.iter()
+                    .map(|b| bid_token(*b))
+                    .chain([Zwanzigerrufen::action_token(&Action::Weiter)])
+                    .collect(),
+            ),
+            ButtonAction::Play(card) => {
+                GenericPress::Tokens(vec![Zwanzigerrufen::action_token(&Action::Play(*card))])
+            }
+            ButtonAction::Compose(bids) => {
+                GenericPress::Draft(bids.iter().map(|b| bid_token(*b)).collect())
+            }
+            _ => return None,
+        };
+        Some(Pressed {
+            table: self.table,
+            step: self.step,
+            press,
+        })
     }
 }
 
@@ -331,6 +395,154 @@ mod tests {
         assert!(long.parse::<Payload>().is_err());
         let token = format!("t1:1.0:g{}", "p".repeat(MAX_TOKEN_LEN + 1));
         assert!(token.parse::<Payload>().is_err());
+    }
+
+    /// Every old Zwanzigerrufen button maps to the game's tokens; the
+    /// shared buttons and the generic path's own map to nothing.
+    #[test]
+    fn old_buttons_map_to_the_games_tokens() {
+        let pressed = |text: &str| text.parse::<Payload>().unwrap().generic_press();
+        let tokens =
+            |list: &[&str]| GenericPress::Tokens(list.iter().map(|t| t.to_string()).collect());
+        // A whole turn: its announcements, then the end of the turn.
+        assert_eq!(
+            pressed("t5:1.0:ar.p"),
+            Some(Pressed {
+                table: TableId(5),
+                step: Some(Step { deal: 1, seq: 0 }),
+                press: tokens(&["xr", "xp", "w"]),
+            })
+        );
+        // Weiter alone is the empty turn.
+        assert_eq!(pressed("t5:1.3:w").unwrap().press, tokens(&["w"]));
+        assert_eq!(pressed("t12:3.17:pT21").unwrap().press, tokens(&["pT21"]));
+        assert_eq!(pressed("t12:3.17:ps10").unwrap().press, tokens(&["ps10"]));
+        assert_eq!(
+            pressed("t5:2.4:xkg.ka").unwrap().press,
+            GenericPress::Draft(vec!["xkg".into(), "xka".into()])
+        );
+        for other in [
+            "t1::j",
+            "t1::s",
+            "t1::h",
+            "t1::l",
+            "t1::o",
+            "t1:1.0:gpT21",
+            "t1:1.0:~x",
+        ] {
+            assert_eq!(pressed(other), None, "{other}");
+        }
+    }
+
+    /// The tokens of every announcement and card are the game's own: they
+    /// read back as the same action.
+    #[test]
+    fn every_bid_and_card_token_reads_back_as_the_same_action() {
+        for bid in Bid::ALL {
+            let payload = Payload {
+                table: TableId(1),
+                step: None,
+                action: ButtonAction::Turn(vec![bid]),
+            };
+            let Some(Pressed {
+                press: GenericPress::Tokens(tokens),
+                ..
+            }) = payload.generic_press()
+            else {
+                panic!("a turn maps to tokens");
+            };
+            assert_eq!(tokens.len(), 2);
+            assert_eq!(
+                Zwanzigerrufen::parse_action_token(&tokens[0]),
+                Some(Action::Bid(bid))
+            );
+            assert_eq!(
+                Zwanzigerrufen::parse_action_token(&tokens[1]),
+                Some(Action::Weiter)
+            );
+        }
+        for card in Card::DECK {
+            let payload = Payload {
+                table: TableId(1),
+                step: None,
+                action: ButtonAction::Play(card),
+            };
+            let Some(Pressed {
+                press: GenericPress::Tokens(tokens),
+                ..
+            }) = payload.generic_press()
+            else {
+                panic!("a card maps to tokens");
+            };
+            assert_eq!(
+                tokens
+                    .iter()
+                    .map(|t| Zwanzigerrufen::parse_action_token(t))
+                    .collect::<Vec<_>>(),
+                vec![Some(Action::Play(card))]
+            );
+        }
+    }
+
+    /// An old turn or card button, pressed through the mapping, changes a
+    /// round exactly as the old path's move changed its game: a turn as
+    /// `Game::apply_turn`, a card as one play. Whole deals from several
+    /// seeds, each turn the first legal announcement alone (or Weiter).
+    #[test]
+    fn an_old_button_applies_as_the_move_it_showed() {
+        use tarock_games::SeededRound;
+        let kind = tarock_games::by_id("zwanzigerrufen").unwrap();
+        let mut turns = 0;
+        for n in 0..20u8 {
+            let mut round =
+                SeededRound::new(kind, &"standard".into(), 4, Seat::new(0), &[n; 32]).unwrap();
+            let zr = |r: &SeededRound| {
+                r.round()
+                    .downcast_ref::<Zwanzigerrufen>()
+                    .and_then(|z| z.game().cloned())
+            };
+            let Some(mut engine) = zr(&round) else {
+                continue;
+            };
+            while let Some(seat) = engine.to_act() {
+                let legal = engine.legal_actions();
+                let (action, expected) = match legal.iter().next() {
+                    Some(Action::Play(card)) => {
+                        let mut next = engine.clone();
+                        next.apply(seat, Action::Play(card)).unwrap();
+                        (ButtonAction::Play(card), next)
+                    }
+                    first => {
+                        let bids: Vec<Bid> = match first {
+                            Some(Action::Bid(bid)) => vec![bid],
+                            _ => Vec::new(),
+                        };
+                        let mut next = engine.clone();
+                        next.apply_turn(seat, &bids).unwrap();
+                        turns += 1;
+                        (ButtonAction::Turn(bids), next)
+                    }
+                };
+                let payload = Payload {
+                    table: TableId(1),
+                    step: None,
+                    action,
+                };
+                let Some(Pressed {
+                    press: GenericPress::Tokens(tokens),
+                    ..
+                }) = payload.generic_press()
+                else {
+                    panic!("{payload} maps to tokens");
+                };
+                for token in &tokens {
+                    round.apply(Seat::new(seat.index() as u8), token).unwrap();
+                }
+                engine = expected;
+                assert_eq!(zr(&round).as_ref(), Some(&engine), "{payload}");
+            }
+        }
+        assert!(turns > 20, "{turns} turns");
     }
 
     #[test]

@@ -364,10 +364,27 @@ async fn mondfang_double_round(forget: bool) {
         if expected == 2 {
             doubled += 1;
         }
+        // The same deal as a round of its game (the path every game takes):
+        // kept with the double round it was dealt in, it settles the same
+        // changes and carries on what the rule says.
+        assert_eq!(
+            deal.carry
+                .as_deref()
+                .map(|c| serde_json::from_str::<serde_json::Value>(c).unwrap()),
+            Some(serde_json::json!({ "remaining": remaining })),
+            "deal {}",
+            deal.number
+        );
+        let loaded = h.store().load_deal(deal.id).await.unwrap().unwrap();
+        let round = loaded.round.as_ref().unwrap().round();
+        assert_eq!(round.settlement().unwrap().units(), changes.as_slice());
         remaining = remaining.saturating_sub(1);
         if plain.mondfang_scored {
             remaining += 4;
         }
+        let next = round.next_round().unwrap();
+        let carried: serde_json::Value = serde_json::from_str(&next.carry().unwrap()).unwrap();
+        assert_eq!(carried, serde_json::json!({ "remaining": remaining }));
     }
     assert!(
         finished[0].factor == 1 && doubled >= 4,

@@ -110,7 +110,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The settlement once the round is over.
     fn settlement(&self) -> Option<Settlement>;
     /// The next round at the same table, once this one is over: same rules
-    /// and seats, the first seat moved on as the game rotates the deal.
+    /// and seats, the first seat moved on as the game rotates the deal, and
+    /// whatever the game carries from round to round ([`Game::carry`]). A
+    /// round whose deal was thrown in ([`Game::thrown_in`]) is followed by
+    /// the same round dealt again: same first seat, same carry.
     fn next_round(&self) -> Option<Self>;
 
     /// The round as its record: one line of JSON in the game's own format,
@@ -126,6 +129,65 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// [`RecordRefused`]: not a record of this game, malformed, or an
     /// illegal action.
     fn from_record(text: &str) -> Result<Self, RecordRefused>;
+
+    /// Deals one deck like [`Game::deal`], but without the rules' redeal: a
+    /// deal the rules throw in stays dealt and the round reports it
+    /// ([`Game::thrown_in`]), so that a table can keep each deck it deals
+    /// (its seed, its commitment, its number) apart. The default deals as
+    /// [`Game::deal`] does (a game that never throws a deal in).
+    ///
+    /// # Errors
+    /// [`NoDeckNeeded`] when [`Game::needs_deck`] is false; nothing changes.
+    fn deal_once(&mut self, rng: &mut dyn RngCore) -> Result<(), NoDeckNeeded> {
+        self.deal(rng)
+    }
+    /// The deal the rules threw in, after [`Game::deal_once`] dealt one
+    /// that forces a redeal (Zwanzigerrufen's SPEC §2.2): nobody acts in
+    /// it, it is not settled, and [`Game::next_round`] deals it again.
+    fn thrown_in(&self) -> Option<ThrownIn> {
+        None
+    }
+    /// The piles of the deck just dealt, each as the game writes it in its
+    /// records (see [`crate::fair`]): what a table's commitment to the deal
+    /// covers. The default is the round's record as dealt, one pile;
+    /// empty when no record exists.
+    fn dealt_piles(&self) -> Vec<String> {
+        self.to_record().into_iter().collect()
+    }
+    /// What this round was started with besides rules, seats and first
+    /// seat, as a text of the game's own (Zwanzigerrufen's double round
+    /// after a Mondfang); `None` when the game carries nothing. The table
+    /// stores it with the round and hands the next round's to
+    /// [`Game::set_carry`] after a restart.
+    fn carry(&self) -> Option<String> {
+        None
+    }
+    /// Starts this round, not yet dealt, with `carry` (a text of
+    /// [`Game::carry`]).
+    ///
+    /// # Errors
+    /// [`SetupError::Rules`] when the text is not one of this game's
+    /// carries (the default: the game carries nothing); nothing changes.
+    fn set_carry(&mut self, carry: &str) -> Result<(), SetupError> {
+        Err(SetupError::Rules(format!(
+            "{} carries nothing from round to round, not {carry:?}",
+            Self::ID
+        )))
+    }
+    /// A round as an older table path of this game stored it (hands and
+    /// one record action per move), replayed to the same state; later
+    /// actions come as tokens. The default refuses: only Zwanzigerrufen
+    /// was ever stored so.
+    ///
+    /// # Errors
+    /// [`RecordRefused`] as [`Game::from_record`].
+    fn from_stored(stored: &StoredDeal<'_>) -> Result<Self, RecordRefused> {
+        let _ = stored;
+        Err(RecordRefused::UnknownFormat(format!(
+            "{}: no older stored form",
+            Self::ID
+        )))
+    }
 
     /// The action as a short ASCII token for a button payload: at most
     /// [`crate::MAX_TOKEN_LEN`] bytes, no spaces, no `:`.
@@ -143,6 +205,34 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
             Self::parse_action_token(token).ok_or_else(|| Refusal::Token(token.to_owned()))?;
         self.apply(seat, action)
     }
+}
+
+/// A deal thrown in by the rules ([`Game::thrown_in`]): who forced it, with
+/// which cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThrownIn {
+    /// The seat whose hand forced the redeal (the lowest, if several).
+    pub seat: Seat,
+    /// That hand, as the game's records write cards.
+    pub cards: String,
+}
+
+/// A round as an older table path stored it ([`Game::from_stored`]): the
+/// deal row's columns and its events, in the game's record form.
+#[derive(Clone, Copy, Debug)]
+pub struct StoredDeal<'a> {
+    /// The rules in record form.
+    pub rules: &'a Value,
+    /// The first seat to act.
+    pub first: Seat,
+    /// The dealt piles as the records write them (each seat's hand).
+    pub piles: &'a [String],
+    /// The factor the round is settled with (Zwanzigerrufen's double round).
+    pub factor: u32,
+    /// What the round was started with ([`Game::carry`]), if it was kept.
+    pub carry: Option<&'a str>,
+    /// The stored actions in order, each with its seat, in record form.
+    pub actions: &'a [(Seat, &'a str)],
 }
 
 /// Checks a seat count and first seat against `G`'s limits, for

@@ -18,7 +18,7 @@ use std::marker::PhantomData;
 use rand::RngCore;
 use serde_json::Value;
 
-use crate::boundary::Game;
+use crate::boundary::{Game, StoredDeal, ThrownIn};
 use crate::error::{NoDeckNeeded, RecordRefused, Refusal, RuleError, SetupError};
 use crate::seat::Seat;
 use crate::settlement::Settlement;
@@ -57,6 +57,22 @@ pub trait DynGame: fmt::Debug + Send + Sync + Any {
     fn next_round(&self) -> Option<Box<dyn DynGame>>;
     /// See [`Game::to_record`].
     fn to_record(&self) -> Option<String>;
+    /// See [`Game::deal_once`].
+    ///
+    /// # Errors
+    /// [`NoDeckNeeded`] when no deck is needed; nothing changes.
+    fn deal_once(&mut self, rng: &mut dyn RngCore) -> Result<(), NoDeckNeeded>;
+    /// See [`Game::thrown_in`].
+    fn thrown_in(&self) -> Option<ThrownIn>;
+    /// See [`Game::dealt_piles`].
+    fn dealt_piles(&self) -> Vec<String>;
+    /// See [`Game::carry`].
+    fn carry(&self) -> Option<String>;
+    /// See [`Game::set_carry`].
+    ///
+    /// # Errors
+    /// [`SetupError`] for a text that is no carry of this game.
+    fn set_carry(&mut self, carry: &str) -> Result<(), SetupError>;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// Whether `other` is the same game in the same state.
@@ -128,6 +144,21 @@ impl<G: Game> DynGame for G {
     }
     fn to_record(&self) -> Option<String> {
         Game::to_record(self)
+    }
+    fn deal_once(&mut self, rng: &mut dyn RngCore) -> Result<(), NoDeckNeeded> {
+        Game::deal_once(self, rng)
+    }
+    fn thrown_in(&self) -> Option<ThrownIn> {
+        Game::thrown_in(self)
+    }
+    fn dealt_piles(&self) -> Vec<String> {
+        Game::dealt_piles(self)
+    }
+    fn carry(&self) -> Option<String> {
+        Game::carry(self)
+    }
+    fn set_carry(&mut self, carry: &str) -> Result<(), SetupError> {
+        Game::set_carry(self, carry)
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
@@ -204,6 +235,11 @@ pub trait DynKind: Send + Sync {
     /// # Errors
     /// [`RecordRefused`] as [`Game::from_record`].
     fn read_record(&self, text: &str) -> Result<Box<dyn DynGame>, RecordRefused>;
+    /// A round as an older table path stored it (see [`Game::from_stored`]).
+    ///
+    /// # Errors
+    /// [`RecordRefused`] as [`Game::from_stored`].
+    fn read_stored(&self, stored: &StoredDeal<'_>) -> Result<Box<dyn DynGame>, RecordRefused>;
 }
 
 /// The [`DynKind`] of the game `G`: `static ZWANZIG_AB: Kind<ZwanzigAb> = Kind::new();`.
@@ -246,5 +282,8 @@ impl<G: Game> DynKind for Kind<G> {
     }
     fn read_record(&self, text: &str) -> Result<Box<dyn DynGame>, RecordRefused> {
         Ok(Box::new(G::from_record(text)?))
+    }
+    fn read_stored(&self, stored: &StoredDeal<'_>) -> Result<Box<dyn DynGame>, RecordRefused> {
+        Ok(Box::new(G::from_stored(stored)?))
     }
 }

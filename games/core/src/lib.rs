@@ -129,7 +129,7 @@ pub mod settlement;
 pub mod shuffle;
 pub mod token;
 
-pub use boundary::{Game, check_seats};
+pub use boundary::{Game, StoredDeal, ThrownIn, check_seats};
 pub use dynamic::{DynGame, DynKind, Kind, Rejected};
 pub use error::{NoDeckNeeded, RecordRefused, Refusal, RuleError, SetupError};
 pub use seat::Seat;

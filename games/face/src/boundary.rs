@@ -293,6 +293,14 @@ pub trait GameFace: Send + Sync {
     /// card of this game.
     fn card_token(&self, text: &str) -> Option<String>;
 
+    /// `cards` (a hand as the game's records write it, e.g. the hand that
+    /// threw a deal in: [`tarock_game_core::ThrownIn`]) as people read them
+    /// in `lang`. The default shows the record's card ids.
+    fn cards_text(&self, cards: &str, lang: Lang) -> String {
+        let _ = lang;
+        cards.to_owned()
+    }
+
     /// The picture of `seat`'s hand beside its private text: its cards in
     /// the order the text lists them, the cards it may play lifted when it
     /// is to play a card. `None` when the text shows no cards (or the game

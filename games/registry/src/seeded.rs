@@ -8,16 +8,24 @@
 //! seed ([`tarock_game_core::fair::shuffle_rng`]), drawn in order. Replaying
 //! the same tokens therefore deals the same cards at the same moments, and
 //! nothing but the seed has to be kept secret.
+//!
+//! Each deck is dealt once ([`DynGame::deal_once`]): a deal the rules throw
+//! in (a Zwanzigerrufen hand that forces a redeal) stays as it is, and the
+//! table deals the next one as a round of its own, from a seed of its own.
 
 use rand_chacha::ChaCha12Rng;
 use serde_json::Value;
-use tarock_game_core::{DynGame, DynKind, Refusal, Rejected, Seat, SetupError, fair};
+use tarock_game_core::{
+    DynGame, DynKind, RecordRefused, Refusal, Rejected, Seat, SetupError, StoredDeal, fair,
+};
 
 /// A round of some game together with the random stream its decks come from.
 #[derive(Clone, Debug)]
 pub struct SeededRound {
     round: Box<dyn DynGame>,
-    rng: ChaCha12Rng,
+    /// `None` for a round stored with its hands and no seed: it asks for
+    /// no further deck (an older Zwanzigerrufen deal).
+    rng: Option<ChaCha12Rng>,
 }
 
 impl SeededRound {
@@ -32,13 +40,55 @@ impl SeededRound {
         first: Seat,
         seed: &[u8; 32],
     ) -> Result<SeededRound, SetupError> {
-        let round = kind.new_round(rules, seats, first)?;
+        SeededRound::carrying(kind, rules, seats, first, None, seed)
+    }
+
+    /// [`SeededRound::new`] for a round started with `carry`, what the
+    /// round before it carried on ([`DynGame::carry`]; `None`: nothing).
+    ///
+    /// # Errors
+    /// [`SetupError`] for bad rules, seats, first seat or carry.
+    pub fn carrying(
+        kind: &dyn DynKind,
+        rules: &Value,
+        seats: u8,
+        first: Seat,
+        carry: Option<&str>,
+        seed: &[u8; 32],
+    ) -> Result<SeededRound, SetupError> {
+        let mut round = kind.new_round(rules, seats, first)?;
+        if let Some(carry) = carry {
+            round.set_carry(carry)?;
+        }
+        Ok(SeededRound::dealt(round, seed))
+    }
+
+    /// `round`, not dealt yet (a round's [`DynGame::next_round`]), dealt
+    /// from `seed`.
+    pub fn dealt(round: Box<dyn DynGame>, seed: &[u8; 32]) -> SeededRound {
         let mut seeded = SeededRound {
             round,
-            rng: fair::shuffle_rng(seed),
+            rng: Some(fair::shuffle_rng(seed)),
         };
         seeded.deal_when_needed();
-        Ok(seeded)
+        seeded
+    }
+
+    /// A round an older table path stored with its hands and record actions
+    /// ([`DynKind::read_stored`]); its later decks, if it asks for any, come
+    /// from `seed`.
+    ///
+    /// # Errors
+    /// The game's [`RecordRefused`].
+    pub fn stored(
+        kind: &dyn DynKind,
+        stored: &StoredDeal<'_>,
+        seed: Option<&[u8; 32]>,
+    ) -> Result<SeededRound, RecordRefused> {
+        Ok(SeededRound {
+            round: kind.read_stored(stored)?,
+            rng: seed.map(fair::shuffle_rng),
+        })
     }
 
     /// Applies the action of `token` by `seat`, then deals the next deck if
@@ -58,8 +108,11 @@ impl SeededRound {
     }
 
     fn deal_when_needed(&mut self) {
+        let Some(rng) = self.rng.as_mut() else {
+            return;
+        };
         while self.round.needs_deck() {
-            if self.round.deal(&mut self.rng).is_err() {
+            if self.round.deal_once(rng).is_err() || self.round.thrown_in().is_some() {
                 break;
             }
         }

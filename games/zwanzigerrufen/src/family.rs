@@ -10,7 +10,9 @@
 
 use serde_json::Value;
 use tarock_game_core as family;
-use tarock_game_core::{NoDeckNeeded, RecordRefused, Refusal, RngCore, SetupError};
+use tarock_game_core::{
+    NoDeckNeeded, RecordRefused, Refusal, RngCore, SetupError, StoredDeal, ThrownIn,
+};
 
 use crate::bidding::Bid;
 use crate::deal::Deal;
@@ -18,6 +20,7 @@ use crate::error::RuleError;
 use crate::game::{Action, Game, Phase};
 use crate::record::{FORMAT, Record, RecordError, ReplayError};
 use crate::rules::{GameKind, Item, Premium, Preset, Rules, ValidRules};
+use crate::score::DoubleRound;
 use crate::seat::Seat;
 use crate::view::{PublicView, SeatView};
 
@@ -37,7 +40,11 @@ pub struct Zwanzigerrufen {
     /// The session factor (2 in a double round after a Mondfang, `wikipedia`);
     /// records do not hold it (RECORD.md: replay uses factor 1).
     factor: u32,
+    /// The double round this deal was started in (what it carries on).
+    double: DoubleRound,
     game: Option<Game>,
+    /// A dealt deck that forced a redeal, kept by [`family::Game::deal_once`].
+    thrown: Option<Deal>,
 }
 
 impl Zwanzigerrufen {
@@ -61,6 +68,33 @@ impl Zwanzigerrufen {
     /// table counts the double rounds a Mondfang starts, as they span deals.
     pub fn with_factor(mut self, factor: u32) -> Zwanzigerrufen {
         self.factor = factor.max(1);
+        self
+    }
+
+    /// The double round this deal was started in.
+    pub const fn double_round(&self) -> DoubleRound {
+        self.double
+    }
+
+    /// This round's start (rules, Vorhand, double round), not dealt.
+    fn undealt(&self, forehand: Seat, double: DoubleRound) -> Zwanzigerrufen {
+        Zwanzigerrufen {
+            rules: self.rules,
+            forehand,
+            factor: double.factor(),
+            double,
+            game: None,
+            thrown: None,
+        }
+    }
+
+    /// A round of `deal` under `rules`: started, or thrown in when a hand
+    /// forces a redeal.
+    fn dealt(mut self, deal: Deal) -> Zwanzigerrufen {
+        match Game::new(self.rules, deal, self.forehand) {
+            Ok(game) => self.game = Some(game),
+            Err(_) => self.thrown = Some(deal),
+        }
         self
     }
 
@@ -122,7 +156,9 @@ impl family::Game for Zwanzigerrufen {
             rules,
             forehand,
             factor: 1,
+            double: DoubleRound::default(),
             game: None,
+            thrown: None,
         })
     }
 
@@ -135,11 +171,11 @@ impl family::Game for Zwanzigerrufen {
     }
 
     fn needs_deck(&self) -> bool {
-        self.game.is_none()
+        self.game.is_none() && self.thrown.is_none()
     }
 
     fn deal(&mut self, rng: &mut dyn RngCore) -> Result<(), NoDeckNeeded> {
-        if self.game.is_some() {
+        if !family::Game::needs_deck(self) {
             return Err(NoDeckNeeded);
         }
         // A hand that forces a redeal (SPEC §2.2) is thrown in and dealt again.
@@ -197,36 +233,98 @@ impl family::Game for Zwanzigerrufen {
     }
 
     fn next_round(&self) -> Option<Zwanzigerrufen> {
-        self.is_over().then(|| Zwanzigerrufen {
-            rules: self.rules,
-            forehand: self.forehand.next(),
-            factor: 1,
-            game: None,
-        })
+        if self.thrown.is_some() {
+            // The deal is given again by the same dealer (SPEC §2.2).
+            return Some(self.undealt(self.forehand, self.double));
+        }
+        // The settlement as the double round counts it (its Mondfang fact
+        // does not depend on the factor).
+        let settlement = self.game.as_ref()?.settlement_with_factor(1)?;
+        let mut double = self.double;
+        double.record(&settlement, &self.rules);
+        Some(self.undealt(self.forehand.next(), double))
     }
 
     fn to_record(&self) -> Option<String> {
+        if let Some(deal) = &self.thrown {
+            return Some(thrown_record(&self.rules, self.forehand, deal).to_json());
+        }
         let game = self.game.as_ref()?;
         (!Zwanzigerrufen::mid_turn(game)).then(|| Record::from_game(game).to_json())
     }
 
     fn from_record(text: &str) -> Result<Zwanzigerrufen, RecordRefused> {
         let record = Record::from_json(text).map_err(refused)?;
-        let game = record.to_game().map_err(|e| match e {
-            ReplayError::Invalid(e) => refused(e),
-            ReplayError::Redeal(_) => RecordRefused::Invalid(e.to_string()),
-            ReplayError::Illegal { index, error } => RecordRefused::Illegal {
-                index,
-                code: family::RuleError::code(&error).to_owned(),
-                message: error.to_string(),
-            },
-        })?;
-        Ok(Zwanzigerrufen {
-            rules: *game.rules(),
-            forehand: game.forehand(),
-            factor: 1,
-            game: Some(game),
+        from_record_of(&record)
+    }
+
+    fn deal_once(&mut self, rng: &mut dyn RngCore) -> Result<(), NoDeckNeeded> {
+        if !family::Game::needs_deck(self) {
+            return Err(NoDeckNeeded);
+        }
+        *self = self.clone().dealt(Deal::shuffled(rng));
+        Ok(())
+    }
+
+    fn thrown_in(&self) -> Option<ThrownIn> {
+        let deal = self.thrown.as_ref()?;
+        let seat = deal.redeal_seat(&self.rules)?;
+        Some(ThrownIn {
+            seat: family_seat(seat),
+            cards: deal.hand(seat).to_string(),
         })
+    }
+
+    /// The four hands, seat 0 first, as the records write them: what a
+    /// Zwanzigerrufen deal's commitment has always covered.
+    fn dealt_piles(&self) -> Vec<String> {
+        let deal = match (&self.thrown, &self.game) {
+            (Some(deal), _) => deal,
+            (None, Some(game)) => game.deal(),
+            (None, None) => return Vec::new(),
+        };
+        Seat::ALL.map(|s| deal.hand(s).to_string()).to_vec()
+    }
+
+    fn carry(&self) -> Option<String> {
+        Some(serde_json::to_string(&self.double).expect("a double round serializes"))
+    }
+
+    fn set_carry(&mut self, carry: &str) -> Result<(), SetupError> {
+        if !family::Game::needs_deck(self) {
+            return Err(SetupError::Rules(
+                "a double round is set before the deal".into(),
+            ));
+        }
+        let double: DoubleRound = serde_json::from_str(carry)
+            .map_err(|e| SetupError::Rules(format!("not a double round {carry:?}: {e}")))?;
+        self.double = double;
+        self.factor = double.factor();
+        Ok(())
+    }
+
+    /// The deal as the table stored it before every game was stored as seed
+    /// and tokens: its hands and one record action per turn or card (the
+    /// record of RECORD.md), settled with the stored factor.
+    fn from_stored(stored: &StoredDeal<'_>) -> Result<Zwanzigerrufen, RecordRefused> {
+        let record = Record {
+            format: FORMAT.to_owned(),
+            rules: stored.rules.clone(),
+            forehand: stored.first.number(),
+            hands: stored.piles.to_vec(),
+            actions: stored
+                .actions
+                .iter()
+                .map(|(seat, action)| format!("{} {action}", seat.number()))
+                .collect(),
+        };
+        let mut round = from_record_of(&record)?;
+        if let Some(carry) = stored.carry {
+            round.double = serde_json::from_str(carry)
+                .map_err(|e| RecordRefused::Invalid(format!("not a double round: {e}")))?;
+        }
+        round.factor = stored.factor.max(1);
+        Ok(round)
     }
 
     fn action_token(action: &Action) -> String {
@@ -247,6 +345,48 @@ impl family::Game for Zwanzigerrufen {
             ("p", card) => card.parse().ok().map(Action::Play),
             _ => None,
         }
+    }
+}
+
+/// The round a record describes: played as far as it goes, or thrown in
+/// when its hands force a redeal (then it has no actions that count).
+fn from_record_of(record: &Record) -> Result<Zwanzigerrufen, RecordRefused> {
+    let parsed = record.parse().map_err(refused)?;
+    let start = Zwanzigerrufen {
+        rules: parsed.rules,
+        forehand: parsed.forehand,
+        factor: 1,
+        double: DoubleRound::default(),
+        game: None,
+        thrown: None,
+    };
+    if parsed.deal.redeal_seat(&parsed.rules).is_some() {
+        return Ok(start.dealt(parsed.deal));
+    }
+    let game = record.to_game().map_err(|e| match e {
+        ReplayError::Invalid(e) => refused(e),
+        ReplayError::Redeal(_) => RecordRefused::Invalid(e.to_string()),
+        ReplayError::Illegal { index, error } => RecordRefused::Illegal {
+            index,
+            code: family::RuleError::code(&error).to_owned(),
+            message: error.to_string(),
+        },
+    })?;
+    Ok(Zwanzigerrufen {
+        game: Some(game),
+        ..start
+    })
+}
+
+/// The record of a thrown-in deal: its hands and no actions (RECORD.md's
+/// `redeal`).
+fn thrown_record(rules: &ValidRules, forehand: Seat, deal: &Deal) -> Record {
+    Record {
+        format: FORMAT.to_owned(),
+        rules: rules.to_spec(),
+        forehand: u8::from(forehand),
+        hands: Seat::ALL.map(|s| deal.hand(s).to_string()).to_vec(),
+        actions: Vec::new(),
     }
 }
 

@@ -57,7 +57,10 @@ impl TableService {
                 factor: double.factor(),
                 started_ms: w.now,
             };
-            let id = w.tx.start_seeded_deal(&new, seed.bytes()).await?;
+            // The double round it is dealt in, kept with it as its carry
+            // (the text the generic path's round reads back).
+            let carry = serde_json::to_string(&double).expect("a double round serializes");
+            let id = w.tx.start_carried_deal(&new, seed.bytes(), &carry).await?;
             let salt = self.randomness.deal_salt(w.st.table.id, number)?;
             crate::fair::commit_deal(&mut w.tx, id, &seed, salt, &deal).await?;
             if let Some(seat) = deal.redeal_seat(&rules) {

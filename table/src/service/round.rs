@@ -28,19 +28,25 @@ impl TableState {
         games::face(&self.table.game)
     }
 
-    /// The round being played.
+    /// The round being played (at a table of a game with a face: until
+    /// Zwanzigerrufen is played through this path, its own path moves the
+    /// deal's `game`, and the round storage loads beside it stays as loaded).
     pub(super) fn round(&self) -> Option<&SeededRound> {
         self.deal
             .as_ref()
-            .filter(|d| d.deal.status == DealStatus::Active)
+            .filter(|d| d.deal.status == DealStatus::Active && self.face().is_some())
             .and_then(|d| d.round.as_ref())
     }
 
-    /// The round being played or just finished: what the views show.
+    /// The round being played or just finished: what the views show (at a
+    /// table of a game with a face, as [`Self::round`]).
     pub(super) fn shown_round(&self) -> Option<&SeededRound> {
         self.deal
             .as_ref()
-            .filter(|d| matches!(d.deal.status, DealStatus::Active | DealStatus::Finished))
+            .filter(|d| {
+                matches!(d.deal.status, DealStatus::Active | DealStatus::Finished)
+                    && self.face().is_some()
+            })
             .and_then(|d| d.round.as_ref())
     }
 
@@ -326,6 +332,15 @@ impl TableService {
 
     /// Deals the next round: its seed and commitment stored, its start
     /// said in the chat (with `note` under it); nobody has acted yet.
+    ///
+    /// The first seat moves on by one from the last round's; what the game
+    /// carries from round to round (a Zwanzigerrufen double round) is the
+    /// table's kept `round_state`, written by each settlement from the
+    /// settled round's [`tarock_game_core::DynGame::next_round`]. A deal the
+    /// rules throw in ([`tarock_game_core::DynGame::thrown_in`]) is kept as
+    /// a row of its own (status redeal, its own number, seed and
+    /// commitment), said in the chat, and the next number is dealt by the
+    /// same first seat with the same carry (docs/RULES.md).
     async fn open_round(
         &self,
         w: &mut Work,
@@ -333,54 +348,96 @@ impl TableService {
         note: Option<String>,
     ) -> Result<(), Fail> {
         let seats = w.st.table.seats;
-        let (number, first) = match &w.st.deal {
+        let (mut number, first) = match &w.st.deal {
             None => (1, TableSeat::new(0)),
+            Some(d) if d.deal.status == DealStatus::Redeal => (d.deal.number + 1, d.deal.forehand),
             Some(d) => (d.deal.number + 1, d.deal.forehand.next(seats)),
         };
-        let seed = self.randomness.deal_seed(w.st.table.id, number)?;
-        let new = NewRound {
-            table: w.st.table.id,
-            game: face.id().to_owned(),
-            number,
-            first,
-            rules: w.st.table.rules.clone(),
-            started_ms: w.now,
-        };
-        let id = w.tx.start_round(&new, seed.bytes()).await?;
-        w.st.deal = w.tx.load_table(w.st.table.id).await?.and_then(|t| t.deal);
-        let Some(round) = w.st.round() else {
-            return Err(Fail::Store(StorageError::Invalid(format!(
-                "round {number} of table {} did not start",
-                w.st.table.id
-            ))));
-        };
-        // The commitment to seed, salt and the dealt cards, stored with the
-        // round and shown from its first table message on, before any hand.
-        let salt = self.randomness.deal_salt(w.st.table.id, number)?;
-        let reveal = tarock_game_core::fair::Reveal {
-            seed: *seed.bytes(),
-            salt,
-        };
-        let piles = crate::fair::round_piles(round.round());
-        let commitment = tarock_game_core::fair::commit(face.id(), &reveal, &piles);
-        w.tx.commit_fair_deal(id, &commitment.0, &salt).await?;
-        if let Some(d) = w.st.deal.as_mut() {
-            d.deal.commitment = Some(commitment.0);
-        }
+        let carry = self.carry(w).await?;
         let lang = w.st.lang();
-        let mut said = tr!(
-            lang,
-            "round-started",
-            game = face.name(lang),
-            unit = face.round_unit(),
-            round = number,
-            name = w.st.context(lang).name(first).as_str()
-        );
-        if let Some(note) = note {
-            said = format!("{said}\n{note}");
+        // A thrown-in deal is rare: a hundred in a row never happen.
+        for _ in 0..100 {
+            let seed = self.randomness.deal_seed(w.st.table.id, number)?;
+            let new = NewRound {
+                table: w.st.table.id,
+                game: face.id().to_owned(),
+                number,
+                first,
+                rules: w.st.table.rules.clone(),
+                started_ms: w.now,
+            };
+            let id =
+                w.tx.start_round_carrying(&new, seed.bytes(), carry.as_deref())
+                    .await?;
+            w.st.deal = w.tx.load_table(w.st.table.id).await?.and_then(|t| t.deal);
+            let Some(round) = w.st.round() else {
+                return Err(Fail::Store(StorageError::Invalid(format!(
+                    "round {number} of table {} did not start",
+                    w.st.table.id
+                ))));
+            };
+            // The commitment to seed, salt and the dealt cards, stored with
+            // the round and shown from its first table message on, before
+            // any hand.
+            let salt = self.randomness.deal_salt(w.st.table.id, number)?;
+            let reveal = tarock_game_core::fair::Reveal {
+                seed: *seed.bytes(),
+                salt,
+            };
+            let piles = round.round().dealt_piles();
+            let thrown = round.round().thrown_in();
+            let commitment = tarock_game_core::fair::commit(face.id(), &reveal, &piles);
+            w.tx.commit_fair_deal(id, &commitment.0, &salt).await?;
+            if let Some(d) = w.st.deal.as_mut() {
+                d.deal.commitment = Some(commitment.0);
+            }
+            if let Some(thrown) = thrown {
+                w.tx.finish_deal(id, DealStatus::Redeal, w.now).await?;
+                if let Some(d) = w.st.deal.as_mut() {
+                    d.deal.status = DealStatus::Redeal;
+                }
+                let said = tr!(
+                    lang,
+                    "redeal",
+                    name = w.st.context(lang).name(thrown.seat).as_str(),
+                    cards = face.cards_text(&thrown.cards, lang)
+                );
+                w.say(said, Vec::new());
+                number += 1;
+                continue;
+            }
+            let mut said = tr!(
+                lang,
+                "round-started",
+                game = face.name(lang),
+                unit = face.round_unit(),
+                round = number,
+                name = w.st.context(lang).name(first).as_str()
+            );
+            if let Some(note) = note {
+                said = format!("{said}\n{note}");
+            }
+            w.say(said, Vec::new());
+            return Ok(());
         }
-        w.say(said, Vec::new());
-        Ok(())
+        Err(Fail::Store(StorageError::Invalid(
+            "no deal in 100 shuffles that the rules do not throw in".into(),
+        )))
+    }
+
+    /// What the next round starts with from the rounds before it: the
+    /// table's kept `round_state`; for a table that kept none yet, what
+    /// its last round carries on (none for a game that carries nothing).
+    async fn carry(&self, w: &mut Work) -> Result<Option<String>, Fail> {
+        if let Some(kept) = w.tx.round_state(w.st.table.id).await? {
+            return Ok(Some(kept));
+        }
+        Ok(w.st
+            .deal
+            .as_ref()
+            .and_then(|d| d.round.as_ref())
+            .and_then(|r| r.round().next_round())
+            .and_then(|next| next.carry()))
     }
 
     /// A person's action at a table of a game with a face (a button press).
@@ -486,6 +543,12 @@ impl TableService {
         let said = face.action_text(before.round(), seat, token, &context, lang);
         let events = face.events(before.round(), trial.round(), &context, lang);
         *round = trial;
+        // A deal begun in record form (an older Zwanzigerrufen deal) goes
+        // on in tokens from here; its earlier events keep their steps.
+        if deal.deal.tokens_from.is_none() {
+            w.tx.continue_in_tokens(deal.deal.id, deal.next_seq()).await?;
+            deal.deal.tokens_from = Some(deal.next_seq());
+        }
         for token in tokens {
             let event = Event {
                 seq: deal.next_seq(),
@@ -614,6 +677,11 @@ impl TableService {
         .await?;
         if let Some(d) = w.st.deal.as_mut() {
             d.deal.status = DealStatus::Finished;
+        }
+        // What the game carries into the next round (a Zwanzigerrufen
+        // double round), kept on the table row by this transaction.
+        if let Some(carry) = round.round().next_round().and_then(|next| next.carry()) {
+            w.tx.set_round_state(w.st.table.id, &carry).await?;
         }
         keep_schrift(w, &schrift).await?;
         // The statistics by contract and side (games that have sides).
