@@ -12,6 +12,8 @@
 //!   answer against the rules.
 //! - [`arena`]: the duplicate arena: a deal set from a seed, seats rotated,
 //!   level against level, mean units with a 95 % interval.
+//! - [`simulate`]: what `tarock simulate` asks of every game (random legal
+//!   deals, checked and reported by the game's own code).
 //! - [`DynPlayer`]: a player behind a box for code that knows the game only
 //!   at runtime (the table service): it answers with an action token for a
 //!   [`DynGame`] round.
@@ -31,6 +33,7 @@
 pub mod arena;
 pub mod drive;
 pub mod level;
+pub mod simulate;
 
 pub use arena::DynArena;
 pub use level::{Level, ParseLevelError};

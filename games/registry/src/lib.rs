@@ -23,14 +23,41 @@
 
 use tarock_game_core::{DynGame, DynKind, Game, Kind, RecordRefused, record};
 use tarock_player::arena::DynArena;
+use tarock_player::simulate::Simulate;
 use tarock_player::{DynComputers, DynPlayer, Level};
 
 pub mod seeded;
 pub use seeded::SeededRound;
-use tarock_face::GameFace;
+pub use tarock_face::GameFace;
 use tarock_koenigrufen::Koenigrufen;
 use tarock_zwanzig_ab::ZwanzigAb;
 use tarock_zwanzigerrufen::Zwanzigerrufen;
+
+/// One game of the family, everything the registry knows of it in one
+/// place: its rules behind the boundary, its face at a table (if it has one
+/// yet), its computer players, its duplicate arena and the words people
+/// type for it besides its id. Adding a game is one folder under `games/`
+/// and one entry in [`ENTRIES`].
+pub struct GameEntry {
+    /// The game's rules as the boundary's object ([`DynKind`]).
+    pub kind: &'static dyn DynKind,
+    /// The game's face at a table; `None` while the game keeps its own path
+    /// through the table service (Zwanzigerrufen, until its face lands).
+    pub face: Option<&'static dyn GameFace>,
+    /// The game's computer players by level.
+    pub computers: &'static dyn DynComputers,
+    /// The game's duplicate arena (`tarock arena --game`).
+    pub arena: &'static dyn DynArena,
+    /// The words people type for the game besides its id, compared as
+    /// [`by_word`] compares them.
+    pub aliases: &'static [&'static str],
+    /// The line `tarock replay` prints for a record of the game, and
+    /// whether the record was invalid.
+    pub replay: fn(&str) -> (String, bool),
+    /// `tarock simulate` for the game: random legal deals, checked and
+    /// reported by the game's own code.
+    pub simulate: Simulate,
+}
 
 static ZWANZIGERRUFEN: Kind<Zwanzigerrufen> = Kind::new();
 static KOENIGRUFEN: Kind<Koenigrufen> = Kind::new();
@@ -43,10 +70,81 @@ static KOENIGRUFEN_FACE: tarock_koenigrufen_face::KoenigrufenFace =
 static ZWANZIG_AB_FACE: tarock_zwanzig_ab_face::ZwanzigAbFace =
     tarock_zwanzig_ab_face::ZwanzigAbFace;
 
-/// Every game's face at a table ([`GameFace`]), in the order of [`GAMES`].
-/// (The table service still walks Zwanzigerrufen's own path until the
-/// switch step; it keeps Zwanzigerrufen's face aside itself.)
-static FACES: [&dyn GameFace; 3] = [&ZWANZIGERRUFEN_FACE, &KOENIGRUFEN_FACE, &ZWANZIG_AB_FACE];
+/// Every game of the family, one entry each, Zwanzigerrufen (the first
+/// game, the default) first. [`GAMES`], [`faces`] and every lookup of this
+/// crate are answered from this list alone.
+pub static ENTRIES: [GameEntry; 3] = [
+    GameEntry {
+        kind: &ZWANZIGERRUFEN,
+        face: Some(&ZWANZIGERRUFEN_FACE),
+        computers: &tarock_zwanzigerrufen_ai::COMPUTERS,
+        arena: &tarock_zwanzigerrufen_ai::arena::ARENA,
+        aliases: &["20errufen", "zwanziger"],
+        replay: tarock_zwanzigerrufen::record::replay_line,
+        simulate: tarock_zwanzigerrufen_ai::simulation::run,
+    },
+    GameEntry {
+        kind: &KOENIGRUFEN,
+        face: Some(&KOENIGRUFEN_FACE),
+        computers: &tarock_koenigrufen_ai::COMPUTERS,
+        arena: &tarock_koenigrufen_ai::ledger::ARENA,
+        aliases: &["königrufen", "konigrufen"],
+        replay: tarock_koenigrufen::record::replay_line,
+        simulate: tarock_koenigrufen_ai::simulation::run,
+    },
+    GameEntry {
+        kind: &ZWANZIG_AB,
+        face: Some(&ZWANZIG_AB_FACE),
+        computers: &tarock_zwanzig_ab_ai::COMPUTERS,
+        arena: &tarock_zwanzig_ab_ai::arena::ARENA,
+        aliases: &["20ab"],
+        replay: tarock_zwanzig_ab::record::replay_line,
+        simulate: tarock_zwanzig_ab_ai::simulation::run,
+    },
+];
+
+/// The entry of the game with this id.
+pub fn entry(id: &str) -> Option<&'static GameEntry> {
+    ENTRIES.iter().find(|e| e.kind.id() == id)
+}
+
+/// Every game of the family, in the order of [`ENTRIES`] (Zwanzigerrufen,
+/// the first, first).
+pub static GAMES: [&dyn DynKind; ENTRIES.len()] = {
+    let mut games: [&dyn DynKind; ENTRIES.len()] = [ENTRIES[0].kind; ENTRIES.len()];
+    let mut i = 0;
+    while i < ENTRIES.len() {
+        games[i] = ENTRIES[i].kind;
+        i += 1;
+    }
+    games
+};
+
+/// How many entries have a face.
+const FACE_COUNT: usize = {
+    let (mut n, mut i) = (0, 0);
+    while i < ENTRIES.len() {
+        if ENTRIES[i].face.is_some() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+/// Every entry's face, in the order of [`ENTRIES`].
+static FACES: [&dyn GameFace; FACE_COUNT] = {
+    let mut faces: [&dyn GameFace; FACE_COUNT] = [&KOENIGRUFEN_FACE; FACE_COUNT];
+    let (mut n, mut i) = (0, 0);
+    while i < ENTRIES.len() {
+        if let Some(face) = ENTRIES[i].face {
+            faces[n] = face;
+            n += 1;
+        }
+        i += 1;
+    }
+    faces
+};
 
 /// Every face the registry lists, for code that asks each of them (which
 /// game knows this word, this card, this text id).
@@ -56,29 +154,16 @@ pub fn faces() -> &'static [&'static dyn GameFace] {
 
 /// The face of the game with this id, if it has one.
 pub fn face(id: &str) -> Option<&'static dyn GameFace> {
-    FACES.iter().copied().find(|f| f.id() == id)
+    entry(id)?.face
 }
-
-/// Every game of the family, Zwanzigerrufen (the first) first.
-pub static GAMES: [&dyn DynKind; 3] = [&ZWANZIGERRUFEN, &KOENIGRUFEN, &ZWANZIG_AB];
 
 /// The game a table plays when none is chosen (Zwanzigerrufen, the first
 /// game of the family): front ends and tools take it from here.
 pub const DEFAULT_GAME: &str = Zwanzigerrufen::ID;
 
-/// The words people type for a game besides its id (which is read too),
-/// compared as [`by_word`] compares them.
-static ALIASES: [(&str, &str); 5] = [
-    ("20ab", ZwanzigAb::ID),
-    ("20errufen", Zwanzigerrufen::ID),
-    ("zwanziger", Zwanzigerrufen::ID),
-    ("königrufen", Koenigrufen::ID),
-    ("konigrufen", Koenigrufen::ID),
-];
-
 /// The game with this id (`"zwanzigerrufen"`, `"koenigrufen"`, `"zwanzig-ab"`).
 pub fn by_id(id: &str) -> Option<&'static dyn DynKind> {
-    GAMES.iter().copied().find(|g| g.id() == id)
+    Some(entry(id)?.kind)
 }
 
 /// The game a person's word names: its id or one of its other names
@@ -93,37 +178,19 @@ pub fn by_word(word: &str) -> Option<&'static dyn DynKind> {
             .collect()
     };
     let wanted = key(word);
-    GAMES
+    let named = |e: &&GameEntry| key(e.kind.id()) == wanted;
+    let aliased = |e: &&GameEntry| e.aliases.iter().any(|alias| key(alias) == wanted);
+    ENTRIES
         .iter()
-        .copied()
-        .find(|g| key(g.id()) == wanted)
-        .or_else(|| {
-            let (_, id) = ALIASES.iter().find(|(alias, _)| key(alias) == wanted)?;
-            by_id(id)
-        })
+        .find(named)
+        .or_else(|| ENTRIES.iter().find(aliased))
+        .map(|e| e.kind)
 }
-
-/// Every game's computer players, in the order of [`GAMES`].
-static COMPUTERS: [&dyn DynComputers; 3] = [
-    &tarock_zwanzigerrufen_ai::COMPUTERS,
-    &tarock_koenigrufen_ai::COMPUTERS,
-    &tarock_zwanzig_ab_ai::COMPUTERS,
-];
-
-/// Every game's duplicate arena, in the order of [`GAMES`].
-static ARENAS: [&dyn DynArena; 3] = [
-    &tarock_zwanzigerrufen_ai::arena::ARENA,
-    &tarock_koenigrufen_ai::ledger::ARENA,
-    &tarock_zwanzig_ab_ai::arena::ARENA,
-];
 
 /// The computer player levels the game with this id offers, weakest
 /// first; none for an id that is no game.
 pub fn levels_of(id: &str) -> &'static [Level] {
-    COMPUTERS
-        .iter()
-        .find(|c| c.game() == id)
-        .map_or(&[], |c| c.levels())
+    entry(id).map_or(&[], |e| e.computers.levels())
 }
 
 /// A new computer player of `level` for rounds of the game with this id,
@@ -131,12 +198,12 @@ pub fn levels_of(id: &str) -> &'static [Level] {
 /// level it does not offer. The table and the terminal ask this instead of
 /// naming a game's AI.
 pub fn computer(id: &str, level: Level) -> Option<Box<dyn DynPlayer>> {
-    COMPUTERS.iter().find(|c| c.game() == id)?.player(level)
+    entry(id)?.computers.player(level)
 }
 
 /// The duplicate arena of the game with this id (`tarock arena --game`).
 pub fn arena(id: &str) -> Option<&'static dyn DynArena> {
-    ARENAS.iter().copied().find(|a| a.game() == id)
+    Some(entry(id)?.arena)
 }
 
 /// The rule presets of the game with this id, its default first; none for
@@ -161,4 +228,26 @@ pub fn from_record(text: &str) -> Result<Box<dyn DynGame>, RecordRefused> {
     by_record_format(&format)
         .ok_or(RecordRefused::UnknownFormat(format))?
         .read_record(text)
+}
+
+/// The line `tarock replay` prints for a record text of any game, chosen
+/// by the record's `format`: the game whose record format it is, else the
+/// game whose format family (the part before `/`) it names (so that
+/// another version of a game's format is that game's invalid record), else
+/// the default game's (whose report says what is wrong). The flag says
+/// whether the record was invalid.
+pub fn replay_line(text: &str) -> (String, bool) {
+    let family = |f: &str| f.split('/').next().unwrap_or_default().to_owned();
+    let game = record::format_of(text).ok().and_then(|format| {
+        ENTRIES
+            .iter()
+            .find(|e| e.kind.record_format() == format)
+            .or_else(|| {
+                ENTRIES
+                    .iter()
+                    .find(|e| family(e.kind.record_format()) == family(&format))
+            })
+    });
+    let entry = game.or_else(|| entry(DEFAULT_GAME)).unwrap_or(&ENTRIES[0]);
+    (entry.replay)(text)
 }

@@ -151,3 +151,74 @@ fn a_game_is_found_by_the_words_people_type_for_it() {
         assert!(by_word(word).is_none(), "{word}");
     }
 }
+
+/// One entry per game: its parts all belong to it, and every lookup finds
+/// the entry's own parts.
+#[test]
+fn every_entry_holds_its_own_games_parts() {
+    use tarock_games::{ENTRIES, arena, entry, face, levels_of};
+    let ids: Vec<&str> = ENTRIES.iter().map(|e| e.kind.id()).collect();
+    assert_eq!(ids, GAMES.iter().map(|g| g.id()).collect::<Vec<_>>());
+    for e in &ENTRIES {
+        let id = e.kind.id();
+        assert_eq!(ids.iter().filter(|i| **i == id).count(), 1, "{id} twice");
+        assert!(std::ptr::eq(entry(id).unwrap(), e));
+        assert_eq!(e.computers.game(), id);
+        assert_eq!(e.arena.game(), id);
+        assert_eq!(arena(id).unwrap().game(), id);
+        assert_eq!(levels_of(id), e.computers.levels());
+        if let Some(f) = e.face {
+            assert_eq!(f.id(), id);
+            assert!(std::ptr::addr_eq(face(id).unwrap(), f));
+        }
+        for alias in e.aliases {
+            assert_eq!(tarock_games::by_word(alias).unwrap().id(), id, "{alias}");
+        }
+    }
+    assert!(entry("skat").is_none());
+}
+
+/// `replay_line` hands a record to its game by its `format`: a round played
+/// to its end replays as finished, another version of a game's format is
+/// that game's invalid record, and a text that is no record is invalid.
+#[test]
+fn replay_lines_go_to_the_game_of_the_format() {
+    use tarock_games::replay_line;
+    let mut rng = StdRng::seed_from_u64(21);
+    for kind in GAMES {
+        let (min, _) = kind.seat_range();
+        let mut round = kind
+            .new_round(&"standard".into(), min, Seat::new(0))
+            .unwrap();
+        let mut steps = 0;
+        while !round.is_over() && steps < 5000 {
+            if round.needs_deck() {
+                round.deal(&mut rng).unwrap();
+                continue;
+            }
+            let seat = round.to_act().unwrap();
+            let legal = round.legal_tokens();
+            let token = legal[rand::Rng::random_range(&mut rng, 0..legal.len())].clone();
+            round.apply_token(seat, &token).unwrap();
+            steps += 1;
+        }
+        assert!(round.is_over(), "{}", kind.id());
+        let record = round.to_record().unwrap();
+        let (line, invalid) = replay_line(&record);
+        let status: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(status["status"], "finished", "{}: {line}", kind.id());
+        assert!(!invalid);
+        // The same record with a later version of the game's format.
+        let mut later: Value = serde_json::from_str(&record).unwrap();
+        let family = kind.record_format().split('/').next().unwrap();
+        later["format"] = Value::from(format!("{family}/999"));
+        let (line, invalid) = replay_line(&later.to_string());
+        assert!(invalid, "{}: {line}", kind.id());
+    }
+    for text in ["", "not json", "[1, 2]", r#"{"format": "skat-record/1"}"#] {
+        let (line, invalid) = replay_line(text);
+        assert!(invalid, "{text}: {line}");
+        let report: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(report["status"], "invalid");
+    }
+}

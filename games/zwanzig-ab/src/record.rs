@@ -598,3 +598,11 @@ impl ReplayReport {
         serde_json::to_string(self).expect("a report serializes")
     }
 }
+
+/// The line `tarock replay` prints for a record text of this game (its
+/// [`ReplayReport`] as JSON), and whether the record was invalid (the
+/// command's exit status says so).
+pub fn replay_line(text: &str) -> (String, bool) {
+    let report = ReplayReport::from_json(text);
+    (report.to_json(), report.status == Status::Invalid)
+}

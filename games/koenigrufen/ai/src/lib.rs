@@ -63,6 +63,7 @@ pub mod play;
 pub mod read;
 pub mod sample;
 pub mod search;
+pub mod simulation;
 pub mod strong;
 pub mod talon;
 

@@ -34,6 +34,7 @@ pub mod drive;
 pub mod easy;
 pub mod eval;
 pub mod sample;
+pub mod simulation;
 pub mod strong;
 pub mod world;
 

@@ -62,6 +62,7 @@ pub mod medium;
 pub mod play;
 pub mod sample;
 pub mod search;
+pub mod simulation;
 pub mod strong;
 
 pub use easy::Easy;
