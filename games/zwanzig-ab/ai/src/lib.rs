@@ -32,6 +32,7 @@ pub mod arena;
 pub mod drive;
 pub mod easy;
 pub mod eval;
+pub mod oracle;
 pub mod sample;
 pub mod strong;
 pub mod world;
