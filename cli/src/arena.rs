@@ -13,9 +13,10 @@ use tarock_player::arena::Match;
 /// Options of `tarock arena`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The two player types, e.g. `medium,easy` (easy, medium, strong).
-    #[arg(long)]
-    pub(crate) players: String,
+    /// The two player types, e.g. `medium,easy` (easy, medium, strong);
+    /// with `--oracle` always strong and medium.
+    #[arg(long, required_unless_present = "oracle")]
+    pub(crate) players: Option<String>,
     /// Number of duplicate deals (each is played twice; 20 ab: duplicate
     /// sets, each a whole session's decks).
     #[arg(long, default_value_t = 1000)]
@@ -24,9 +25,11 @@ pub struct Args {
     /// wikipedia; Königrufen: cup2019, standard) or a JSON object.
     #[arg(long, default_value = "standard")]
     pub(crate) rules: String,
-    /// Seed for the deals and the players' random choices.
-    #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    /// Seed for the deals and the players' random choices (default 1;
+    /// with `--oracle` a fresh one per run, printed). `frozen`: the game's
+    /// frozen oracle deal set.
+    #[arg(long)]
+    pub(crate) seed: Option<String>,
     /// Worker threads (the result does not depend on it).
     #[arg(long, default_value_t = 1)]
     pub(crate) threads: usize,
@@ -37,6 +40,12 @@ pub struct Args {
     /// Seats at a table whose size may vary (20 ab: 3–5).
     #[arg(long, default_value_t = 4)]
     seats: u8,
+    /// Measure the recovery ratio R = D / G: strong and the oracle (the
+    /// strong player's evaluation with every card known) each against
+    /// medium on the same deals; the last line is JSON with R and its
+    /// bootstrap interval, G, D, oracle_minus_strong and fallback_rate.
+    #[arg(long)]
+    pub(crate) oracle: bool,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -44,9 +53,30 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
         bail!("unknown game {:?} ({})", args.game, ids.join(", "));
     };
-    let names: Vec<&str> = args.players.split(',').map(str::trim).collect();
-    let [a, b] = names.as_slice() else {
-        bail!("--players takes two player types separated by a comma, e.g. medium,easy");
+    let levels = match (&args.players, args.oracle) {
+        (_, true) => [Level::Strong, Level::Medium],
+        (Some(players), false) => {
+            let names: Vec<&str> = players.split(',').map(str::trim).collect();
+            let [a, b] = names.as_slice() else {
+                bail!("--players takes two player types separated by a comma, e.g. medium,easy");
+            };
+            [a.parse::<Level>()?, b.parse::<Level>()?]
+        }
+        (None, false) => bail!("--players is needed without --oracle"),
+    };
+    let seed = match args.seed.as_deref() {
+        Some("frozen") => arena
+            .frozen_seed()
+            .with_context(|| format!("{} has no frozen oracle deal set", args.game))?,
+        Some(text) => text
+            .parse()
+            .with_context(|| format!("--seed {text:?} is neither a number nor \"frozen\""))?,
+        None if args.oracle => {
+            let seed = crate::simulate::fresh_seed()?;
+            println!("Fresh seed {seed} (repeat with --seed {seed})");
+            seed
+        }
+        None => 1,
     };
     let rules = if args.rules.trim_start().starts_with('{') {
         serde_json::from_str(&args.rules).context("--rules is not valid JSON")?
@@ -54,12 +84,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         serde_json::Value::String(args.rules.clone())
     };
     let asked = Match {
-        levels: [a.parse::<Level>()?, b.parse::<Level>()?],
+        levels,
         sets: args.deals,
         rules,
-        seed: args.seed,
+        seed,
         threads: args.threads,
         seats: args.seats,
+        oracle: args.oracle,
     };
     arena.run(&asked, &mut std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)

@@ -151,3 +151,70 @@ fn every_game_of_the_registry_has_its_arena() {
         assert!(err.contains(game), "{err}");
     }
 }
+
+#[test]
+fn an_oracle_run_prints_its_fresh_seed_and_ends_with_the_recovery_line() {
+    // One set of 20 ab (the cheapest oracle in an unoptimized binary): the
+    // line's shape is tested here, its figures in the AI crates.
+    let out = arena(&[
+        "--game",
+        "zwanzig-ab",
+        "--seats",
+        "3",
+        "--oracle",
+        "--deals",
+        "1",
+    ]);
+    let s = summary(&out);
+    for key in [
+        "R",
+        "R_ci95",
+        "G",
+        "D",
+        "oracle_minus_strong",
+        "fallback_rate",
+    ] {
+        assert!(s.get(key).is_some(), "{key} missing: {s}");
+    }
+    assert_eq!(s["R_ci95"].as_array().unwrap().len(), 2, "{s}");
+    assert_eq!(s["deals"], 1);
+    for key in ["G", "D", "oracle_minus_strong", "fallback_rate"] {
+        assert!(s[key].is_number(), "{key}: {s}");
+    }
+    // Without --seed the run draws one and says which.
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    let seed: u64 = first
+        .strip_prefix("Fresh seed ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{first}"));
+    assert_eq!(s["seed"], seed);
+    // The usual strong-against-medium report comes first, its summary too.
+    let usual = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|j| j.get("diff").is_some())
+        .expect("the usual summary line");
+    assert!(usual["mean"]["strong"].is_number(), "{usual}");
+    assert_eq!(usual["seed"], seed);
+}
+
+#[test]
+fn the_frozen_deal_set_is_a_seed_and_an_unknown_seed_word_is_refused() {
+    let out = arena(&[
+        "--players",
+        "medium,easy",
+        "--deals",
+        "1",
+        "--seed",
+        "frozen",
+    ]);
+    let s = summary(&out);
+    assert_eq!(s["seed"], 20_261_128, "{s}");
+    assert!(
+        !arena(&["--players", "medium,easy", "--seed", "thawed"])
+            .status
+            .success()
+    );
+}

@@ -15,6 +15,11 @@
 //!
 //! What a game counts beside the units (its contracts, who declared, a
 //! score beside the money) it keeps in a [`Ledger`]'s note per play.
+//!
+//! An `--oracle` run ([`Match::oracle`]) plays the deal set twice: strong
+//! against medium, then the game's [`Oracle`] (built only here, from a
+//! [`Sight`]) against medium, the same decks and seatings; the
+//! [`recovery`](crate::recovery) figures compare the two.
 
 use std::io::{self, Write};
 use std::sync::Mutex;
@@ -26,8 +31,8 @@ use rand::rngs::SmallRng;
 use serde_json::Value;
 use tarock_game_core::{Game, RngCore, Seat, SetupError};
 
-use crate::drive::play_to_deck;
-use crate::{Computers, Level, Player};
+use crate::recovery::{self, Pair};
+use crate::{Computers, DecisionStats, Level, Player};
 
 /// How a set's random numbers come from the seed. Each game keeps the
 /// scheme its published figures were measured with, so that their seeds
@@ -119,6 +124,23 @@ pub trait Ledger<G: Game>: Sync {
     /// # Errors
     /// A message when the round is not as the game promises (a bug).
     fn note(&self, round: &G, is_a: &[bool]) -> Result<Self::Note, String>;
+
+    /// Each seat's part in the play that ended (its contract and side),
+    /// for splitting the oracle's figures; `None` where a round has no one
+    /// contract (a 20 ab session).
+    fn parts(&self, _round: &G) -> Option<Vec<Part>> {
+        None
+    }
+}
+
+/// A seat's part in one play: the contract played and whether the seat was
+/// on the declarer's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Part {
+    /// The contract's word, as the game's report names it.
+    pub contract: &'static str,
+    /// The seat played on the declarer's side (the declarer or his partner).
+    pub declarer_side: bool,
 }
 
 /// One play of a set: a seating, its units and the game's note.
@@ -134,6 +156,8 @@ pub struct Play<N> {
     pub finished: bool,
     /// What the game noted.
     pub note: N,
+    /// Each seat's part, where the game tells ([`Ledger::parts`]).
+    pub parts: Option<Vec<Part>>,
 }
 
 impl<N> Play<N> {
@@ -155,6 +179,9 @@ pub struct SetResult<N> {
     pub plays: Vec<Play<N>>,
     /// Timed decisions in microseconds, for A and for B.
     pub micros: [Vec<u32>; 2],
+    /// What the players of A and of B counted of their decisions
+    /// ([`Player::decision_stats`], [`Oracle::decision_stats`]).
+    pub stats: [DecisionStats; 2],
 }
 
 impl<N> SetResult<N> {
@@ -200,41 +227,143 @@ pub fn patterns(seats: u8) -> Vec<Vec<usize>> {
     out
 }
 
-/// A player that measures the decisions its game's ledger times.
-struct Timed<'a, G: Game, L> {
-    inner: Box<dyn Player<G>>,
+/// The arena's seal: the one thing an [`Oracle`] is built from. Only this
+/// module makes one (its field is private and it is neither `Clone` nor
+/// `Default`), and it lends it only for the call that builds the oracle of
+/// an `--oracle` run, so no table, bot or [`Player`] can hold an oracle.
+///
+/// ```compile_fail
+/// // Outside the arena a seal cannot be made.
+/// let sight = tarock_player::arena::Sight { _sealed: () };
+/// ```
+pub struct Sight {
+    _sealed: (),
+}
+
+impl Sight {
+    /// The seal, for this module only.
+    const fn new() -> Sight {
+        Sight { _sealed: () }
+    }
+}
+
+/// A perfect-information reference player: it chooses from the whole
+/// round, every hand, talon and stock included. It is not a [`Player`]
+/// (a player sees only its seat's view); the arena alone builds one, from
+/// a [`Sight`], and measures how far the computers are from it.
+pub trait Oracle<G: Game>: Send {
+    /// The name the report uses.
+    fn name(&self) -> &str {
+        "oracle"
+    }
+
+    /// The action of the seat to act in `round`, chosen by looking at
+    /// everything.
+    fn choose(&mut self, round: &G, rng: &mut dyn RngCore) -> G::Action;
+
+    /// Its decisions so far, and (as `fallbacks`) how many of them it did
+    /// not solve exactly: a valid bound needs none.
+    fn decision_stats(&self) -> DecisionStats;
+}
+
+/// How an arena builds its game's oracle: the function (given the seal) and
+/// the game's frozen published deal set.
+pub struct OracleSetup<G: Game> {
+    /// Builds one oracle (one per seat and play).
+    pub make: fn(&Sight) -> Box<dyn Oracle<G>>,
+    /// The seed of the game's frozen deal set (`--seed frozen`).
+    pub frozen_seed: u64,
+}
+
+/// One seat's contender in a play: a player or the oracle, with the
+/// decisions its game's ledger times.
+struct Contender<'a, G: Game, L> {
+    entrant: Entrant<G>,
     ledger: &'a L,
     micros: Vec<u32>,
 }
 
-impl<G: Game, L: Ledger<G>> Player<G> for Timed<'_, G, L> {
+/// Who sits in a seat: a player (sees its seat's view) or an oracle (sees
+/// the round).
+enum Entrant<G: Game> {
+    Player(Box<dyn Player<G>>),
+    Oracle(Box<dyn Oracle<G>>),
+}
+
+impl<G: Game, L: Ledger<G>> Contender<'_, G, L> {
     fn name(&self) -> &str {
-        self.inner.name()
+        match &self.entrant {
+            Entrant::Player(p) => p.name(),
+            Entrant::Oracle(o) => o.name(),
+        }
     }
 
-    fn choose(&mut self, view: &G::SeatView, rng: &mut dyn RngCore) -> G::Action {
+    fn stats(&self) -> DecisionStats {
+        match &self.entrant {
+            Entrant::Player(p) => p.decision_stats(),
+            Entrant::Oracle(o) => o.decision_stats(),
+        }
+    }
+
+    /// The action for `seat`, which is to act in `round`, timed when the
+    /// ledger times decisions at the seat's view.
+    fn choose(
+        &mut self,
+        round: &G,
+        seat: Seat,
+        rng: &mut dyn RngCore,
+    ) -> Result<G::Action, String> {
+        let view = round.seat_view(seat).ok_or("the seat to act has no view")?;
         let start = Instant::now();
-        let action = self.inner.choose(view, rng);
+        let action = match &mut self.entrant {
+            Entrant::Player(p) => p.choose(&view, rng),
+            Entrant::Oracle(o) => o.choose(round, rng),
+        };
         let micros = start.elapsed().as_micros();
-        if self.ledger.timed(view) {
+        if self.ledger.timed(&view) {
             self.micros.push(u32::try_from(micros).unwrap_or(u32::MAX));
         }
-        action
+        Ok(action)
     }
+}
+
+/// Plays until the round is over or waits for a deck, checking every
+/// action against the rules (a refused action leaves the round as it was).
+fn play_to_deck<G: Game, L: Ledger<G>>(
+    round: &mut G,
+    seats: &mut [Contender<'_, G, L>],
+    rng: &mut dyn RngCore,
+) -> Result<(), String> {
+    while let Some(seat) = round.to_act() {
+        let contender = &mut seats[seat.index()];
+        let action = contender.choose(round, seat, rng)?;
+        if let Err(error) = round.apply(seat, action) {
+            return Err(format!(
+                "player {} at seat {seat} chose {}, which is illegal: {error}",
+                contender.name(),
+                G::action_token(&action)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A player of type 0 (A) or 1 (B).
 pub type Make<'a, G> = dyn Fn(usize) -> Box<dyn Player<G>> + Sync + 'a;
 
+/// A contender of type 0 (A) or 1 (B).
+type MakeEntrant<'a, G> = dyn Fn(usize) -> Entrant<G> + Sync + 'a;
+
 fn play_set<G: Game, L: Ledger<G>>(
     config: &Config<G>,
     ledger: &L,
-    make: &Make<'_, G>,
+    make: &MakeEntrant<'_, G>,
     set: u64,
 ) -> Result<SetResult<L::Note>, ArenaError> {
     let mut result = SetResult {
         plays: Vec::new(),
         micros: [Vec::new(), Vec::new()],
+        stats: [DecisionStats::default(); 2],
     };
     let streams = config.streams;
     for (p, pattern) in patterns(config.seats).into_iter().enumerate() {
@@ -243,10 +372,10 @@ fn play_set<G: Game, L: Ledger<G>>(
             play: p,
             message,
         };
-        let mut players: Vec<Timed<'_, G, L>> = pattern
+        let mut seats: Vec<Contender<'_, G, L>> = pattern
             .iter()
-            .map(|t| Timed {
-                inner: make(*t),
+            .map(|t| Contender {
+                entrant: make(*t),
                 ledger,
                 micros: Vec::new(),
             })
@@ -265,18 +394,20 @@ fn play_set<G: Game, L: Ledger<G>>(
                 ledger.deal(&mut round, &mut SmallRng::seed_from_u64(seed));
                 decks += 1;
             }
-            play_to_deck(&mut round, &mut players, &mut rng).map_err(|e| fail(e.to_string()))?;
+            play_to_deck(&mut round, &mut seats, &mut rng).map_err(fail)?;
             if !round.is_over() && !round.needs_deck() && round.to_act().is_none() {
                 return Err(fail("nobody is to act in a round that is not over".into()));
             }
         }
         let is_a: Vec<bool> = pattern.iter().map(|t| *t == 0).collect();
         let note = ledger.note(&round, &is_a).map_err(fail)?;
+        let parts = ledger.parts(&round);
         let units = round
             .settlement()
             .map_or_else(|| vec![0; pattern.len()], |s| s.units().to_vec());
-        for (t, player) in pattern.iter().zip(&mut players) {
-            result.micros[*t].append(&mut player.micros);
+        for (t, contender) in pattern.iter().zip(&mut seats) {
+            result.micros[*t].append(&mut contender.micros);
+            result.stats[*t] = result.stats[*t].plus(contender.stats());
         }
         result.plays.push(Play {
             pattern,
@@ -284,6 +415,7 @@ fn play_set<G: Game, L: Ledger<G>>(
             decks,
             finished: round.is_over(),
             note,
+            parts,
         });
     }
     Ok(result)
@@ -299,6 +431,15 @@ pub fn run<G: Game, L: Ledger<G>>(
     config: &Config<G>,
     ledger: &L,
     make: &Make<'_, G>,
+) -> Result<Vec<SetResult<L::Note>>, ArenaError> {
+    run_entrants(config, ledger, &|t| Entrant::Player(make(t)))
+}
+
+/// [`run`] with any contenders: players or the arena's oracle.
+fn run_entrants<G: Game, L: Ledger<G>>(
+    config: &Config<G>,
+    ledger: &L,
+    make: &MakeEntrant<'_, G>,
 ) -> Result<Vec<SetResult<L::Note>>, ArenaError> {
     let next = AtomicU64::new(0);
     type Slot<N> = Option<Result<SetResult<N>, ArenaError>>;
@@ -459,6 +600,9 @@ pub struct Match {
     pub threads: usize,
     /// Seats, for a game whose arena lets the table size vary.
     pub seats: u8,
+    /// Measure the recovery ratio: strong and the oracle each against
+    /// medium on the same deals (`levels` are then strong and medium).
+    pub oracle: bool,
 }
 
 /// Why an arena did not run or report.
@@ -467,6 +611,9 @@ pub enum ArenaFailure {
     /// Rules or seats the game refuses.
     #[error(transparent)]
     Setup(#[from] SetupError),
+    /// `--oracle` for a game whose arena has no oracle.
+    #[error("{0} has no oracle")]
+    NoOracle(&'static str),
     /// A level the game does not offer.
     #[error("{game} has no {level} computer player")]
     Level {
@@ -530,6 +677,8 @@ pub struct Duplicate<G: Game, L: Ledger<G>> {
     pub max_decks: u32,
     /// Prints the outcome, its JSON summary last.
     pub report: Report<G, L>,
+    /// The game's oracle, for `--oracle` runs.
+    pub oracle: Option<OracleSetup<G>>,
 }
 
 /// A game's [`Duplicate`] arena, object-safe.
@@ -542,6 +691,8 @@ pub trait DynArena: Sync {
     /// [`ArenaFailure`]: refused rules, seats or levels, a failed play, or
     /// a failed write.
     fn run(&self, asked: &Match, out: &mut dyn Write) -> Result<(), ArenaFailure>;
+    /// The seed of the game's frozen oracle deal set, when it has an oracle.
+    fn frozen_seed(&self) -> Option<u64>;
 }
 
 impl<G: Game, L: Ledger<G>> DynArena for Duplicate<G, L> {
@@ -576,6 +727,11 @@ impl<G: Game, L: Ledger<G>> DynArena for Duplicate<G, L> {
                 .player(asked.levels[t])
                 .expect("levels checked above")
         };
+        let setup = match (&self.oracle, asked.oracle) {
+            (_, false) => None,
+            (Some(setup), true) => Some(setup),
+            (None, true) => return Err(ArenaFailure::NoOracle(G::ID)),
+        };
         let results = run(&config, &self.ledger, &make)?;
         let outcome = Outcome {
             asked,
@@ -584,6 +740,26 @@ impl<G: Game, L: Ledger<G>> DynArena for Duplicate<G, L> {
             seconds: start.elapsed().as_secs_f64(),
         };
         (self.report)(&outcome, out)?;
+        let Some(setup) = setup else {
+            return Ok(());
+        };
+        // The same deal set once more, the oracle in the seats of type A.
+        let start = Instant::now();
+        let sight = Sight::new();
+        let make = |t: usize| match t {
+            0 => Entrant::Oracle((setup.make)(&sight)),
+            _ => Entrant::Player(make(1)),
+        };
+        let oracle = run_entrants(&config, &self.ledger, &make)?;
+        let pair = Pair {
+            strong: &results,
+            oracle: &oracle,
+        };
+        recovery::report(&pair, asked, start.elapsed().as_secs_f64(), out)?;
         Ok(())
+    }
+
+    fn frozen_seed(&self) -> Option<u64> {
+        self.oracle.as_ref().map(|o| o.frozen_seed)
     }
 }

@@ -11,9 +11,13 @@
 //! - [`drive`]: plays a round with one player per seat, checking every
 //!   answer against the rules.
 //! - [`arena`]: the duplicate arena: a deal set from a seed, seats rotated,
-//!   level against level, mean units with a 95 % interval.
+//!   level against level, mean units with a 95 % interval; with
+//!   `--oracle`, also a perfect-information reference ([`arena::Oracle`],
+//!   which only the arena can build) against medium on the same deals.
 //! - [`simulate`]: what `tarock simulate` asks of every game (random legal
 //!   deals, checked and reported by the game's own code).
+//! - [`recovery`]: the recovery ratio R = D / G (strong's gain over medium
+//!   against the oracle's) with a bootstrap interval over deals.
 //! - [`DynPlayer`]: a player behind a box for code that knows the game only
 //!   at runtime (the table service): it answers with an action token for a
 //!   [`DynGame`] round.
@@ -34,6 +38,7 @@ pub mod arena;
 pub mod drive;
 pub mod level;
 pub mod simulate;
+pub mod recovery;
 
 pub use arena::DynArena;
 pub use level::{Level, ParseLevelError};
@@ -52,6 +57,47 @@ pub trait Player<G: Game>: Send {
 
     /// Chooses the next action for the seat of `view`, which is to act.
     fn choose(&mut self, view: &G::SeatView, rng: &mut dyn RngCore) -> G::Action;
+
+    /// How many of its decisions so far it searched, and how many of those
+    /// fell back to a weaker rule (the arena reports the rate). A player
+    /// that never falls back keeps the default: nothing counted.
+    fn decision_stats(&self) -> DecisionStats {
+        DecisionStats::default()
+    }
+}
+
+/// A player's count of its own decisions: what the arena's fall-back rate
+/// is made of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DecisionStats {
+    /// Decisions counted (a strong player: card decisions with more than
+    /// one legal card).
+    pub decisions: u64,
+    /// Of those, the ones that fell back to a weaker rule (a strong
+    /// player: the medium player's card, because its search did not finish
+    /// or does not apply). For the arena's oracle: the decisions it did
+    /// not solve exactly.
+    pub fallbacks: u64,
+}
+
+impl DecisionStats {
+    /// The sum of two counts.
+    #[must_use]
+    pub const fn plus(self, other: DecisionStats) -> DecisionStats {
+        DecisionStats {
+            decisions: self.decisions + other.decisions,
+            fallbacks: self.fallbacks + other.fallbacks,
+        }
+    }
+
+    /// Fallbacks per decision (0 when nothing was counted).
+    pub fn rate(self) -> f64 {
+        if self.decisions == 0 {
+            0.0
+        } else {
+            self.fallbacks as f64 / self.decisions as f64
+        }
+    }
 }
 
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
@@ -61,6 +107,10 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
 
     fn choose(&mut self, view: &G::SeatView, rng: &mut dyn RngCore) -> G::Action {
         self.as_mut().choose(view, rng)
+    }
+
+    fn decision_stats(&self) -> DecisionStats {
+        self.as_ref().decision_stats()
     }
 }
 

@@ -12,10 +12,11 @@ use tarock_game_core::{
     Game, NoDeckNeeded, RecordRefused, Refusal, RngCore, RuleError, Seat, Settlement, SetupError,
 };
 use tarock_player::arena::{
-    ArenaFailure, Config, Duplicate, Ledger, Match, Outcome, Streams, Summary, patterns, run,
+    ArenaFailure, Config, Duplicate, Ledger, Match, Oracle, OracleSetup, Outcome, Streams, Summary,
+    patterns, run,
 };
 use tarock_player::drive::{next_action, play_out};
-use tarock_player::{Computers, DynArena, DynComputers, Level, Player};
+use tarock_player::{Computers, DecisionStats, DynArena, DynComputers, Level, Player};
 
 /// Seats take turns adding 1 or 2 to a counter; the deal draws a target
 /// (5–9); who reaches it wins a unit from every other seat.
@@ -197,6 +198,7 @@ static ARENA: Duplicate<Race, Notes> = Duplicate {
     seats: None,
     max_decks: 1,
     report,
+    oracle: None,
 };
 
 fn config(seats: u8, sets: u64, threads: usize) -> Config<Race> {
@@ -311,6 +313,7 @@ fn a_duplicate_arena_refuses_what_the_game_does_not_offer() {
         seed: 1,
         threads: 1,
         seats,
+        oracle: false,
     };
     let mut out = Vec::new();
     ARENA
@@ -341,4 +344,152 @@ fn a_duplicate_arena_refuses_what_the_game_does_not_offer() {
         refused(bad_rules),
         ArenaFailure::Setup(SetupError::Rules(_))
     ));
+}
+
+/// The winning rule at a table of two: leave the other seat a multiple of
+/// 3 (whatever it adds, the rest is then 1 or 2 more than a multiple of 3,
+/// and this seat restores one, down to 0); with a multiple of 3 left, any
+/// step.
+fn perfect(left: u8, rng: &mut dyn RngCore) -> u8 {
+    match left % 3 {
+        0 => rng.random_range(1..=2),
+        step => step,
+    }
+}
+
+/// The winning rule as a player, counting the decisions where it has no
+/// winning step as fallbacks.
+struct Perfect(DecisionStats);
+
+impl Player<Race> for Perfect {
+    fn name(&self) -> &str {
+        "strong"
+    }
+    fn choose(&mut self, &(_, left): &(u8, u8), rng: &mut dyn RngCore) -> u8 {
+        self.0.decisions += 1;
+        self.0.fallbacks += u64::from(left % 3 == 0);
+        perfect(left, rng)
+    }
+    fn decision_stats(&self) -> DecisionStats {
+        self.0
+    }
+}
+
+/// The winning rule read from the round: an oracle.
+struct Seer(u64);
+
+impl Oracle<Race> for Seer {
+    fn choose(&mut self, round: &Race, rng: &mut dyn RngCore) -> u8 {
+        self.0 += 1;
+        perfect(round.target.unwrap() - round.total, rng)
+    }
+    fn decision_stats(&self) -> DecisionStats {
+        DecisionStats {
+            decisions: self.0,
+            fallbacks: 0,
+        }
+    }
+}
+
+static PERFECT: Computers<Race> = Computers::new(&Level::ALL, |level| match level {
+    Level::Strong => Box::new(Perfect(DecisionStats::default())),
+    _ => Box::new(Racer(level)),
+});
+
+/// Strong plays medium's rule: it recovers nothing.
+static NO_BETTER: Computers<Race> = Computers::new(&Level::ALL, |level| match level {
+    Level::Strong => Box::new(Racer(Level::Medium)),
+    _ => Box::new(Racer(level)),
+});
+
+fn oracle_arena(computers: &'static Computers<Race>) -> Duplicate<Race, Notes> {
+    Duplicate {
+        computers,
+        ledger: Notes,
+        streams: Streams::Deal,
+        seats: None,
+        max_decks: 1,
+        report,
+        oracle: Some(OracleSetup {
+            make: |_| Box::new(Seer(0)),
+            frozen_seed: 33,
+        }),
+    }
+}
+
+/// The JSON line an `--oracle` run prints last.
+fn recovery(computers: &'static Computers<Race>, sets: u64) -> Value {
+    let asked = Match {
+        levels: [Level::Strong, Level::Medium],
+        sets,
+        rules: "standard".into(),
+        seed: 5,
+        threads: 2,
+        seats: 2,
+        oracle: true,
+    };
+    let mut out = Vec::new();
+    oracle_arena(computers).run(&asked, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn a_strong_player_as_good_as_the_oracle_recovers_all_of_the_gap() {
+    let j = recovery(&PERFECT, 60);
+    let num = |k: &str| j[k].as_f64().unwrap_or_else(|| panic!("{k} in {j}"));
+    // The perfect rule wins whenever the start allows it: medium loses
+    // units to it.
+    assert!(num("G") > 0.0, "{j}");
+    // Strong and the oracle make the same choices from the same random
+    // numbers: every deal's D is its G.
+    assert_eq!(num("D"), num("G"));
+    assert_eq!(num("oracle_minus_strong"), 0.0);
+    assert_eq!(j["oracle_above_strong"], false);
+    assert!((num("R") - 1.0).abs() < 1e-12, "{j}");
+    for bound in j["R_ci95"].as_array().unwrap() {
+        assert!((bound.as_f64().unwrap() - 1.0).abs() < 1e-9, "{j}");
+    }
+    // The fall-back rate is strong's own count, summed over every seat.
+    let (decisions, fallbacks) = (num("strong_decisions"), num("strong_fallbacks"));
+    assert!(
+        decisions > 0.0 && fallbacks > 0.0 && fallbacks < decisions,
+        "{j}"
+    );
+    assert_eq!(num("fallback_rate"), fallbacks / decisions);
+    assert!(num("oracle_decisions") > 0.0);
+    assert_eq!(num("oracle_inexact"), 0.0);
+    assert_eq!(j["deals"], 60);
+}
+
+#[test]
+fn a_strong_player_no_better_than_medium_recovers_nothing() {
+    let j = recovery(&NO_BETTER, 60);
+    let num = |k: &str| j[k].as_f64().unwrap();
+    assert!(num("G") > 0.0, "{j}");
+    assert_eq!(num("D"), 0.0);
+    assert_eq!(num("R"), 0.0);
+    assert_eq!(j["R_ci95"], serde_json::json!([0.0, 0.0]));
+    assert!(num("oracle_minus_strong") > 0.0);
+    // Racer counts nothing.
+    assert_eq!(num("fallback_rate"), 0.0);
+}
+
+#[test]
+fn an_arena_without_an_oracle_refuses_an_oracle_run() {
+    let asked = Match {
+        levels: [Level::Medium, Level::Easy],
+        sets: 2,
+        rules: "standard".into(),
+        seed: 1,
+        threads: 1,
+        seats: 3,
+        oracle: true,
+    };
+    assert!(matches!(
+        ARENA.run(&asked, &mut Vec::new()).unwrap_err(),
+        ArenaFailure::NoOracle("race")
+    ));
+    assert_eq!(ARENA.frozen_seed(), None);
+    assert_eq!(oracle_arena(&PERFECT).frozen_seed(), Some(33));
 }

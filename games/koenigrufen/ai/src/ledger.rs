@@ -9,9 +9,9 @@ use std::io::{self, Write};
 
 use rand::RngCore;
 use serde_json::json;
-use tarock_koenigrufen::{Contract, Deal, Game, Koenigrufen, Phase, Seat, SeatView};
+use tarock_koenigrufen::{Contract, Deal, Game, Koenigrufen, Party, Phase, Seat, SeatView};
 use tarock_player::arena::{
-    Duplicate, Ledger, Outcome, Streams, decision_times, keys, mean_ci, percentile,
+    Duplicate, Ledger, Outcome, Part, Streams, decision_times, keys, mean_ci, percentile,
 };
 
 use super::COMPUTERS;
@@ -73,6 +73,18 @@ impl Ledger<Koenigrufen> for Notes {
             won,
         })
     }
+
+    /// The contract's record word, and each seat's true party (Trischaken
+    /// has none: every seat counts as an opponent).
+    fn parts(&self, round: &Koenigrufen) -> Option<Vec<Part>> {
+        let game = round.game()?;
+        let contract = game.declared()?.contract.word();
+        let parts = Seat::ALL.map(|seat| Part {
+            contract,
+            declarer_side: game.party(seat) == Some(Party::Declarer),
+        });
+        Some(parts.to_vec())
+    }
 }
 
 /// Königrufen's arena: four seats, one deal per round.
@@ -83,6 +95,7 @@ pub static ARENA: Duplicate<Koenigrufen, Notes> = Duplicate {
     seats: Some(4),
     max_decks: 1,
     report,
+    oracle: Some(super::oracle::SETUP),
 };
 
 /// Per contract and declaring type: (times, won).

@@ -59,6 +59,7 @@ pub mod easy;
 pub mod eval;
 pub mod knowledge;
 pub mod medium;
+pub mod oracle;
 pub mod play;
 pub mod read;
 pub mod sample;

@@ -48,6 +48,7 @@ use super::play::medium_card;
 use super::sample::deal_unseen;
 use super::search::{Goal, Position, Solver, TRICKS, distinct, representative};
 use tarock_koenigrufen::Koenigrufen;
+use tarock_player::DecisionStats;
 
 /// How much the strong player may think per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +85,7 @@ pub struct Strong {
     solver: Solver,
     last: (u32, u64),
     fell_back: bool,
+    stats: DecisionStats,
 }
 
 impl std::fmt::Debug for Strong {
@@ -113,6 +115,7 @@ impl Strong {
             solver: Solver::new(),
             last: (0, 0),
             fell_back: false,
+            stats: DecisionStats::default(),
         }
     }
 
@@ -146,6 +149,7 @@ impl Strong {
             // The one place a decision falls back to the medium player's card.
             Searched::Unsettled => {
                 self.fell_back = true;
+                self.stats.fallbacks += 1;
                 (fallback, 0)
             }
         }
@@ -157,6 +161,7 @@ impl Strong {
         if legal.len() == 1 {
             return Searched::Forced;
         }
+        self.stats.decisions += 1;
         let Some(ctx) = Context::new(view) else {
             return Searched::Unsettled;
         };
@@ -647,6 +652,71 @@ impl Context {
     }
 }
 
+/// How the oracle's search of one known deal went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Known {
+    /// Solved exactly (or one distinct card: nothing to solve).
+    Exact,
+    /// The node limit cut the search.
+    Cut,
+    /// Strong has no evaluation for the contract (Trischaken, "bei").
+    Unsearched,
+}
+
+/// The arena's oracle ([`crate::oracle`]) asks strong's own evaluation
+/// about the one true deal instead of samples.
+impl Strong {
+    /// The card strong's evaluation picks when `slots` (every hand, the
+    /// declarer's hidden discards and the other unseen cards out of play,
+    /// as [`Knowledge`] lays them out) is the deal, searched within `limit`
+    /// nodes, `prefer` among equally good cards; `prefer` unless
+    /// [`Known::Exact`].
+    pub(crate) fn choose_known(
+        &mut self,
+        view: &SeatView,
+        slots: &[CardSet; SLOTS],
+        limit: u64,
+        prefer: Card,
+    ) -> (Card, Known) {
+        let legal = view.legal.expect("the seat is to act").cards;
+        let fallback = prefer;
+        let Some(ctx) = Context::new(view) else {
+            return (fallback, Known::Unsearched);
+        };
+        let k = Knowledge::from_view(view);
+        let alive = k
+            .pool
+            .union(view.hand)
+            .union(view.public.trick.map_or(CardSet::EMPTY, |t| t.card_set()));
+        let candidates = distinct(legal, alive, ctx.special());
+        if candidates.len() < 2 {
+            return (fallback, Known::Exact);
+        }
+        self.solver.reset(limit);
+        let mut prices = PriceCache::default();
+        let Some(values) = self.evaluate(&ctx, &k, slots, candidates, &mut prices) else {
+            return (fallback, Known::Cut);
+        };
+        let mut totals = [0i64; 54];
+        for (card, v) in candidates.iter().zip(values) {
+            totals[usize::from(card.index())] = v;
+        }
+        let value = |card: Card| {
+            totals[usize::from(representative(card, legal, alive, ctx.special()).index())]
+        };
+        let best = candidates.iter().map(value).max().expect("candidates");
+        let card = if value(fallback) == best {
+            fallback
+        } else {
+            candidates
+                .iter()
+                .find(|c| value(*c) == best)
+                .expect("a best card")
+        };
+        (card, Known::Exact)
+    }
+}
+
 impl Player<Koenigrufen> for Strong {
     fn name(&self) -> &str {
         "strong"
@@ -657,6 +727,13 @@ impl Player<Koenigrufen> for Strong {
             Phase::Play => Action::Play(self.choose_card(view, rng).0),
             _ => medium_action(view),
         }
+    }
+
+    /// Card decisions with more than one legal card, and those that fell
+    /// back to the medium player's card (Trischaken, "bei" games, too few
+    /// samples finished).
+    fn decision_stats(&self) -> DecisionStats {
+        self.stats
     }
 }
 

@@ -37,6 +37,7 @@ pub static ARENA: Duplicate<ZwanzigAb, Notes> = Duplicate {
     seats: None,
     max_decks: MAX_DEALS,
     report,
+    oracle: Some(super::oracle::SETUP),
 };
 
 fn report(o: &Outcome<'_, ZwanzigAb, ()>, out: &mut dyn Write) -> io::Result<()> {

@@ -33,6 +33,7 @@ pub mod blunder;
 pub mod drive;
 pub mod easy;
 pub mod eval;
+pub mod oracle;
 pub mod sample;
 pub mod simulation;
 pub mod strong;

@@ -33,7 +33,7 @@ use super::Easy;
 use super::eval::exchange_candidates;
 use super::sample::sample;
 use super::world::Valuation;
-use tarock_player::Player;
+use tarock_player::{DecisionStats, Player};
 use tarock_zwanzig_ab::ZwanzigAb;
 
 /// How much simulation a decision gets.
@@ -110,6 +110,7 @@ impl StrongConfig {
 #[derive(Clone, Debug)]
 pub struct Strong {
     config: StrongConfig,
+    stats: DecisionStats,
 }
 
 impl Default for Strong {
@@ -121,14 +122,18 @@ impl Default for Strong {
 impl Strong {
     /// A strong player with the default budget.
     pub const fn new() -> Strong {
-        Strong {
-            config: StrongConfig::STRONG,
-        }
+        Strong::with_config(StrongConfig::STRONG)
     }
 
     /// A player with its own budget.
     pub const fn with_config(config: StrongConfig) -> Strong {
-        Strong { config }
+        Strong {
+            config,
+            stats: DecisionStats {
+                decisions: 0,
+                fallbacks: 0,
+            },
+        }
     }
 }
 
@@ -189,6 +194,10 @@ impl Player<ZwanzigAb> for Strong {
         if !simulate {
             return Easy::new().choose(view, rng);
         }
+        if view.public.phase == Phase::Play {
+            // Every card decision is simulated: none falls back.
+            self.stats.decisions += 1;
+        }
         let mut totals = vec![0.0; list.len()];
         let n_samples = if view.public.phase != Phase::Play && self.config.decision_samples > 0 {
             self.config.decision_samples
@@ -221,6 +230,11 @@ impl Player<ZwanzigAb> for Strong {
             .max_by(|a, b| a.1.total_cmp(b.1).then(b.0.cmp(&a.0)))
             .map_or(0, |(i, _)| i);
         list[best]
+    }
+
+    /// Simulated card decisions (there is no fall-back to count).
+    fn decision_stats(&self) -> DecisionStats {
+        self.stats
     }
 }
 

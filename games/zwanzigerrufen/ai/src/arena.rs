@@ -11,11 +11,11 @@ use std::io::{self, Write};
 
 use serde_json::json;
 use tarock_player::arena::{
-    Duplicate, Ledger, Outcome, Streams, decision_times, keys, mean_ci, percentile,
+    Duplicate, Ledger, Outcome, Part, Streams, decision_times, keys, mean_ci, percentile,
 };
 use tarock_zwanzigerrufen::rules::GameKind;
 use tarock_zwanzigerrufen::score::Scored;
-use tarock_zwanzigerrufen::{Party, SeatView, Zwanzigerrufen};
+use tarock_zwanzigerrufen::{Party, Seat, SeatView, Zwanzigerrufen};
 
 use crate::COMPUTERS;
 
@@ -43,6 +43,17 @@ impl Ledger<Zwanzigerrufen> for Notes {
             .is_some_and(|l| l.winner == Party::Declarer);
         Ok((contract.kind, is_a[contract.declarer.index()], won))
     }
+
+    /// The game's word, and each seat's party (the Rufer's partner is the
+    /// holder of the called card).
+    fn parts(&self, round: &Zwanzigerrufen) -> Option<Vec<Part>> {
+        let contract = round.game()?.contract()?;
+        let parts = Seat::ALL.map(|seat| Part {
+            contract: contract.kind.word(),
+            declarer_side: contract.party(seat) == Party::Declarer,
+        });
+        Some(parts.to_vec())
+    }
 }
 
 /// Zwanzigerrufen's arena: four seats, one deal per round.
@@ -53,6 +64,7 @@ pub static ARENA: Duplicate<Zwanzigerrufen, Notes> = Duplicate {
     seats: Some(4),
     max_decks: 1,
     report,
+    oracle: Some(crate::oracle::SETUP),
 };
 
 fn report(o: &Outcome<'_, Zwanzigerrufen, Note>, out: &mut dyn Write) -> io::Result<()> {

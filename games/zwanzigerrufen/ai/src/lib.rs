@@ -59,6 +59,7 @@ pub mod hand;
 pub mod knowledge;
 pub mod level;
 pub mod medium;
+pub mod oracle;
 pub mod play;
 pub mod sample;
 pub mod search;

@@ -39,6 +39,7 @@ use crate::medium::medium_bid;
 use crate::play::medium_card;
 use crate::sample::deal_unseen;
 use crate::search::{Goal, Position, Solver};
+use tarock_player::DecisionStats;
 use tarock_zwanzigerrufen::Zwanzigerrufen;
 
 /// How much the strong player may think per decision.
@@ -74,6 +75,7 @@ pub struct Strong {
     solver: Solver,
     last: (u32, u64),
     fell_back: bool,
+    stats: DecisionStats,
 }
 
 impl std::fmt::Debug for Strong {
@@ -103,6 +105,7 @@ impl Strong {
             solver: Solver::new(),
             last: (0, 0),
             fell_back: false,
+            stats: DecisionStats::default(),
         }
     }
 
@@ -132,6 +135,7 @@ impl Strong {
         if legal.len() == 1 {
             return (fallback, 0);
         }
+        self.stats.decisions += 1;
         let k = Knowledge::from_view(view);
         let ctx = Context::new(view);
         let candidates = root_moves(view, legal);
@@ -175,6 +179,7 @@ impl Strong {
             // The one place where a decision falls back: no sample finished
             // within the budget, so the medium player's card is played.
             self.fell_back = true;
+            self.stats.fallbacks += 1;
             return (fallback, 0);
         }
         // With a handful of samples the search only overrides the medium
@@ -500,6 +505,49 @@ fn representative(card: Card, legal: CardSet, view: &SeatView) -> Card {
     }
 }
 
+/// The arena's oracle ([`crate::oracle`]) asks strong's own evaluation
+/// about the one true deal instead of samples.
+impl Strong {
+    /// The card strong's evaluation picks when `hands` (every seat's cards
+    /// now) is the deal, searched within `limit` nodes, `prefer` among
+    /// equally good cards; `false` when the limit cut the search (`prefer`
+    /// is returned then).
+    pub(crate) fn choose_known(
+        &mut self,
+        view: &SeatView,
+        hands: [CardSet; 4],
+        limit: u64,
+        prefer: Card,
+    ) -> (Card, bool) {
+        let legal = view.legal.expect("the seat is to act").cards;
+        let fallback = prefer;
+        let candidates = root_moves(view, legal);
+        if candidates.len() < 2 {
+            return (fallback, true);
+        }
+        let ctx = Context::new(view);
+        self.solver.reset(limit);
+        let Some(values) = self.evaluate(&ctx, view, hands, candidates) else {
+            return (fallback, false);
+        };
+        let mut totals = [0i64; 40];
+        for (card, v) in candidates.iter().zip(values) {
+            totals[card.index() as usize] = v;
+        }
+        let value = |card: Card| totals[representative(card, candidates, view).index() as usize];
+        let best = candidates.iter().map(value).max().expect("candidates");
+        let card = if value(fallback) == best {
+            fallback
+        } else {
+            candidates
+                .iter()
+                .find(|c| value(*c) == best)
+                .expect("a best card")
+        };
+        (card, true)
+    }
+}
+
 impl Player<Zwanzigerrufen> for Strong {
     fn name(&self) -> &str {
         "strong"
@@ -510,6 +558,12 @@ impl Player<Zwanzigerrufen> for Strong {
             Phase::Bidding => medium_bid(view),
             _ => Action::Play(self.choose_card(view, rng).0),
         }
+    }
+
+    /// Card decisions with more than one legal card, and those that fell
+    /// back to the medium player's card (too few samples finished).
+    fn decision_stats(&self) -> DecisionStats {
+        self.stats
     }
 }
 
