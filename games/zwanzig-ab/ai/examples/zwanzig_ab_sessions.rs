@@ -15,10 +15,11 @@
 //! A player is a level (`easy`, `medium`, `strong`) or a variant:
 //! - `drop:T,R,S`: easy, but drops only below `T` expected tricks and keeps
 //!   `R` drops until its score is at `S` or below;
-//! - `sim:SAMPLES,OPPONENTS,DROP_COST,TRUMP,EXCHANGE,MARGIN[,DECISIONS]`:
+//! - `sim:SAMPLES,OPPONENTS,DROP_COST,TRUMP,EXCHANGE,MARGIN[,DECISIONS[,EXACT]]`:
 //!   the strong player with these settings (`TRUMP`/`EXCHANGE` 1 = simulate,
 //!   0 = easy rules; `DECISIONS` guessed deals for trump, exchange and drop,
-//!   0 or absent = `SAMPLES`).
+//!   0 or absent = `SAMPLES`; `EXACT` last tricks of a simulated deal played
+//!   out exactly, absent = the strong player's).
 
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
@@ -101,6 +102,9 @@ fn player(spec: &str) -> Box<dyn Player<ZwanzigAb>> {
         c.simulate.exchange = v[4] == "1";
         c.margin = number(v[5]);
         c.decision_samples = v.get(6).map_or(0, |x| number(x));
+        if let Some(x) = v.get(7) {
+            c.exact_tricks = number(x);
+        }
         return Box::new(Strong::with_config(c));
     }
     tarock_zwanzig_ab_ai::player(spec.parse::<Level>().unwrap_or_else(|e| panic!("{e}")))

@@ -57,6 +57,11 @@ pub struct StrongConfig {
     /// How much better (mean value per guessed deal) another trump must be
     /// than the easy player's suit to be named instead: guards against noise.
     pub margin: f64,
+    /// The last tricks of each simulated deal that are played out exactly
+    /// (every player choosing his best card on the guessed cards,
+    /// [`crate::world::World::roll_out_exact`]) instead of by the easy
+    /// rules; 0: none.
+    pub exact_tricks: u8,
 }
 
 /// Which decisions the player simulates.
@@ -89,6 +94,7 @@ impl StrongConfig {
         decision_samples: 240,
         simulate: Simulate::ALL,
         margin: 0.5,
+        exact_tricks: 2,
     };
     /// The medium player: simulated card play with a small budget, the
     /// exchange and the drop simulated with 96 guessed deals; trump by the
@@ -102,6 +108,7 @@ impl StrongConfig {
             exchange: true,
             cards: true,
         },
+        exact_tricks: 0,
         ..StrongConfig::STRONG
     };
 }
@@ -209,7 +216,7 @@ impl Player<ZwanzigAb> for Strong {
             for (total, action) in totals.iter_mut().zip(&list) {
                 let mut w = world.clone();
                 w.apply(*action);
-                w.roll_out();
+                w.roll_out_exact(self.config.exact_tricks, &self.config.value);
                 *total += w.value(view.seat, &self.config.value);
             }
         }

@@ -260,6 +260,48 @@ impl World {
         }
     }
 
+    /// Plays the deal to its end like [`World::roll_out`], but the last
+    /// `exact_tricks` tricks are played out exactly on the known cards:
+    /// every player plays the card that is best for himself by `how`,
+    /// assuming the same of the others (max^n search). With 2 tricks left
+    /// and four players that is at most 16 lines; the easy rules play
+    /// the tricks before.
+    pub fn roll_out_exact(&mut self, exact_tricks: u8, how: &Valuation) {
+        while self.stage != Stage::Over {
+            if self.stage == Stage::Play && 5 - self.played <= exact_tricks {
+                let (card, _) = self.best_line(how);
+                self.apply(Action::Card(card));
+            } else {
+                let action = self.easy_action();
+                self.apply(action);
+            }
+        }
+    }
+
+    /// The max^n choice of the seat to play and the values of the line for
+    /// every seat (in trick play).
+    fn best_line(&self, how: &Valuation) -> (Card, [f64; MAX_PLAYERS]) {
+        let me = self.to_play.index();
+        let mut best: Option<(Card, [f64; MAX_PLAYERS])> = None;
+        for card in self.legal_cards() {
+            let mut w = self.clone();
+            w.apply(Action::Card(card));
+            let values = if w.stage == Stage::Over {
+                let mut v = [0.0; MAX_PLAYERS];
+                for seat in Seat::all(self.n) {
+                    v[seat.index()] = w.value(seat, how);
+                }
+                v
+            } else {
+                w.best_line(how).1
+            };
+            if best.as_ref().is_none_or(|(_, b)| values[me] > b[me]) {
+                best = Some((card, values));
+            }
+        }
+        best.expect("the seat to play holds a card")
+    }
+
     /// The value of the finished deal for `me`: the settlement in units if
     /// a score reached 0 (the session ends), otherwise the score change
     /// against the opponents' (lower scores are better).
@@ -365,6 +407,34 @@ mod tests {
         assert!((w.value(Seat::S2, &Valuation::STANDARD) - 22.0).abs() < 1e-9);
         assert!((w.value(Seat::S0, &Valuation::STANDARD) + 4.0).abs() < 1e-9);
         assert!((w.value(Seat::S3, &Valuation::STANDARD) + 12.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_exact_last_tricks_keep_the_card_that_takes_the_fifth() {
+        // Hearts trump, S3 out. Trick 4: S2 led sK, S0 followed s7; S1,
+        // without a trick, has no spade and no trump and holds cQ and dA.
+        // S2 will lead his last card cJ in trick 5 and S0 holds d7: only a
+        // kept cQ takes a trick (−1 instead of +5, SPEC §6.1). The easy
+        // rules throw the lower card, cQ; the exact play throws dA.
+        let set = |s: &str| s.parse::<CardSet>().unwrap();
+        let mut w = fg1_play();
+        w.hands = [CardSet::EMPTY; MAX_PLAYERS];
+        w.hands[0] = set("d7");
+        w.hands[1] = set("cQ dA");
+        w.hands[2] = set("cJ");
+        w.played = 3;
+        w.won = [2, 0, 1, 0, 0];
+        w.scores = [15, 15, 15, 15, 0];
+        w.trick = Trick::new(Seat::S2);
+        w.trick.push(Seat::S2, "sK".parse().unwrap(), Suit::Hearts);
+        w.trick.push(Seat::S0, "s7".parse().unwrap(), Suit::Hearts);
+        w.to_play = Seat::S1;
+        let mut easy = w.clone();
+        easy.roll_out();
+        assert_eq!(easy.won[1], 0);
+        w.roll_out_exact(2, &Valuation::STANDARD);
+        assert_eq!(w.stage, Stage::Over);
+        assert_eq!(w.won[..3], [2, 1, 2]);
     }
 
     #[test]
