@@ -112,6 +112,7 @@ fn play<G: Game>(
             }
             assert_eq!(round.to_act(), None);
             check_awaiting_deck(&round);
+            check_deal_once(&round, &rng);
             round.deal(&mut rng).expect("the round needs a deck");
             assert_eq!(
                 round.deal(&mut rng),
@@ -258,7 +259,8 @@ fn check_record<G: Game>(round: &G, seen: &mut Seen) {
 }
 
 /// A finished round's settlement: one amount per seat, summing to zero; a
-/// next round at the same table exists and waits for its cards.
+/// next round at the same table exists and waits for its cards, and what
+/// it carries (if the game carries anything) is a carry the game takes.
 fn check_settlement<G: Game>(round: &G) {
     let settlement = round.settlement().expect("a finished round is settled");
     assert_eq!(settlement.seats(), usize::from(round.seats()));
@@ -267,6 +269,41 @@ fn check_settlement<G: Game>(round: &G) {
     assert!(next.needs_deck() && !next.is_over());
     assert_eq!(next.seats(), round.seats());
     assert_eq!(next.rules(), round.rules());
+    if let Some(carry) = next.carry() {
+        let mut again = next.clone();
+        again.set_carry(&carry).expect("a game takes its own carry");
+        assert_eq!(
+            again,
+            next,
+            "{}: setting its own carry changes nothing",
+            G::ID
+        );
+    }
+}
+
+/// Dealing one deck (`deal_once`, as the table deals) from the generator's
+/// state either deals what `deal` deals from it, or keeps a deal the rules
+/// throw in: then nobody acts, nothing settles, its piles are known and the
+/// next round deals again. A dealt round has piles to commit to.
+fn check_deal_once<G: Game>(round: &G, rng: &StdRng) {
+    let mut once = round.clone();
+    once.deal_once(&mut rng.clone())
+        .expect("the round needs a deck");
+    assert!(!once.dealt_piles().is_empty(), "{}: no piles", G::ID);
+    match once.thrown_in() {
+        None => {
+            let mut looping = round.clone();
+            looping.deal(&mut rng.clone()).unwrap();
+            assert_eq!(once, looping, "{}: deal_once and deal differ", G::ID);
+        }
+        Some(thrown) => {
+            assert!(thrown.seat.is_at(round.seats()));
+            assert_eq!(once.to_act(), None);
+            assert!(!once.needs_deck() && once.settlement().is_none());
+            let next = once.next_round().expect("a thrown-in deal is dealt again");
+            assert!(next.needs_deck());
+        }
+    }
 }
 
 /// Plays `rounds` rounds of every preset of `G` with `seats` seats.
