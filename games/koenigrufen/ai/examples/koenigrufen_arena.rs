@@ -23,6 +23,7 @@ fn main() {
         seed: arg(4, "1").parse().expect("a seed"),
         threads: arg(5, "1").parse().expect("a number of threads"),
         seats: 4,
+        oracle: false,
     };
     ARENA
         .run(&asked, &mut std::io::stdout())

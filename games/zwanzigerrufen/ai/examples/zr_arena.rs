@@ -24,6 +24,7 @@ fn main() {
         threads: arg(3, "2").parse().expect("threads"),
         rules: serde_json::Value::String(arg(4, "standard")),
         seats: 4,
+        oracle: false,
     };
     ARENA
         .run(&asked, &mut std::io::stdout().lock())
