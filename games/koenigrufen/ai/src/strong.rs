@@ -86,6 +86,10 @@ impl Default for StrongConfig {
 /// a fallback).
 const MIN_SAMPLES: u32 = 4;
 
+/// The share of the node budget spent on whole samples before the search
+/// turns to windows per candidate (the budget of the search before windows).
+const WHOLE_SHARE: (u64, u64) = (2, 5);
+
 /// The least nodes a query may use before it is left open.
 const MIN_QUERY_CAP: u64 = 5_000;
 
@@ -194,31 +198,53 @@ impl Strong {
         let start = Instant::now();
         let budget = self.config.node_budget;
         self.solver.reset(budget + budget / 2);
-        // Each candidate's queries get their share of the budget of the first
-        // MIN_SAMPLES samples: a sample whose game search needs more is
-        // skipped, so a few deals too close to call cannot eat the budget
-        // of the whole decision.
-        self.solver
-            .set_query_cap((budget / u64::from(MIN_SAMPLES * candidates.len())).max(MIN_QUERY_CAP));
-        // Per card: the sum of its prices over the samples that solved it, and their number.
+        // First whole samples, as many as the first WHOLE_SHARE of the
+        // budget solves (a sample may run to half as much again). When that
+        // leaves fewer than MIN_SAMPLES, each candidate's queries get a
+        // window, their share of the budget of MIN_SAMPLES samples, and a
+        // sample whose game search needs more (a deal too close to call) is
+        // skipped for every card alike, so all cards are judged on the same
+        // deals and a few hard deals cannot eat the budget of the decision.
+        let whole_budget = budget * WHOLE_SHARE.0 / WHOLE_SHARE.1;
+        let whole_limit = whole_budget + whole_budget / 2;
+        let window = (budget / u64::from(MIN_SAMPLES * candidates.len())).max(MIN_QUERY_CAP);
+        let mut windowed = false;
         let mut totals = [(0i64, 0u32); 54];
         let mut samples = 0;
         let mut prices = PriceCache::default();
-        while samples < self.config.samples && self.solver.nodes() < budget {
-            if self
-                .config
-                .time_cap
-                .is_some_and(|cap| start.elapsed() > cap)
+        while samples < self.config.samples {
+            let spent = self.solver.nodes();
+            if !windowed && spent >= whole_budget {
+                if samples >= MIN_SAMPLES {
+                    break;
+                }
+                windowed = true;
+            }
+            if spent >= budget
+                || self
+                    .config
+                    .time_cap
+                    .is_some_and(|cap| start.elapsed() > cap)
             {
                 break;
             }
+            let cap = if windowed {
+                window
+            } else {
+                whole_limit.saturating_sub(spent)
+            };
+            self.solver.set_query_cap(cap);
             let slots = deal_unseen(&k, view.hand, rng);
             let Some(values) = self.evaluate(&ctx, &k, &slots, candidates, &mut prices) else {
                 break;
             };
-            // A sample too close to call within the windows is skipped for
-            // every card alike, so all cards are judged on the same deals.
             let Some(values) = values else {
+                if !windowed {
+                    if samples >= MIN_SAMPLES {
+                        break;
+                    }
+                    windowed = true;
+                }
                 continue;
             };
             for (card, v) in candidates.iter().zip(values) {
