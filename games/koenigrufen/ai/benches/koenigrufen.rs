@@ -16,7 +16,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_koenigrufen::{Deal, Game, Phase, Preset, Seat, SeatView};
-use tarock_koenigrufen_ai::{Medium, Player, Strong};
+use tarock_koenigrufen_ai::{Medium, Player, Strong, StrongConfig};
 
 /// Positions timed for the percentiles, per preset.
 const POSITIONS: u64 = 200;
@@ -84,6 +84,38 @@ fn fd1_opening() -> SeatView {
     game.view(Seat::S0)
 }
 
+/// CPU time of this thread in microseconds: the time on one core, which the
+/// other builds on a loaded machine do not stretch as they stretch the wall clock.
+fn cpu_micros() -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for clock_gettime to fill.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(r, 0, "the thread's CPU clock");
+    t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1000
+}
+
+/// The strong player of the bench: the default budget, or the node budget
+/// and samples in `KR_NODE_BUDGET` / `KR_SAMPLES` (for trying budgets).
+fn strong() -> Strong {
+    let mut config = StrongConfig::default();
+    if let Some(b) = std::env::var("KR_NODE_BUDGET")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        config.node_budget = b;
+    }
+    if let Some(n) = std::env::var("KR_SAMPLES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        config.samples = n;
+    }
+    Strong::with_config(config)
+}
+
 /// Times one default-budget decision per position; prints the percentiles
 /// and the fallback rate (decisions the search did not settle: fewer than
 /// its minimum of samples finished within the budget), overall and for the
@@ -91,22 +123,29 @@ fn fd1_opening() -> SeatView {
 fn percentiles() -> Vec<(u64, SeatView)> {
     let mut timed = Vec::new();
     let mut micros = Vec::new();
+    let mut cpu = Vec::new();
     let mut fallbacks = 0;
     let (mut early, mut early_fallbacks) = (0, 0);
     // Per trick: decisions, fallbacks, samples, search nodes.
     let mut per_trick = [(0u32, 0u32, 0u64, 0u64); 12];
+    let (mut queries, mut open) = (0u64, 0u64);
     for preset in [Preset::Cup2019, Preset::Standard] {
         for seed in 0..POSITIONS {
             let Some(view) = position(preset, seed, (seed % 24) as usize) else {
                 continue;
             };
-            let mut strong = Strong::new();
+            let mut strong = strong();
             let mut rng = SmallRng::seed_from_u64(seed);
             let start = Instant::now();
+            let cpu_start = cpu_micros();
             black_box(strong.choose_card(&view, &mut rng));
             let took = start.elapsed().as_micros() as u64;
+            cpu.push(cpu_micros() - cpu_start);
             let fell_back = strong.last_fell_back();
             let (samples, nodes) = strong.last_decision();
+            let (q, o) = strong.last_queries();
+            queries += u64::from(q);
+            open += u64::from(o);
             let t = &mut per_trick[view.public.tricks.len()];
             *t = (
                 t.0 + 1,
@@ -124,15 +163,23 @@ fn percentiles() -> Vec<(u64, SeatView)> {
         }
     }
     micros.sort_unstable();
-    let at = |p: f64| micros[((micros.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0;
+    cpu.sort_unstable();
+    let at = |v: &[u64], p: f64| v[((v.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0;
     let n = micros.len();
     println!(
-        "strong decision over {n} positions (tricks 1-6, both presets): p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms; fallback {fallbacks} of {n} ({:.1} %), in tricks 1-3 {early_fallbacks} of {early}",
-        at(0.5),
-        at(0.9),
-        at(0.99),
-        at(1.0),
+        "strong decision over {n} positions (tricks 1-6, both presets): CPU time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (wall clock p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms); fallback {fallbacks} of {n} ({:.1} %), in tricks 1-3 {early_fallbacks} of {early}",
+        at(&cpu, 0.5),
+        at(&cpu, 0.9),
+        at(&cpu, 0.99),
+        at(&cpu, 1.0),
+        at(&micros, 0.5),
+        at(&micros, 0.99),
+        at(&micros, 1.0),
         100.0 * fallbacks as f64 / n as f64,
+    );
+    println!(
+        "  {queries} search queries, {open} left open at their share of the budget ({:.2} %)",
+        100.0 * open as f64 / queries.max(1) as f64
     );
     for (i, (n, f, samples, nodes)) in per_trick.iter().enumerate().filter(|t| t.1.0 > 0) {
         println!(

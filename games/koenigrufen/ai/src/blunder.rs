@@ -175,19 +175,37 @@ struct Scene<'a> {
 }
 
 impl Scene<'_> {
+    /// The party of `seat` as this seat knows it: shown in the view, or
+    /// implied by it (party D has two seats at most: once two are known, the
+    /// rest are opponents; without a partner it has one).
+    fn party(&self, seat: Seat) -> Option<Party> {
+        let parties = &self.view.parties;
+        if let Some(p) = parties[seat.index()] {
+            return Some(p);
+        }
+        let d = parties
+            .iter()
+            .filter(|p| **p == Some(Party::Declarer))
+            .count();
+        let public = &self.view.public;
+        let partnerless = public
+            .called
+            .is_none_or(|c| public.talon.iter().flatten().any(|h| h.contains(c)));
+        (d == 2 || (d == 1 && partnerless)).then_some(Party::Opponents)
+    }
+
     /// Whether `seat` is known to this seat to be of the other party.
     fn other(&self, seat: Seat) -> bool {
-        let mine = self.view.my_party();
-        mine.is_some() && self.view.parties[seat.index()] == mine.map(Party::other)
+        let mine = self.party(self.view.seat);
+        mine.is_some() && self.party(seat) == mine.map(Party::other)
     }
 
     /// Whether `seat` is known to be of this seat's party (itself included).
     fn friend(&self, seat: Seat) -> bool {
         seat == self.view.seat
             || self
-                .view
-                .my_party()
-                .is_some_and(|p| self.view.parties[seat.index()] == Some(p))
+                .party(self.view.seat)
+                .is_some_and(|p| self.party(seat) == Some(p))
     }
 
     fn last(&self) -> bool {
@@ -682,5 +700,56 @@ mod tests {
             Some(Blunder::ConcededValatStop)
         );
         no_level_blunders(&view);
+    }
+
+    #[test]
+    fn a_rufer_keeps_his_sides_valat_with_a_winning_tarock_when_last() {
+        // S0's Rufer calls the cK, which S1 holds: trick 1 c7 cK c8 c9 goes
+        // to S1 (now known as the partner). Trick 2: S1 leads hK, S2 trumps
+        // with T5, S3 follows h4; S0, last and void in hearts, holds T3 and
+        // T10–T14: only T3 gives up the trick and the side's Valat.
+        let mut game = dealt(
+            Preset::Cup2019,
+            [
+                "c7 T3 T10 T11 T12 T13 T14 sK sQ dK dQ s7",
+                "cK hK T15 T16 T17 T18 T19 T20 h3 h2 d3 d2",
+                "c8 T1 T4 T5 T6 T7 T8 T9 sJ sN dA dJ",
+                "c9 h4 hA hJ hN hQ T2 T21 T22 s10 cJ cN",
+            ],
+            "s8 s9 d4 cQ c10 dN",
+        );
+        apply(
+            &mut game,
+            &[
+                "0 vorhand",
+                "1 weiter",
+                "2 weiter",
+                "3 weiter",
+                "0 rufer",
+                "0 rufe cK",
+                "0 nimm 1",
+                "0 ablage s8 s9 d4",
+                "0 weiter",
+                "1 weiter",
+                "2 weiter",
+                "3 weiter",
+                "0 c7",
+                "1 cK",
+                "2 c8",
+                "3 c9",
+                "1 hK",
+                "2 T5",
+                "3 h4",
+            ],
+        );
+        let view = to_act(&game);
+        assert_eq!(view.seat, Seat::S0);
+        assert_eq!(
+            blunder(&view, Action::Play(card("T3"))),
+            Some(Blunder::ValatThrownAway)
+        );
+        for a in no_level_blunders(&view) {
+            assert_ne!(a, Action::Play(card("T3")));
+        }
     }
 }

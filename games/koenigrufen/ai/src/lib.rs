@@ -26,9 +26,11 @@
 //!   each deal with alpha-beta and a transposition table ([`search`]) in the
 //!   contract's mode against the contract's thresholds (107 thirds, Valat,
 //!   exactly the tricks of a negative game), prices each outcome with the
-//!   engine's own settlement, and plays the card with the best mean. Its
-//!   budget is counted in search nodes, so its play depends only on the
-//!   random number generator it is given.
+//!   engine's own settlement, and plays the card with the best mean;
+//!   Trischaken and "bei" games are searched too. Its budget is counted in
+//!   search nodes, so its play depends only on the random number generator
+//!   it is given and its earlier decisions. [`blunder`] names the plays a
+//!   tarock player laughs at, as predicates the fixtures and the arena use.
 //!
 //! A player receives only a `SeatView`: its own hand and what its seat may
 //! know. The type has no path to another seat's cards, so no player can

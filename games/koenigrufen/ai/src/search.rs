@@ -18,8 +18,8 @@
 //! Equal cards are searched once: two cards of one hand and class with no
 //! card left between them and the same value play alike (announced birds
 //! and, in negative mode, the Pagat excepted). The work is bounded by a
-//! node limit; once it is hit the answers are meaningless and
-//! [`Solver::aborted`] says so.
+//! node limit per decision and optionally per query; a query that hits
+//! either is left unanswered and [`Solver::aborted`] says so.
 
 use tarock_koenigrufen::rules::BirdReservation;
 use tarock_koenigrufen::trick::{Reservation, Trick, legal_cards};
@@ -79,10 +79,12 @@ struct Entry {
     /// The lead that decided the last search of this position, as card
     /// index + 1 (0: none).
     best: u8,
+    /// Tricks left in the position (the replacement keeps deeper ones).
+    depth: u8,
 }
 
 /// log2 of the number of transposition table entries (16 bytes each).
-const TABLE_BITS: u32 = 18;
+const TABLE_BITS: u32 = 20;
 
 /// The most moves a seat can have.
 const MAX_MOVES: usize = 18;
@@ -107,7 +109,13 @@ pub struct Solver {
     generation: u16,
     nodes: u64,
     limit: u64,
+    /// Nodes of one window of queries ([`Solver::at_least`],
+    /// [`Solver::exact`], [`Solver::premium`]).
+    query_cap: u64,
+    query_limit: u64,
     aborted: bool,
+    queries: u32,
+    capped: u32,
 }
 
 impl std::fmt::Debug for Solver {
@@ -144,7 +152,11 @@ impl Solver {
             generation: 0,
             nodes: 0,
             limit: u64::MAX,
+            query_cap: u64::MAX,
+            query_limit: u64::MAX,
             aborted: false,
+            queries: 0,
+            capped: 0,
         }
     }
 
@@ -159,7 +171,11 @@ impl Solver {
         }
         self.nodes = 0;
         self.limit = limit;
+        self.query_cap = u64::MAX;
+        self.query_limit = limit;
         self.aborted = false;
+        self.queries = 0;
+        self.capped = 0;
     }
 
     /// Forgets the table.
@@ -213,9 +229,41 @@ impl Solver {
         self.nodes
     }
 
-    /// Whether the node limit was hit (answers since then are meaningless).
+    /// Whether the last query hit its cap or the decision's node limit (its
+    /// answer is meaningless).
     pub const fn aborted(&self) -> bool {
         self.aborted
+    }
+
+    /// Whether the decision's node limit is spent.
+    pub const fn exhausted(&self) -> bool {
+        self.nodes >= self.limit
+    }
+
+    /// Sets the nodes of each window ([`Solver::open_window`]) until the
+    /// next [`Solver::reset`].
+    pub fn set_query_cap(&mut self, cap: u64) {
+        self.query_cap = cap;
+    }
+
+    /// Opens a window of the capped number of nodes for the queries that
+    /// follow (the strong player opens one per candidate card): a query that
+    /// needs more than the window has left is left unanswered
+    /// ([`Solver::aborted`]).
+    pub fn open_window(&mut self) {
+        self.query_limit = self.limit.min(self.nodes.saturating_add(self.query_cap));
+    }
+
+    /// Queries since the last [`Solver::reset`], and how many of them hit
+    /// their cap or the limit.
+    pub const fn queries(&self) -> (u32, u32) {
+        (self.queries, self.capped)
+    }
+
+    /// Starts a query (within the open window, or the decision's limit).
+    fn begin(&mut self) {
+        self.aborted = false;
+        self.queries += 1;
     }
 
     fn on_side(&self, seat: Seat) -> bool {
@@ -290,6 +338,7 @@ impl Solver {
             Goal::Thirds => 1,
             Goal::Tricks => 2,
         };
+        self.begin();
         self.search(pos, need, goal)
     }
 
@@ -337,7 +386,7 @@ impl Solver {
             return false;
         }
         if let Some(k) = key {
-            self.store(k, need, result, decided);
+            self.store(k, pos.tricks_left(), need, result, decided);
         }
         result
     }
@@ -348,6 +397,7 @@ impl Solver {
     pub fn exact(&mut self, pos: &mut Position, taken: u8, target: u8) -> bool {
         self.tag = 3;
         self.target = target;
+        self.begin();
         self.exact_search(pos, taken)
     }
 
@@ -396,7 +446,7 @@ impl Solver {
             return false;
         }
         if let Some(k) = key {
-            self.store(k, 1, result, decided);
+            self.store(k, pos.tricks_left(), 1, result, decided);
         }
         result
     }
@@ -408,6 +458,7 @@ impl Solver {
         self.tag = 4;
         self.target = target;
         self.premium_card = card;
+        self.begin();
         self.premium_search(pos)
     }
 
@@ -462,66 +513,113 @@ impl Solver {
             return false;
         }
         if let Some(k) = key {
-            self.store(k, 1, result, decided);
+            self.store(k, pos.tricks_left(), 1, result, decided);
         }
         result
     }
 
-    /// Counts a node; false once the limit is hit.
+    /// Counts a node; false once the query's window is spent.
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.nodes > self.query_limit && !self.aborted {
             self.aborted = true;
+            self.capped += 1;
         }
         !self.aborted
     }
 
+    /// The table key of a position at a trick's start. Cards count by their
+    /// rank among the cards still alive of their class, not by name (the
+    /// abstraction of the double-dummy solvers of bridge): two positions
+    /// whose alive cards have, class by class and rank by rank, the same
+    /// holders and values play alike, whichever cards were played before.
+    /// Special cards (reserved birds, the Pagat in negative mode, the
+    /// premium searched for) keep their names.
     fn key(&self, pos: &Position, extra: u64) -> u64 {
-        const MIX: [u64; 4] = [
-            0x9E37_79B9_7F4A_7C15,
-            0xC2B2_AE3D_27D4_EB4F,
-            0x1656_67B1_9E37_79F9,
-            0x85EB_CA77_C2B2_AE63,
-        ];
         let mut h = u64::from(self.gainers) << 12
             | u64::from(self.side) << 8
             | (pos.trick.leader().index() as u64) << 4
             | self.tag;
         h |= extra << 16;
         h ^= self.rules_key;
-        for (hand, mix) in pos.hands.iter().zip(MIX) {
-            h ^= hand.bits().wrapping_mul(mix);
-            h = h.rotate_left(23);
+        let mut special = self.special();
+        if self.tag == 4 {
+            special.insert(self.premium_card);
+        }
+        let [a, b, c, d] = pos.hands;
+        for card in a.union(b).union(c).union(d) {
+            let owner = if a.contains(card) {
+                0
+            } else if b.contains(card) {
+                1
+            } else if c.contains(card) {
+                2
+            } else {
+                3
+            };
+            let class = if card.is_tarock() {
+                0
+            } else {
+                1 + (card.index() - 22) / 8
+            };
+            let mut sig = u64::from(class) | owner << 3 | u64::from(card.value()) << 5;
+            if special.contains(card) {
+                sig |= u64::from(card.index() + 1) << 8;
+            }
+            h = (h ^ sig).wrapping_mul(0x0000_0100_0000_01B3);
+            h ^= h >> 31;
         }
         h ^= h >> 29;
         h.wrapping_mul(0xBF58_476D_1CE4_E5B9) | 1
     }
 
+    /// The first of the two entries of `key`'s bucket: the first keeps the
+    /// deeper position, the second the latest one.
     fn slot(key: u64) -> usize {
-        (key >> (64 - TABLE_BITS)) as usize
+        (key >> (64 - TABLE_BITS)) as usize & !1
     }
 
     /// The bounds stored for `key` and the lead that decided it last.
     fn probe(&self, key: u64) -> Option<(i32, i32, Option<Card>)> {
-        let e = self.table[Solver::slot(key)];
-        (e.key == key && e.generation == self.generation).then(|| {
-            let best = e.best.checked_sub(1).and_then(Card::from_index);
-            (i32::from(e.low), i32::from(e.high), best)
-        })
+        let i = Solver::slot(key);
+        self.table[i..i + 2]
+            .iter()
+            .find(|e| e.key == key && e.generation == self.generation)
+            .map(|e| {
+                let best = e.best.checked_sub(1).and_then(Card::from_index);
+                (i32::from(e.low), i32::from(e.high), best)
+            })
     }
 
-    fn store(&mut self, key: u64, need: i32, result: bool, best: Option<Card>) {
+    /// Stores what a search of `key` (with `depth` tricks left) found.
+    fn store(&mut self, key: u64, depth: u8, need: i32, result: bool, best: Option<Card>) {
         let generation = self.generation;
-        let slot = &mut self.table[Solver::slot(key)];
-        if slot.key != key || slot.generation != generation {
-            *slot = Entry {
-                key,
-                low: 0,
-                high: u8::MAX,
-                generation,
-                best: 0,
-            };
-        }
+        let i = Solver::slot(key);
+        let found = (i..i + 2)
+            .find(|j| self.table[*j].key == key && self.table[*j].generation == generation);
+        let j = match found {
+            Some(j) => j,
+            None => {
+                let fresh = Entry {
+                    key,
+                    low: 0,
+                    high: u8::MAX,
+                    generation,
+                    best: 0,
+                    depth,
+                };
+                let first = self.table[i];
+                if first.generation != generation || depth >= first.depth {
+                    self.table[i + 1] = first;
+                    self.table[i] = fresh;
+                    i
+                } else {
+                    self.table[i + 1] = fresh;
+                    i + 1
+                }
+            }
+        };
+        let slot = &mut self.table[j];
         if let Some(card) = best {
             slot.best = card.index() + 1;
         }

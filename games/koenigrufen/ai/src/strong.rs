@@ -20,15 +20,24 @@
 //! included) for this seat (Trischaken: minus its thirds); the card with
 //! the best sum over the samples is played. Cards equal on that measure
 //! (often all of them once the game is decided) go to the medium player's
-//! choice. A decision for which fewer than four samples finished within the
-//! budget falls back to the medium player's card ([`Strong::last_fell_back`]).
+//! choice; an announced premium the search left open counts as made or
+//! not, equally likely.
+//!
+//! Each candidate card gets a window of nodes, its share of the budget of
+//! the first four samples: a sample whose game search needs more for some
+//! card (a deal too close to call) is skipped for all cards alike, so the
+//! cards are compared on the same deals and a few hard deals cannot eat the
+//! budget of the decision. A decision with fewer than four finished samples
+//! is not settled ([`Strong::last_fell_back`]): it plays the best card of
+//! the samples it has, or the medium player's card without any.
 //! The solver's transposition table lives as long as the player (its keys
-//! hold the whole position), so later decisions of a deal reuse what the
-//! earlier ones learnt.
+//! hold the whole position, cards by rank), so later decisions of a deal
+//! reuse what the earlier ones learnt.
 //!
 //! The work per decision is bounded by a node budget, so the choice depends
-//! only on the position and the random number generator; an optional time
-//! cap is a safety net for a service.
+//! only on the position, the random number generator and the player's
+//! earlier decisions (its table); an optional time cap is a safety net for
+//! a service.
 
 use std::time::{Duration, Instant};
 
@@ -63,18 +72,27 @@ pub struct StrongConfig {
 }
 
 impl Default for StrongConfig {
-    /// 40 samples within 400 000 nodes (see the README for the decision times).
+    /// 40 samples within 1 000 000 nodes (see docs/COMPUTERS.md for the decision times).
     fn default() -> StrongConfig {
         StrongConfig {
             samples: 40,
-            node_budget: 400_000,
+            node_budget: 1_000_000,
             time_cap: None,
         }
     }
 }
 
-/// Samples needed before the search overrides the medium player's card.
+/// Samples a decision needs to count as settled by the search (fewer: the
+/// best card of the finished samples is played, and the decision counts as
+/// a fallback).
 const MIN_SAMPLES: u32 = 4;
+
+/// The share of the node budget spent on whole samples before the search
+/// turns to windows per candidate (the budget of the search before windows).
+const WHOLE_SHARE: (u64, u64) = (2, 5);
+
+/// The least nodes a query may use before it is left open.
+const MIN_QUERY_CAP: u64 = 5_000;
 
 /// Completed tricks from which a silent Valat is searched for.
 const VALAT_FROM_TRICK: u8 = 2;
@@ -124,6 +142,12 @@ impl Strong {
         self.last
     }
 
+    /// Queries of the last card decision, and how many the search left open
+    /// (they hit their share of the budget).
+    pub const fn last_queries(&self) -> (u32, u32) {
+        self.solver.queries()
+    }
+
     /// Whether the last card decision fell back to the medium player's card
     /// because the search did not settle it (a contract it does not search,
     /// or fewer than its minimum of samples within the budget). A decision
@@ -146,11 +170,13 @@ impl Strong {
         match self.search_card(view, rng, fallback) {
             Searched::Forced => (fallback, 0),
             Searched::Card(card, samples) => (card, samples),
-            // The one place a decision falls back to the medium player's card.
-            Searched::Unsettled => {
+            // The one place a decision is not settled by the search: it
+            // plays the best card of the samples it finished (the medium
+            // player's card among equals, or without any sample).
+            Searched::Unsettled(best) => {
                 self.fell_back = true;
                 self.stats.fallbacks += 1;
-                (fallback, 0)
+                (best.unwrap_or(fallback), 0)
             }
         }
     }
@@ -163,7 +189,7 @@ impl Strong {
         }
         self.stats.decisions += 1;
         let Some(ctx) = Context::new(view) else {
-            return Searched::Unsettled;
+            return Searched::Unsettled(None);
         };
         let k = Knowledge::from_view(view);
         let alive = k
@@ -177,47 +203,96 @@ impl Strong {
         let start = Instant::now();
         let budget = self.config.node_budget;
         self.solver.reset(budget + budget / 2);
-        let mut totals = [0i64; 54];
+        // First whole samples, as many as the first WHOLE_SHARE of the
+        // budget solves (a sample may run to half as much again). When that
+        // leaves fewer than MIN_SAMPLES, each candidate's queries get a
+        // window, their share of the budget of MIN_SAMPLES samples, and a
+        // sample whose game search needs more (a deal too close to call) is
+        // skipped for every card alike, so all cards are judged on the same
+        // deals and a few hard deals cannot eat the budget of the decision.
+        let whole_budget = budget * WHOLE_SHARE.0 / WHOLE_SHARE.1;
+        let whole_limit = whole_budget + whole_budget / 2;
+        let window = (budget / u64::from(MIN_SAMPLES * candidates.len())).max(MIN_QUERY_CAP);
+        let mut windowed = false;
+        let mut totals = [(0i64, 0u32); 54];
         let mut samples = 0;
         let mut prices = PriceCache::default();
-        while samples < self.config.samples && self.solver.nodes() < budget {
-            if self
-                .config
-                .time_cap
-                .is_some_and(|cap| start.elapsed() > cap)
+        while samples < self.config.samples {
+            let spent = self.solver.nodes();
+            if !windowed && spent >= whole_budget {
+                if samples >= MIN_SAMPLES {
+                    break;
+                }
+                windowed = true;
+            }
+            if spent >= budget
+                || self
+                    .config
+                    .time_cap
+                    .is_some_and(|cap| start.elapsed() > cap)
             {
                 break;
             }
+            let cap = if windowed {
+                window
+            } else {
+                whole_limit.saturating_sub(spent)
+            };
+            self.solver.set_query_cap(cap);
             let slots = deal_unseen(&k, view.hand, rng);
             let Some(values) = self.evaluate(&ctx, &k, &slots, candidates, &mut prices) else {
                 break;
             };
+            let Some(values) = values else {
+                if !windowed {
+                    if samples >= MIN_SAMPLES {
+                        break;
+                    }
+                    windowed = true;
+                }
+                continue;
+            };
             for (card, v) in candidates.iter().zip(values) {
-                totals[usize::from(card.index())] += v;
+                let t = &mut totals[usize::from(card.index())];
+                *t = (t.0 + v, t.1 + 1);
             }
             samples += 1;
         }
         self.last = (samples, self.solver.nodes());
-        if samples < MIN_SAMPLES {
-            return Searched::Unsettled;
+        if samples == 0 {
+            return Searched::Unsettled(None);
         }
+        // A card's mean over the samples (each solved every card).
         let value = |card: Card| {
-            totals[usize::from(representative(card, legal, alive, ctx.special()).index())]
+            let (sum, n) =
+                totals[usize::from(representative(card, legal, alive, ctx.special()).index())];
+            (n > 0).then(|| sum as f64 / f64::from(n))
         };
-        let best = candidates.iter().map(value).max().expect("candidates");
-        let card = if value(fallback) == best {
+        let Some(best) = candidates
+            .iter()
+            .filter_map(value)
+            .max_by(|a, b| a.total_cmp(b))
+        else {
+            return Searched::Unsettled(None);
+        };
+        let card = if value(fallback) == Some(best) {
             fallback
         } else {
             candidates
                 .iter()
-                .find(|c| value(*c) == best)
+                .find(|c| value(*c) == Some(best))
                 .expect("a best card")
         };
+        if samples < MIN_SAMPLES {
+            return Searched::Unsettled(Some(card));
+        }
         Searched::Card(card, samples)
     }
 
-    /// This seat's price for each candidate in one sample, or `None` when
-    /// the node limit cut the sample short.
+    /// This seat's price for each candidate in one sample: `Some(None)`
+    /// when the search of a candidate's game was left open at its window
+    /// (the sample is skipped: too close to call within the budget), `None`
+    /// when the decision's node limit cut the sample short.
     fn evaluate(
         &mut self,
         ctx: &Context,
@@ -225,7 +300,7 @@ impl Strong {
         slots: &[CardSet; SLOTS],
         candidates: CardSet,
         prices: &mut PriceCache,
-    ) -> Option<Vec<i64>> {
+    ) -> Option<Option<Vec<i64>>> {
         let hands = [slots[0], slots[1], slots[2], slots[3]];
         let side = ctx.side(&hands);
         self.solver.set_deal(
@@ -240,12 +315,13 @@ impl Strong {
         };
         let mut out = Vec::with_capacity(candidates.len() as usize);
         for card in candidates {
+            self.solver.open_window();
             let mut after = pos;
             let (done, _) = self.solver.play(&mut after, card);
             let price = match &ctx.game {
                 Game::Negative(declarers) => {
                     // Each declarer (several with "bei") against his exact tricks.
-                    let mut made = 0u8;
+                    let (mut made, mut unknown) = (0u8, 0u8);
                     for (i, (declarer, target)) in declarers.iter().enumerate() {
                         self.solver.set_deal(
                             ctx.mode,
@@ -255,38 +331,55 @@ impl Strong {
                         );
                         let took = done.is_some_and(|(w, _)| w == *declarer);
                         let taken = ctx.won[declarer.index()] + u8::from(took);
-                        if self.solver.exact(&mut after, taken, *target) {
+                        let r = self.solver.exact(&mut after, taken, *target);
+                        if self.solver.aborted() {
+                            unknown |= 1 << i;
+                        } else if r {
                             made |= 1 << i;
                         }
                     }
-                    prices.get(0, (false, None, made), || ctx.price_negative(made))
+                    (unknown == 0).then(|| {
+                        SCALE * prices.get(0, (false, None, made), || ctx.price_negative(made))
+                    })
                 }
                 Game::Trischaken => {
                     let took = done.filter(|(w, _)| *w == ctx.me).map(|(_, c)| c);
-                    let mine = ctx.my_thirds + took.map_or(0, CardSet::thirds);
-                    -i64::from(mine + self.paranoid_thirds(ctx, &mut after))
+                    let mine = i64::from(ctx.my_thirds + took.map_or(0, CardSet::thirds));
+                    let (lo, hi) = self.paranoid_thirds(ctx, &mut after);
+                    (lo == hi).then(|| -SCALE * (mine + i64::from(lo)))
                 }
                 Game::Positive => {
                     let (game, valat) =
                         self.positive_outcome(ctx, k, slots, side, &mut after, done);
-                    let premiums = self.premium_outcomes(ctx, side, &mut after, card, done);
-                    let outcome = (game, valat, premiums);
+                    let (premiums, unknown) =
+                        self.premium_outcomes(ctx, side, &mut after, card, done);
                     let in_talon = ctx.called.is_some_and(|c| slots[HIDDEN_O].contains(c));
-                    prices.get(side, outcome, || {
-                        ctx.price_positive(side, in_talon, outcome)
+                    // A game left open: the sample says nothing about this
+                    // card; a premium left open: made or not, equally likely.
+                    game.map(|game| {
+                        mean_over(unknown, |u| {
+                            let outcome = (game, valat, premiums | u);
+                            prices.get(side, outcome, || {
+                                ctx.price_positive(side, in_talon, outcome)
+                            })
+                        })
                     })
                 }
             };
-            if self.solver.aborted() {
+            if self.solver.exhausted() {
                 return None;
             }
+            let Some(price) = price else {
+                return Some(None);
+            };
             out.push(price);
         }
-        Some(out)
+        Some(Some(out))
     }
 
     /// Which announced birds (and König Ultimo) still in play their owners
-    /// bring home, as a bit mask over [`Context::premiums`].
+    /// bring home, and which the search left open, as bit masks over
+    /// [`Context::premiums`].
     fn premium_outcomes(
         &mut self,
         ctx: &Context,
@@ -294,8 +387,8 @@ impl Strong {
         after: &mut Position,
         card: Card,
         done: Option<(Seat, CardSet)>,
-    ) -> u8 {
-        let mut made = 0;
+    ) -> (u8, u8) {
+        let (mut made, mut unknown) = (0, 0);
         for (i, live) in ctx.premiums.iter().enumerate() {
             if let Some((winner, cards)) = done.filter(|(_, cards)| cards.contains(live.card)) {
                 // The candidate completed the trick with the premium's card in it.
@@ -327,7 +420,10 @@ impl Strong {
                 (ctx.reserved, ctx.reservation),
                 owners,
             );
-            if self.solver.premium(after, live.card, live.target) {
+            let r = self.solver.premium(after, live.card, live.target);
+            if self.solver.aborted() {
+                unknown |= 1 << i;
+            } else if r {
                 made |= 1 << i;
             }
         }
@@ -337,13 +433,14 @@ impl Strong {
             (ctx.reserved, ctx.reservation),
             side,
         );
-        made
+        (made, unknown)
     }
 
     /// The thirds this seat still takes from `after` on when it plays to
     /// take few and the three others play to load it (Trischaken's paranoid
-    /// view), by bisection over zero-window tests.
-    fn paranoid_thirds(&mut self, ctx: &Context, after: &mut Position) -> u16 {
+    /// view), by bisection over zero-window tests: the range it lies in
+    /// (one value unless a query was left open).
+    fn paranoid_thirds(&mut self, ctx: &Context, after: &mut Position) -> (u16, u16) {
         let me = 1u8 << ctx.me.index();
         self.solver.set_deal(
             ctx.mode,
@@ -354,19 +451,23 @@ impl Strong {
         self.solver.set_gainers(me);
         // The answer lies in lo..=hi; at_least(lo) holds.
         let (mut lo, mut hi) = (0, i32::from(after.alive().thirds()));
-        while lo < hi && !self.solver.aborted() {
+        while lo < hi {
             let mid = (lo + hi + 1) / 2;
-            if self.solver.at_least(after, mid, Goal::Thirds) {
+            let r = self.solver.at_least(after, mid, Goal::Thirds);
+            if self.solver.aborted() {
+                break;
+            }
+            if r {
                 lo = mid;
             } else {
                 hi = mid - 1;
             }
         }
-        lo as u16
+        (lo as u16, hi as u16)
     }
 
-    /// Whether party D makes its game, and who takes every trick, after a
-    /// candidate card was played into `after`.
+    /// Whether party D makes its game (`None`: the search left it open), and
+    /// who takes every trick, after a candidate card was played into `after`.
     fn positive_outcome(
         &mut self,
         ctx: &Context,
@@ -375,7 +476,7 @@ impl Strong {
         side: u8,
         after: &mut Position,
         done: Option<(Seat, CardSet)>,
-    ) -> (bool, Option<Party>) {
+    ) -> (Option<bool>, Option<Party>) {
         let on_side = |s: Seat| side & 1 << s.index() != 0;
         let mut thirds = k.known_d.thirds() + slots[HIDDEN_D].thirds();
         let mut d_tricks = 0u8;
@@ -388,24 +489,47 @@ impl Strong {
         let completed = ctx.tricks.len() as u8 + u8::from(done.is_some());
         let need = i32::from(WIN_THIRDS) - i32::from(thirds);
         let game = self.solver.at_least(after, need, Goal::Thirds);
+        let game = (!self.solver.aborted()).then_some(game);
         let all_d = d_tricks == completed;
         let all_o = d_tricks == 0;
         let look = ctx.valat_announced || (completed >= VALAT_FROM_TRICK && (all_d || all_o));
+        // A Valat the search left open counts as none.
         let valat = if !look {
             None
         } else if all_d
             && self
                 .solver
                 .at_least(after, i32::from(TRICKS - completed), Goal::Tricks)
+            && !self.solver.aborted()
         {
             Some(Party::Declarer)
-        } else if all_o && !self.solver.at_least(after, 1, Goal::Tricks) {
+        } else if all_o && !self.solver.at_least(after, 1, Goal::Tricks) && !self.solver.aborted() {
             Some(Party::Opponents)
         } else {
             None
         };
         (game, valat)
     }
+}
+
+/// Prices are counted in 1/`SCALE` units, so the mean over the premiums a
+/// search left open stays an integer.
+const SCALE: i64 = 64;
+
+/// The mean of `price` over every completion of the open bits `unknown`
+/// (each premium made or not, equally likely), in 1/[`SCALE`] units.
+fn mean_over(unknown: u8, mut price: impl FnMut(u8) -> i64) -> i64 {
+    let n = 1i64 << unknown.count_ones();
+    let mut sum = 0;
+    let mut u = unknown;
+    loop {
+        sum += price(u);
+        if u == 0 {
+            break;
+        }
+        u = (u - 1) & unknown;
+    }
+    sum * SCALE / n
 }
 
 /// What a sample's search decides for the settlement: the game made, a
@@ -444,8 +568,9 @@ enum Searched {
     Forced,
     /// The card with the best mean over this many samples.
     Card(Card, u32),
-    /// Not settled within the budget.
-    Unsettled,
+    /// Not settled within the budget: fewer samples than [`MIN_SAMPLES`]
+    /// finished; the best card of those that did, if any.
+    Unsettled(Option<Card>),
 }
 
 /// The kind of search a contract needs.
