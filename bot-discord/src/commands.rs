@@ -275,25 +275,17 @@ pub async fn new(
         Some(None) => return reply(ctx, tr!(lang, "discord-bad-pace")).await,
     };
     let game = game.unwrap_or_else(default_game);
-    // A preset of the chosen game (what autocomplete offers), else refused
-    // with that game's presets.
-    let rules = match rules.map(|r| r.trim().to_lowercase()) {
-        None => game
-            .presets()
-            .first()
-            .map_or(defaults.rules, |p| (*p).to_owned()),
-        Some(r) if game.presets().contains(&r.as_str()) => r,
-        Some(r) => {
-            let refusal = tr!(
-                lang,
-                "discord-bad-preset",
-                game = game.name(lang),
-                preset = r,
-                presets = game.presets().join(", ")
-            );
-            return reply(ctx, refusal).await;
-        }
-    };
+    // Any preset of the chosen game (what autocomplete offers); the table
+    // service reads it with the game's face and refuses what the game does
+    // not know (`Rejection::BadRules`, naming the game's presets).
+    let rules = rules.map_or_else(
+        || {
+            game.presets()
+                .first()
+                .map_or(defaults.rules, |p| (*p).to_owned())
+        },
+        |r| r.trim().to_lowercase(),
+    );
     let settings = TableSettings {
         game: game.id().to_owned(),
         seats,

@@ -2,12 +2,11 @@
 
 use tarock_games::{DEFAULT_GAME, GAMES, by_word, presets_of};
 use tarock_table::games::is_card;
-use tarock_table::payload::parse_turn_words;
+use tarock_table::payload::is_turn_words;
 use tarock_table::render::parse_card;
 use tarock_table::{
     CommandKind, CupAction, CupSettings, Lang, Pace, TableId, TableSettings, looks_like_code, tr,
 };
-use tarock_zwanzigerrufen::Rules;
 use teloxide::types::BotCommand;
 
 /// What a typed message asks for.
@@ -202,7 +201,10 @@ fn new_table(name: &str, args: &[String], lang: Lang) -> Result<TableSettings, B
         None => BadWord::Game(word.to_owned()),
     };
     let game_id = game.unwrap_or(DEFAULT_GAME);
-    let presets = presets_of(game_id);
+    // A rules word is what the table service reads for the game (its
+    // presets, through the game's face); anything else is refused here in
+    // words before a table is asked to open.
+    let game_reads = |word: &str| tarock_table::service::table_spec(game_id, None, word).is_ok();
     let mut preset = None;
     for arg in rest {
         if let Some(n) = arg.strip_prefix("plätze:").or(arg.strip_prefix("seats:")) {
@@ -222,7 +224,7 @@ fn new_table(name: &str, args: &[String], lang: Lang) -> Result<TableSettings, B
             "de" | "deutsch" => settings.lang = Lang::De,
             "en" | "english" => settings.lang = Lang::En,
             "neu" | "new" => settings.another = true,
-            _ if preset.is_none() && presets.contains(&word) => preset = Some(word),
+            _ if preset.is_none() && game_reads(word) => preset = Some(word),
             // A typo, another game's preset, a second preset: nothing is
             // opened.
             _ => {
@@ -333,9 +335,7 @@ fn parse_move(text: &str) -> Option<CommandKind> {
         return None;
     }
     // Only words the bidding knows; the table's own rules decide the rest.
-    parse_turn_words(&words, &Rules::default())
-        .ok()
-        .map(|_| CommandKind::TurnWords(None, None, words))
+    is_turn_words(&words).then_some(CommandKind::TurnWords(None, None, words))
 }
 
 /// The command menu in a language.
@@ -388,7 +388,6 @@ pub fn menu(lang: Lang) -> Vec<BotCommand> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tarock_zwanzigerrufen::Card;
 
     fn kind(text: &str) -> Option<CommandKind> {
         match parse(text, "tarockbot", false, Lang::De)? {
@@ -740,15 +739,14 @@ mod tests {
 
     #[test]
     fn typed_moves_are_read_and_chat_is_not() {
-        let t21: Card = "T21".parse().unwrap();
+        let t21 = parse_card("T21").unwrap();
+        assert_eq!(t21.to_string(), "T21");
         assert_eq!(kind("T21"), Some(CommandKind::Play(None, None, t21)));
         assert_eq!(kind("/T21"), Some(CommandKind::Play(None, None, t21)));
         assert_eq!(kind("XXI"), Some(CommandKind::Play(None, None, t21)));
         assert_eq!(
             kind("/kontra"),
-            parse_turn_words(&["kontra".into()], &Rules::default())
-                .ok()
-                .map(|_| CommandKind::TurnWords(None, None, vec!["kontra".into()]))
+            Some(CommandKind::TurnWords(None, None, vec!["kontra".into()]))
         );
         assert!(matches!(
             kind("rufer"),

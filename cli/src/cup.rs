@@ -6,7 +6,9 @@
 //! table's round total (`score`), or lets computer players play them
 //! (`play`), and prints the standings of the day and the season
 //! (`standings`). The rules of ranking live in the game-neutral `tarock-cup`
-//! crate; this module plays Königrufen for `play`.
+//! crate; the game comes from the registry (the game whose face keeps a cup
+//! score, `tarock_games::cup_game`), and `play` plays it through the game
+//! boundary with the registry's computer players.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,12 +17,11 @@ use anyhow::{Context, bail};
 use clap::Subcommand;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use serde_json::Value;
 use tarock_cup::{Cup, CupFormat, PlayerNo, Round, TableDraw};
-use tarock_koenigrufen::{Deal, Game, Rules, Seat};
-use tarock_koenigrufen_ai::{Player, drive, player};
+use tarock_game_core::{DynKind, Seat};
+use tarock_games::GameFace;
 use tarock_player::Level;
-
-use crate::koenigrufen::parse_rules;
 
 /// `tarock cup`'s arguments.
 #[derive(clap::Args)]
@@ -34,7 +35,7 @@ pub struct Args {
 
 #[derive(Subcommand)]
 enum CupCommand {
-    /// Start a cup of Königrufen with its players.
+    /// Start a cup with its players (the cup's game: Königrufen).
     New {
         /// The cup's name.
         name: String,
@@ -121,7 +122,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 args.file.display()
             );
         }
-        parse_rules(rules)?;
+        let (face, _) = cup_game()?;
+        rules_of(face, rules)?;
         let names = names(players);
         let format = CupFormat {
             days: *days,
@@ -131,7 +133,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         if format.days == 0 || format.rounds_per_day == 0 || format.best_days == 0 {
             bail!("--days, --rounds and --best must be at least 1");
         }
-        let cup = Cup::new(name, "koenigrufen", rules, format, &names)?;
+        let cup = Cup::new(name, face.id(), rules, format, &names)?;
         save(&args.file, &cup)?;
         outln!(
             "Cup {:?}: {} players, {} days of {} rounds, the best {} days count. Next: tarock cup draw",
@@ -173,7 +175,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         CupCommand::Play { level, seed } => {
             let level: Level = level.parse()?;
-            let rules = parse_rules(&cup.rules)?;
+            let game = game_of(&cup)?;
+            let rules = rules_of(game.0, &cup.rules)?;
             let seed = match seed {
                 Some(s) => *s,
                 None => crate::simulate::fresh_seed()?,
@@ -186,7 +189,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 if table.scores.is_some() {
                     continue;
                 }
-                let scores = play_table(&rules, level, table, seed ^ stream(&round, i))?;
+                let scores = play_table(game, &rules, level, table, seed ^ stream(&round, i))?;
                 cup.record(i + 1, &scores)?;
                 save(&args.file, &cup)?;
                 outln!(
@@ -261,29 +264,83 @@ fn stream(round: &Round, table: usize) -> u64 {
     (day << 40 | r << 20 | t).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// The game cups are played in: the registry's game whose face keeps a
+/// cup score apart from the money (Königrufen's Schrift).
+fn cup_game() -> anyhow::Result<(&'static dyn GameFace, &'static dyn DynKind)> {
+    let face = tarock_games::faces()
+        .iter()
+        .copied()
+        .find(|f| f.has_cup_score())
+        .context("no game of the registry keeps a cup score")?;
+    let kind = tarock_games::by_id(face.id()).context("a face's game is in the registry")?;
+    Ok((face, kind))
+}
+
+/// The face and the rules of the game `cup` is played in.
+fn game_of(cup: &Cup) -> anyhow::Result<(&'static dyn GameFace, &'static dyn DynKind)> {
+    let face = tarock_games::face(&cup.game)
+        .with_context(|| format!("the cup's game {:?} is no game with a face", cup.game))?;
+    let kind = tarock_games::by_id(face.id()).context("a face's game is in the registry")?;
+    Ok((face, kind))
+}
+
+/// `rules` (a preset name or JSON) read by `face`'s game.
+fn rules_of(face: &dyn GameFace, rules: &str) -> anyhow::Result<Value> {
+    let value = face.parse_rules(rules)?;
+    let kind = tarock_games::by_id(face.id()).context("a face's game is in the registry")?;
+    let (min, _) = kind.seat_range();
+    kind.new_round(&value, min, Seat::new(0))?;
+    Ok(value)
+}
+
 /// Plays a table's round with computers and returns each seat's total
-/// score. Deal `k`'s dealer is seat `n − 1 + k` (mod `n`); the four seats
-/// after the dealer play, Vorhand first, so at five seats the dealer sits
-/// the deal out and scores nothing for it.
+/// score (the cup's score of each deal, `GameFace::cup_score`, else its
+/// units). Deal `k`'s dealer is seat `n − 1 + k` (mod `n`), the seat after
+/// the dealer acts first; at five seats the dealer sits the deal out and
+/// scores nothing for it (the game's rule at a table of five).
 fn play_table(
-    rules: &Rules,
+    (face, kind): (&'static dyn GameFace, &'static dyn DynKind),
+    rules: &Value,
     level: Level,
     table: &TableDraw,
     seed: u64,
 ) -> anyhow::Result<Vec<i64>> {
     let n = table.seats.len();
+    let seats = u8::try_from(n)?;
     let mut totals = vec![0i64; n];
     let mut rng = SmallRng::seed_from_u64(seed);
+    let mut players = (0..n)
+        .map(|_| tarock_games::computer(face.id(), level))
+        .collect::<Option<Vec<_>>>()
+        .with_context(|| format!("{} has no {level} computer player", face.id()))?;
     for k in 0..table.deals as usize {
-        let dealer = (n - 1 + k) % n;
-        let active: [usize; 4] = std::array::from_fn(|i| (dealer + 1 + i) % n);
-        let deal = Deal::shuffled(&mut rng);
-        let mut game = Game::new(*rules, deal, Seat::S0);
-        let mut players: [Box<dyn Player<tarock_koenigrufen::Koenigrufen>>; 4] =
-            std::array::from_fn(|_| player(level));
-        let settlement = drive::play_out(&mut game, &mut players, &mut rng)?;
-        for (engine_seat, table_seat) in active.into_iter().enumerate() {
-            totals[table_seat] += settlement.score[engine_seat];
+        let first = Seat::new(u8::try_from(k % n)?);
+        let mut round = kind.new_round(rules, seats, first)?;
+        while !round.is_over() {
+            if round.needs_deck() {
+                round.deal(&mut rng)?;
+                continue;
+            }
+            let seat = round
+                .to_act()
+                .context("a round not over has a seat to act")?;
+            let token = players[seat.index()]
+                .answer(round.as_ref(), seat, &mut rng)
+                .context("the computer player has no answer")?;
+            round
+                .apply_token(seat, &token)
+                .map_err(|e| anyhow::anyhow!("a computer's {token} was refused: {e}"))?;
+        }
+        let score = match face.cup_score(round.as_ref()) {
+            Some(score) => score,
+            None => round
+                .settlement()
+                .context("a finished round settles")?
+                .units()
+                .to_vec(),
+        };
+        for (total, s) in totals.iter_mut().zip(score) {
+            *total += s;
         }
     }
     Ok(totals)

@@ -45,13 +45,11 @@ macro_rules! out {
 mod arena;
 mod cup;
 mod db;
-mod koenigrufen;
 mod play;
 mod render;
 mod replay;
 mod simulate;
 mod verify;
-mod zwanzig_ab;
 
 use std::process::ExitCode;
 

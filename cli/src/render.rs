@@ -280,14 +280,14 @@ fn draw(command: &Command, renderer: &Renderer) -> anyhow::Result<(Drawn, Output
             let text = std::fs::read_to_string(file)
                 .map_err(|e| bad(format!("cannot read {}: {e}", file.display())))?;
             let lang = (*lang).into();
-            let position = if crate::koenigrufen::is_record(&text) {
-                position::koenigrufen(&text, *deal_step, *seat, lang)
-            } else if crate::zwanzig_ab::is_record(&text) {
-                Err("20 ab records cannot be drawn yet (their replay has no single deal to stop in); \
+            let position = match record_game(&text) {
+                Game::Koenigrufen => position::koenigrufen(&text, *deal_step, *seat, lang),
+                Game::ZwanzigAb => Err(
+                    "20 ab records cannot be drawn yet (their replay has no single deal to stop in); \
                      draw the position with `tarock render table --game zwanzig-ab`"
-                    .to_owned())
-            } else {
-                position::zwanzigerrufen(&text, *deal_step, *seat, lang)
+                        .to_owned(),
+                ),
+                Game::Zwanzigerrufen => position::zwanzigerrufen(&text, *deal_step, *seat, lang),
             }
             .map_err(|e| bad(format!("{}: {e}", file.display())))?;
             let table = renderer.table(&position.table).map_err(scene_error)?;
@@ -311,6 +311,22 @@ fn draw(command: &Command, renderer: &Renderer) -> anyhow::Result<(Drawn, Output
             Ok(one(sheet, output))
         }
     }
+}
+
+/// The game of a record text: the registry's game of its `format` (or of
+/// its format family, so that another version is that game's invalid
+/// record), else Zwanzigerrufen, whose reader says what is wrong.
+fn record_game(text: &str) -> Game {
+    let family = |f: &str| f.split('/').next().unwrap_or_default().to_owned();
+    let id = tarock_game_core::record::format_of(text)
+        .ok()
+        .and_then(|format| {
+            tarock_games::GAMES
+                .iter()
+                .find(|g| family(g.record_format()) == family(&format))
+        })
+        .map_or(tarock_games::DEFAULT_GAME, |g| g.id());
+    faces::Game::of_id(id).unwrap_or(Game::Zwanzigerrufen)
 }
 
 /// The cards of `words` (each may hold several, separated by commas).

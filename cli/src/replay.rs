@@ -1,10 +1,9 @@
-//! `tarock replay`: one JSON report line per record, for Zwanzigerrufen,
-//! Königrufen and 20 ab records alike (dispatched on the record's `format`).
+//! `tarock replay`: one JSON report line per record, for every game of the
+//! registry alike (dispatched on the record's `format`,
+//! `tarock_games::replay_line`).
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-
-use tarock_zwanzigerrufen::record::{ReplayReport, Status};
 
 /// Exit status when some record could not be parsed (RECORD.md).
 const EXIT_INVALID: u8 = 2;
@@ -21,15 +20,15 @@ pub fn run(files: &[String]) -> anyhow::Result<ExitCode> {
             for line in io::stdin().lock().split(b'\n') {
                 match String::from_utf8(line?) {
                     Ok(line) if line.trim().is_empty() => {}
-                    Ok(line) => reports.push(report_line(&line)),
-                    Err(_) => reports.push(line_of(invalid("the line is not UTF-8".into()))),
+                    Ok(line) => reports.push(tarock_games::replay_line(&line)),
+                    Err(_) => reports.push(invalid("the line is not UTF-8")),
                 }
             }
             reports
         } else {
             match std::fs::read_to_string(file) {
                 Ok(text) => reports_of_file(&text),
-                Err(e) => vec![line_of(unreadable(file, &e))],
+                Err(e) => vec![invalid(&format!("cannot read {file}: {e}"))],
             }
         };
         for (line, invalid) in reports {
@@ -45,22 +44,6 @@ pub fn run(files: &[String]) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The report line of one record of either game, dispatching on its
-/// `format`, and whether the record was invalid.
-fn report_line(text: &str) -> (String, bool) {
-    if crate::koenigrufen::is_record(text) {
-        return crate::koenigrufen::replay_line(text);
-    }
-    if crate::zwanzig_ab::is_record(text) {
-        return crate::zwanzig_ab::replay_line(text);
-    }
-    line_of(ReplayReport::from_json(text))
-}
-
-fn line_of(report: ReplayReport) -> (String, bool) {
-    (report.to_json(), report.status == Status::Invalid)
-}
-
 /// A file holds one record (possibly pretty-printed) or JSON Lines.
 fn reports_of_file(text: &str) -> Vec<(String, bool)> {
     let whole_is_one_value = serde_json::from_str::<serde_json::Value>(text).is_ok();
@@ -73,21 +56,21 @@ fn reports_of_file(text: &str) -> Vec<(String, bool)> {
         )
     });
     if whole_is_one_value || !some_line_is_object {
-        return vec![report_line(text)];
+        return vec![tarock_games::replay_line(text)];
     }
     text.lines()
         .filter(|l| !l.trim().is_empty())
-        .map(report_line)
+        .map(tarock_games::replay_line)
         .collect()
 }
 
-fn unreadable(file: &str, e: &io::Error) -> ReplayReport {
-    invalid(format!("cannot read {file}: {e}"))
-}
-
-/// An `invalid` report saying `error`.
-fn invalid(error: String) -> ReplayReport {
-    let mut report = ReplayReport::from_json("");
-    report.error = Some(error);
-    report
+/// The `invalid` line of input that is no record at all (a file that
+/// cannot be read, a line that is not UTF-8), saying `error`: RECORD.md's
+/// status and error, the fields every game's report starts with.
+fn invalid(error: &str) -> (String, bool) {
+    let error = serde_json::Value::from(error);
+    (
+        format!("{{\"status\":\"invalid\",\"error\":{error}}}"),
+        true,
+    )
 }

@@ -1,15 +1,11 @@
-//! `tarock simulate`: random legal deals through the checked engine API.
+//! `tarock simulate`: random legal deals of any game of the registry,
+//! through the game's checked API; what a game counts and reports is its
+//! own (the registry's `simulate` of its entry).
 
-use std::collections::BTreeMap;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use anyhow::{Context, anyhow, bail};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
-use serde_json::json;
-use tarock_zwanzigerrufen::rules::{GameKind, Rules, ValidRules};
-use tarock_zwanzigerrufen::sim::simulate;
+use anyhow::{Context, bail};
+use tarock_player::simulate::{Simulation, SimulationFailure};
 
 /// Options of `tarock simulate`.
 #[derive(clap::Args)]
@@ -37,14 +33,14 @@ pub struct Args {
     max_deals: u64,
 }
 
-/// Reads `--rules`: a preset name or a JSON rules object.
-pub(crate) fn parse_rules(text: &str) -> anyhow::Result<ValidRules> {
-    let spec = if text.trim_start().starts_with('{') {
+/// Reads `--rules`: a JSON object as written, anything else a preset name
+/// (the record form of rules every game reads).
+pub(crate) fn rules_value(text: &str) -> anyhow::Result<serde_json::Value> {
+    Ok(if text.trim_start().starts_with('{') {
         serde_json::from_str(text).context("--rules is not valid JSON")?
     } else {
         serde_json::Value::String(text.to_owned())
-    };
-    Ok(Rules::from_spec(&spec)?)
+    })
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -52,68 +48,30 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         Some(seed) => seed,
         None => fresh_seed()?,
     };
-    match args.game.as_str() {
-        "zwanzigerrufen" => {}
-        "koenigrufen" => return crate::koenigrufen::simulate(args.games, &args.rules, seed),
-        crate::zwanzig_ab::GAME => {
-            let (n, max) = (args.players, args.max_deals);
-            return crate::zwanzig_ab::simulate(args.games, n, max, &args.rules, seed);
-        }
-        other => bail!("unknown game {other:?}: zwanzigerrufen, koenigrufen or zwanzig-ab"),
-    }
-    let rules = parse_rules(&args.rules)?;
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let start = Instant::now();
-    let tally = simulate(&mut rng, &rules, args.games)
-        .map_err(|broken| anyhow!("{broken} (seed {seed})"))?;
-    let seconds = start.elapsed().as_secs_f64();
-    let per_second = if seconds > 0.0 {
-        args.games as f64 / seconds
-    } else {
-        0.0
+    let Some(entry) = tarock_games::entry(&args.game) else {
+        bail!("unknown game {:?}: {}", args.game, game_list());
     };
-    let name = rules.preset().map_or("custom", |p| p.name());
-
-    outln!(
-        "Simulated {} random deals ({name} rules, seed {seed}) in {seconds:.3} s: {per_second:.0} deals/s",
-        args.games
-    )?;
-    outln!("Thrown in and redealt: {}", tally.redeals)?;
-    let by_kind: Vec<(GameKind, u64)> = GameKind::ALL
-        .into_iter()
-        .map(|k| (k, tally.of_kind(k)))
-        .filter(|(_, n)| *n > 0)
-        .collect();
-    for (kind, n) in &by_kind {
-        outln!("  {kind:<10} {n:>10} ({:.1} %)", percent(*n, args.games))?;
+    let asked = Simulation {
+        deals: args.games,
+        rules: rules_value(&args.rules)?,
+        seed,
+        seats: args.players,
+        max_deals: args.max_deals,
+    };
+    match (entry.simulate)(&asked, &mut std::io::stdout().lock()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        // A write error stays one, so that a closed pipe ends quietly.
+        Err(SimulationFailure::Write(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
-    if tally.finished > 0 {
-        outln!(
-            "Mean units changing hands per deal: {:.2}",
-            tally.moved as f64 / tally.finished as f64 / 2.0
-        )?;
-    }
-    outln!("Every deal: 88 card points, balances summing to zero.")?;
-    let games: BTreeMap<&str, u64> = by_kind.iter().map(|(k, n)| (k.word(), *n)).collect();
-    let summary = json!({
-        "games": args.games,
-        "seconds": seconds,
-        "games_per_second": per_second.round(),
-        "rules": name,
-        "seed": seed,
-        "finished": tally.finished,
-        "redeals": tally.redeals,
-        "game_types": games,
-    });
-    outln!("{summary}")?;
-    Ok(ExitCode::SUCCESS)
 }
 
-fn percent(n: u64, of: u64) -> f64 {
-    if of == 0 {
-        0.0
-    } else {
-        100.0 * n as f64 / of as f64
+/// The registry's game ids, "a, b or c".
+pub(crate) fn game_list() -> String {
+    let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
+    match ids.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => ids.join(""),
     }
 }
 

@@ -13,7 +13,7 @@ use tarock_game_core::token::is_well_formed;
 use tarock_storage::TableId;
 use tarock_zwanzigerrufen::{Action, Bid, Card, GameKind, Item, Premium, Zwanzigerrufen};
 
-pub use crate::typed::parse_turn_words;
+pub use crate::typed::{is_turn_words, parse_turn_words};
 
 /// The longest payload allowed (Telegram's callback data limit, in bytes).
 pub const MAX_PAYLOAD: usize = 64;

@@ -15,6 +15,15 @@ pub enum Game {
     ZwanzigAb,
 }
 
+impl Game {
+    /// The game with this registry id.
+    pub fn of_id(id: &str) -> Option<Game> {
+        [Game::Zwanzigerrufen, Game::Koenigrufen, Game::ZwanzigAb]
+            .into_iter()
+            .find(|g| g.to_possible_value().is_some_and(|v| v.get_name() == id))
+    }
+}
+
 /// The face of a suit: both games order their suits alike, the pictures
 /// only need the suit itself.
 fn suit(letter: char) -> Suit {

@@ -171,7 +171,6 @@ discord-done = Erledigt – alles Weitere in der Tischnachricht.
 discord-failed = Das hat nicht geklappt. Bitte versuch es gleich noch einmal.
 discord-guild-only = Tarock gibt es nur in einem Serverkanal: dort öffnet /tarock neu einen Tisch.
 discord-bad-pace = Das Tempo versteh ich nicht: live, slow oder eine Dauer wie 90s, 5m, 12h, 2d (10 Sekunden bis 7 Tage).
-discord-bad-preset = Regeln namens „{ $preset }“ gibt's bei { $game } nicht. Zur Wahl stehen: { $presets }.
 discord-dm-closed = { $mention }, ich kann dir keine Direktnachricht schicken (Direktnachrichten von Servermitgliedern sind bei dir aus). Ich erwähne dich hier, wenn du dran bist; deine Karten zeigt dir der Knopf „Meine Karten“.
 discord-your-turn = { $mention }, du bist dran – deine Karten zeigt dir der Knopf „Meine Karten“.
 discord-dm-help = Ich bin der Tarock-Bot: ich leite Tische für { $games } in Server-Kanälen; deine Karten und Züge kommen hier als Direktnachricht. Einen Tisch eröffnest du in einem Kanal mit /tarock neu (das Spiel wählst du dort bei „spiel“); die anderen setzen sich mit „Mitspielen“ dazu.

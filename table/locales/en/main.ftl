@@ -171,7 +171,6 @@ discord-done = Done – the rest shows in the table message.
 discord-failed = That did not work. Please try again in a moment.
 discord-guild-only = Tarock is played in a server channel: /tarock new opens a table there.
 discord-bad-pace = I don't understand that pace: live, slow or a duration like 90s, 5m, 12h, 2d (10 seconds to 7 days).
-discord-bad-preset = { $game } has no rules called "{ $preset }". The choices are: { $presets }.
 discord-dm-closed = { $mention }, I cannot send you direct messages (you have them turned off for server members). I will mention you here when it is your turn; the "My cards" button shows your cards.
 discord-your-turn = { $mention }, your turn – the "My cards" button shows your cards.
 discord-dm-help = I am the Tarock bot: I run tables of { $games } in server channels; your cards and moves come here as direct messages. Open a table in a channel with /tarock new (choose the game there under "game"); the others sit down with "Join".

@@ -147,6 +147,13 @@ pub fn parse_turn_words(words: &[String], rules: &Rules) -> Result<Vec<Bid>, Bad
     turn_bids(&words, rules).map_err(|_| unknown(&text))
 }
 
+/// Whether `words` read as a bidding turn of some table (under the default
+/// rules; the table's own rules decide the rest when it is applied): what
+/// a front end asks to tell a typed turn from chat without naming a game.
+pub fn is_turn_words(words: &[String]) -> bool {
+    parse_turn_words(words, &Rules::default()).is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use tarock_zwanzigerrufen::{GameKind, Item, Premium, Preset};
