@@ -819,7 +819,9 @@ impl Strong {
         }
         self.solver.reset(limit);
         let mut prices = PriceCache::default();
-        let Some(values) = self.evaluate(&ctx, &k, slots, candidates, &mut prices) else {
+        // No window is open here, so a search is never left open at one;
+        // an open answer counts as cut like the node limit.
+        let Some(Some(values)) = self.evaluate(&ctx, &k, slots, candidates, &mut prices) else {
             return (fallback, Known::Cut);
         };
         let mut totals = [0i64; 54];
