@@ -37,8 +37,8 @@
 pub mod arena;
 pub mod drive;
 pub mod level;
-pub mod simulate;
 pub mod recovery;
+pub mod simulate;
 
 pub use arena::DynArena;
 pub use level::{Level, ParseLevelError};

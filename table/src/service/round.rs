@@ -546,7 +546,8 @@ impl TableService {
         // A deal begun in record form (an older Zwanzigerrufen deal) goes
         // on in tokens from here; its earlier events keep their steps.
         if deal.deal.tokens_from.is_none() {
-            w.tx.continue_in_tokens(deal.deal.id, deal.next_seq()).await?;
+            w.tx.continue_in_tokens(deal.deal.id, deal.next_seq())
+                .await?;
             deal.deal.tokens_from = Some(deal.next_seq());
         }
         for token in tokens {
