@@ -112,7 +112,8 @@ pub struct SettlementItem {
     pub announced: bool,
     /// Kontra multiplier (1, 2, 4, 8, 16).
     pub multiplier: u32,
-    /// Value for the declarer party in units (negative: the opponents won it).
+    /// Value for the declarer party in units before Kontras (negative: the
+    /// opponents won it); the item counts `value × multiplier`.
     pub value: i64,
 }
 

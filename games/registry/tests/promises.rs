@@ -120,6 +120,24 @@ fn table(seats: u8) -> TableContext {
 
 /// Every action token `seat` is offered in its private text, following
 /// each draft; checks the secrecy of every text and label on the way.
+/// The first action of the choice `token` when all the actions it stands
+/// for ([`GameFace::action_tokens`]: one, or a whole move such as a
+/// Zwanzigerrufen bidding turn) apply in order from `round`; `None` when
+/// any of them is refused.
+fn first_of_move(
+    face: &dyn GameFace,
+    round: &dyn DynGame,
+    seat: Seat,
+    token: &str,
+) -> Option<String> {
+    let tokens = face.action_tokens(token)?;
+    let mut trial = round.clone_box();
+    for t in &tokens {
+        trial.apply_token(seat, t).ok()?;
+    }
+    tokens.into_iter().next()
+}
+
 fn offered(
     face: &dyn GameFace,
     round: &dyn DynGame,
@@ -208,7 +226,16 @@ fn check_state(face: &dyn GameFace, round: &dyn DynGame, what: &str) -> usize {
         }
         let choices = offered(face, round, seat, &known, what);
         if round.to_act() == Some(seat) {
-            assert_eq!(choices, legal, "{what}: choices of {seat:?} to act");
+            // Each choice is a legal move as a whole, and the moves offered
+            // begin with exactly the legal actions.
+            let firsts: BTreeSet<String> = choices
+                .iter()
+                .map(|c| {
+                    first_of_move(face, round, seat, c)
+                        .unwrap_or_else(|| panic!("{what}: choice {c} of {seat:?} is refused"))
+                })
+                .collect();
+            assert_eq!(firsts, legal, "{what}: choices of {seat:?} to act");
         } else {
             assert!(choices.is_empty(), "{what}: {seat:?} not to act chooses");
         }
@@ -449,14 +476,16 @@ fn every_level_of_every_game_plays_only_legal_actions_through_registry_and_face(
                     .computer_token(round.as_ref(), seat, level.name(), &mut rng)
                     .unwrap_or_else(|| panic!("{what}: the face's {level} has no answer"));
                 assert!(
-                    legal.contains(&by_face),
+                    first_of_move(face, round.as_ref(), seat, &by_face)
+                        .is_some_and(|first| legal.contains(&first)),
                     "{what}: face {level} chose {by_face}"
                 );
                 let stand_in = face
                     .stand_in_token(round.as_ref(), seat, &mut rng)
                     .unwrap_or_else(|| panic!("{what}: no stand-in answer"));
                 assert!(
-                    legal.contains(&stand_in),
+                    first_of_move(face, round.as_ref(), seat, &stand_in)
+                        .is_some_and(|first| legal.contains(&first)),
                     "{what}: stand-in chose {stand_in}"
                 );
                 let token = players[seat.index()]

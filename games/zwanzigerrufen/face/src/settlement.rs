@@ -303,7 +303,12 @@ pub fn settlement_items(settlement: &Settlement, lang: Lang) -> Vec<SettlementIt
             name: scored_name(line.what, lang),
             announced: line.announced,
             multiplier: 1 << line.kontra,
-            value: line.value,
+            // Before its Kontras, as every face gives an item (the front
+            // ends show "value ×multiplier").
+            value: match line.winner {
+                Party::Declarer => i64::from(line.base),
+                Party::Opponents => -i64::from(line.base),
+            },
         })
         .collect()
 }
