@@ -538,7 +538,7 @@ async fn german_texts() {
     assert_eq!(
         items,
         vec![
-            ("Spiel", true, 2, 2),
+            ("Spiel", true, 2, 1),
             ("Absolut", false, 1, 1),
             ("Mondfang", false, 1, 1)
         ]
@@ -820,7 +820,7 @@ async fn english_texts() {
     assert_eq!(
         items,
         vec![
-            ("Game", true, 2, 2),
+            ("Game", true, 2, 1),
             ("Absolut", false, 1, 1),
             ("Mondfang", false, 1, 1)
         ]
