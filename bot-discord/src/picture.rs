@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 use tarock_table::picture::{Picture, text_only};
-use tarock_table::render::{money, signed};
+use tarock_table::text::{money, signed};
 use tarock_table::{BalanceLine, Lang, SettlementItem, TableId, UserRef, tr};
 
 use crate::Bot;

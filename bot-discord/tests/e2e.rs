@@ -26,9 +26,9 @@ use serde_json::{Value, json};
 use tarock_bot_discord::{BotError, Config, run};
 use tarock_storage::{Store, TableId};
 use tarock_table::Lang;
-use tarock_table::render::card_label;
 use tarock_table::text::text;
 use tarock_zwanzigerrufen::Card;
+use tarock_zwanzigerrufen_face::render::card_label;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 

@@ -2,8 +2,6 @@
 
 use tarock_games::{DEFAULT_GAME, GAMES, by_word, presets_of};
 use tarock_table::games::is_card;
-use tarock_table::payload::is_turn_words;
-use tarock_table::render::parse_card;
 use tarock_table::{
     CommandKind, CupAction, CupSettings, Lang, Pace, TableId, TableSettings, looks_like_code, tr,
 };
@@ -320,9 +318,6 @@ fn cup_settings(words: &[&str], lang: Lang) -> CupSettings {
 /// A card of any game of the family counts (`sA` at a 20 ab table): the
 /// table reads it by its own game's spellings.
 fn parse_move(text: &str) -> Option<CommandKind> {
-    if let Some(card) = parse_card(text) {
-        return Some(CommandKind::Play(None, None, card));
-    }
     if is_card(text) {
         return Some(CommandKind::TurnWords(
             None,
@@ -335,7 +330,7 @@ fn parse_move(text: &str) -> Option<CommandKind> {
         return None;
     }
     // Only words the bidding knows; the table's own rules decide the rest.
-    is_turn_words(&words).then_some(CommandKind::TurnWords(None, None, words))
+    tarock_table::games::is_move_words(&words).then_some(CommandKind::TurnWords(None, None, words))
 }
 
 /// The command menu in a language.
@@ -739,11 +734,10 @@ mod tests {
 
     #[test]
     fn typed_moves_are_read_and_chat_is_not() {
-        let t21 = parse_card("T21").unwrap();
-        assert_eq!(t21.to_string(), "T21");
-        assert_eq!(kind("T21"), Some(CommandKind::Play(None, None, t21)));
-        assert_eq!(kind("/T21"), Some(CommandKind::Play(None, None, t21)));
-        assert_eq!(kind("XXI"), Some(CommandKind::Play(None, None, t21)));
+        let typed = |text: &str| Some(CommandKind::TurnWords(None, None, vec![text.into()]));
+        assert_eq!(kind("T21"), typed("T21"));
+        assert_eq!(kind("/T21"), typed("T21"));
+        assert_eq!(kind("XXI"), typed("XXI"));
         assert_eq!(
             kind("/kontra"),
             Some(CommandKind::TurnWords(None, None, vec!["kontra".into()]))

@@ -26,8 +26,8 @@ use serde_json::Value;
 use tarock_bot_telegram::{BotError, Config, run};
 use tarock_storage::{Store, TableId};
 use tarock_table::Lang;
-use tarock_table::render::card_label;
 use tarock_zwanzigerrufen::Card;
+use tarock_zwanzigerrufen_face::render::card_label;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 

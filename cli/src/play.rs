@@ -20,14 +20,12 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use clap::Args as ClapArgs;
 use tarock_storage::{Platform, Store, TableId, TableStatus};
+use tarock_table::command::MAX_TYPED;
 use tarock_table::payload::{ButtonAction, Payload};
-use tarock_table::render::parse_card;
 use tarock_table::text::{Arg, text};
-use tarock_table::typed::MAX_TYPED;
 use tarock_table::{
     ChatRef, Command, CommandKind, Lang, Outgoing, Sender, SystemClock, TableService, UserRef,
 };
-use tarock_zwanzigerrufen::Bid;
 
 use flags::{Flags, new_humans};
 use input::{Line, Lines};
@@ -92,9 +90,9 @@ struct Terminal {
     /// The newest private view per human user id: a hand with its choices,
     /// or the keyboard of a turn being composed.
     private: HashMap<String, Outgoing>,
-    /// The turn being composed by a user (their id and its announcements),
+    /// The choice being composed by a user (their id and its draft token),
     /// while the view shows what may follow.
-    partial: Option<(String, Vec<Bid>)>,
+    partial: Option<(String, String)>,
     /// Whose hand is on the screen (several people at one keyboard).
     shown_to: Option<String>,
     /// The commitment line of the deal shown last (it is shown once).
@@ -191,9 +189,9 @@ impl Terminal {
         let composing = match &kind {
             CommandKind::Button(payload) => match payload.parse::<Payload>() {
                 Ok(Payload {
-                    action: ButtonAction::Compose(bids),
+                    action: ButtonAction::Draft(draft),
                     ..
-                }) => Some(bids),
+                }) => Some(draft),
                 _ => None,
             },
             _ => None,
@@ -531,13 +529,17 @@ impl Terminal {
                 } else if let Some(button) = buttons.iter().find(|b| normalize(&b.label) == wanted)
                 {
                     CommandKind::Button(button.payload.clone())
-                } else if let Some(card) = parse_card(line) {
-                    CommandKind::Play(t, None, card)
+                } else if tarock_table::games::is_card(line) {
+                    CommandKind::TurnWords(t, None, vec![line.trim().to_owned()])
                 } else {
                     // Words go after the announcements of a turn being composed.
                     let mut turn: Vec<String> = match &self.partial {
-                        Some((id, bids)) if *id == user.user_id => {
-                            bids.iter().map(ToString::to_string).collect()
+                        Some((id, draft)) if *id == user.user_id => {
+                            let table = self.service.store().table(self.table).await?;
+                            table
+                                .and_then(|t| tarock_table::games::face(&t.game))
+                                .map(|face| face.draft_words(draft))
+                                .unwrap_or_default()
                         }
                         _ => Vec::new(),
                     };

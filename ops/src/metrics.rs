@@ -21,7 +21,7 @@ use tarock_storage::{Gauges, PoolUse};
 pub struct CommandLabels {
     /// `telegram` or `discord`.
     pub platform: String,
-    /// The command (`join`, `button_play`, …).
+    /// The command (`join`, `button_act`, …).
     pub kind: String,
     /// `done`, `refused`, `duplicate`, `stale` or `error`.
     pub outcome: String,

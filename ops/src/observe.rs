@@ -16,7 +16,7 @@ use crate::logs::user_hash;
 use crate::metrics;
 
 /// A command's kind as a metrics label: the variant in snake case, and for
-/// a button the action it carries (`button_play`, `button_join`, …;
+/// a button the action it carries (`button_act`, `button_join`, …;
 /// `button_malformed` for a payload that does not read).
 pub fn kind_label(kind: &CommandKind) -> String {
     match kind {
@@ -282,7 +282,11 @@ mod tests {
         );
         assert_eq!(
             kind_label(&CommandKind::Button("t1:2.3:pT21".into())),
-            "button_play"
+            "button_act"
+        );
+        assert_eq!(
+            kind_label(&CommandKind::Button("t1:2.3:~xr".into())),
+            "button_draft"
         );
         assert_eq!(
             kind_label(&CommandKind::Button("t1::j".into())),

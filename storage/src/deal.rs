@@ -4,7 +4,7 @@
 use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
 use tarock_zwanzigerrufen::Record;
-use tarock_zwanzigerrufen::record::{FORMAT, RecordAction, ReplayError};
+use tarock_zwanzigerrufen::record::{FORMAT, RecordAction};
 
 use crate::error::{StorageError, is_unique_violation};
 use crate::fair;
@@ -116,50 +116,10 @@ fn replay(
         )));
     }
     let source = source.ok_or_else(|| corrupt("no seat count for the round".into()))?;
-    if deal.game != ZWANZIGERRUFEN || deal.tokens_from.is_some() {
-        let round = replay_round(&deal, &events, source).map_err(corrupt)?;
-        return Ok(LoadedDeal {
-            deal,
-            events,
-            game: None,
-            round: Some(round),
-        });
-    }
-    let record = record_of(&deal, &events)?;
-    let game = match record.replay() {
-        Ok(replay) => match replay.stopped {
-            None => Some(replay.game),
-            Some((index, error)) => {
-                let e = &events[index];
-                return Err(corrupt(format!(
-                    "event {index} (seat {}, {:?}) is against the rules: {error}",
-                    e.seat, e.action
-                )));
-            }
-        },
-        Err(ReplayError::Redeal(_)) if events.is_empty() => None,
-        Err(error) => {
-            let at = match &error {
-                ReplayError::Invalid(tarock_zwanzigerrufen::record::RecordError::Action {
-                    index,
-                    ..
-                }) => {
-                    let e = &events[*index];
-                    format!(" in event {index} (seat {}, {:?})", e.seat, e.action)
-                }
-                _ => String::new(),
-            };
-            return Err(corrupt(format!(
-                "the record cannot be replayed{at}: {error}"
-            )));
-        }
-    };
-    // The same deal behind the boundary, as the generic path plays it.
     let round = replay_round(&deal, &events, source).map_err(corrupt)?;
     Ok(LoadedDeal {
         deal,
         events,
-        game,
         round: Some(round),
     })
 }
@@ -758,17 +718,18 @@ impl Store {
         seed_of(&mut *self.conn().await?, id).await
     }
 
-    /// The game record of a deal (RECORD.md), as stored; not replayed.
+    /// The Zwanzigerrufen game record of a deal (RECORD.md): its hands
+    /// and its actions in record form, whether it was stored in record
+    /// form or by tokens ([`Store::record_text`] read back).
     ///
     /// # Errors
-    /// [`StorageError::NotFound`]; unreadable rows.
+    /// [`StorageError::NotFound`]; [`StorageError::Invalid`] for a deal of
+    /// another game or one stopped in the middle of a turn; unreadable rows.
     pub async fn deal_record(&self, id: DealId) -> Result<Record, StorageError> {
-        let mut conn = self.conn().await?;
-        let deal = deal_row(&mut conn, id)
-            .await?
-            .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
-        let events = events(&mut conn, id).await?;
-        record_of(&deal, &events)
+        let text = self.record_text(id).await?;
+        Record::from_json(&text).map_err(|e| {
+            StorageError::Invalid(format!("deal {id} has no Zwanzigerrufen record: {e}"))
+        })
     }
 
     /// The record of a deal of any game as one line of JSON, in the game's

@@ -117,6 +117,38 @@ impl Tx {
         Ok(())
     }
 
+    /// Stores the commitment and salt of a round just started, with the
+    /// dealt piles the commitment covers ([`tarock_game_core::DynGame::dealt_piles`]:
+    /// a Zwanzigerrufen deal's four hands, another game's record as dealt)
+    /// in the deal's `hands`, so that a proof names them as a deal stored
+    /// in record form always did.
+    ///
+    /// # Errors
+    /// [`StorageError::Invalid`] when the deal does not exist or already
+    /// has a commitment; the database's error.
+    pub async fn commit_fair_round(
+        &mut self,
+        deal: DealId,
+        commitment: &[u8; 32],
+        salt: &[u8; 32],
+        piles: &[String],
+    ) -> Result<(), StorageError> {
+        let piles = serde_json::to_string(piles).expect("strings serialize");
+        let done = sqlx::query(sql::SET_FAIR_ROUND)
+            .bind(deal.0)
+            .bind(hex(commitment))
+            .bind(hex(salt))
+            .bind(piles)
+            .execute(self.conn().await?)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StorageError::Invalid(format!(
+                "deal {deal} is unknown or already has a commitment"
+            )));
+        }
+        Ok(())
+    }
+
     /// The seed and salt of a deal, read inside this transaction, for the
     /// settlement that reveals them as the deal ends. `None` when the deal
     /// was stored without them.

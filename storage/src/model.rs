@@ -423,17 +423,13 @@ pub struct LoadedTable {
     pub deal: Option<LoadedDeal>,
 }
 
-/// A deal with its log, and the game its record replays to.
+/// A deal with its log, and the round it replays to.
 #[derive(Clone, Debug)]
 pub struct LoadedDeal {
     /// The deal.
     pub deal: DealRow,
     /// The log, in order; `events[i].seq == i`.
     pub events: Vec<Event>,
-    /// The Zwanzigerrufen game rebuilt by replaying the log of a deal
-    /// stored in record form; `None` for a redeal (the hands force one, so
-    /// there is no game) and for a round stored by tokens.
-    pub game: Option<tarock_zwanzigerrufen::Game>,
     /// The round of any game behind the boundary: rebuilt from its seed and
     /// tokens, or (a deal stored in record form) from its hands and record
     /// actions through its game ([`tarock_game_core::DynKind::read_stored`])

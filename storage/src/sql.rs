@@ -212,6 +212,12 @@ pub(crate) const SHUFFLE_SEED: &str = "SELECT table_id, shuffle_seed FROM deals 
 pub(crate) const SET_FAIR_COMMITMENT: &str = "UPDATE deals SET fair_commitment = $2, fair_salt = $3
  WHERE id = $1 AND fair_commitment IS NULL";
 
+/// A round's commitment, salt and the dealt piles the commitment covers,
+/// stored once.
+pub(crate) const SET_FAIR_ROUND: &str =
+    "UPDATE deals SET fair_commitment = $2, fair_salt = $3, hands = $4
+ WHERE id = $1 AND fair_commitment IS NULL";
+
 /// What a deal reveals once it ends: its status, seed and salt.
 pub(crate) const DEAL_REVEAL: &str =
     "SELECT table_id, status, shuffle_seed, fair_salt FROM deals WHERE id = $1";
@@ -990,6 +996,7 @@ pub fn statements() -> Vec<Statement> {
         hot("FINISH_DEAL", FINISH_DEAL),
         hot("SHUFFLE_SEED", SHUFFLE_SEED),
         hot("SET_FAIR_COMMITMENT", SET_FAIR_COMMITMENT),
+        hot("SET_FAIR_ROUND", SET_FAIR_ROUND),
         hot("DEAL_REVEAL", DEAL_REVEAL),
         hot("TABLE_BALANCES", TABLE_BALANCES),
         hot("ADD_TO_TABLE_BALANCE", ADD_TO_TABLE_BALANCE),

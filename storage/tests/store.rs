@@ -133,7 +133,7 @@ async fn round_trip_survives_reopen(db: TestDb) {
     assert_eq!(current.deal.status, DealStatus::Active);
     assert_eq!(current.events, before.deal.unwrap().events);
     assert_eq!(current.next_seq() as usize, partial.actions.len());
-    let game = current.game.unwrap();
+    let game = common::zr_game(&current).unwrap();
     assert_eq!(Record::from_game(&game), partial);
 
     // Both records come back exactly as written.
@@ -142,7 +142,11 @@ async fn round_trip_survives_reopen(db: TestDb) {
     let deal1_loaded = store.load_deal(deal1).await.unwrap().unwrap();
     assert_eq!(deal1_loaded.deal.status, DealStatus::Finished);
     assert_eq!(
-        deal1_loaded.game.unwrap().settlement().unwrap().changes,
+        common::zr_game(&deal1_loaded)
+            .unwrap()
+            .settlement()
+            .unwrap()
+            .changes,
         finished.settlement().unwrap().changes
     );
     let settlement = store.settlement(deal1).await.unwrap().unwrap();
@@ -281,7 +285,7 @@ async fn racing_writers_leave_a_log_without_gaps(db: TestDb) {
     let seqs: Vec<u32> = loaded.events.iter().map(|e| e.seq).collect();
     assert_eq!(seqs, (0..events.len() as u32).collect::<Vec<_>>());
     assert_eq!(store.deal_record(deal).await.unwrap(), record);
-    assert!(loaded.game.unwrap().settlement().is_some());
+    assert!(common::zr_game(&loaded).unwrap().settlement().is_some());
 }
 
 /// A step that skips ahead, an unreadable action, and an append to a

@@ -4,10 +4,13 @@
 use serde::{Deserialize, Serialize};
 use tarock_game_core::Seat;
 use tarock_storage::{Platform, TableId};
-use tarock_zwanzigerrufen::{Bid, Card};
 
 use crate::payload::Step;
 use crate::text::Lang;
+
+/// The longest typed move a front end passes on, in bytes (a bidding turn
+/// in words is far shorter; longer text is chat or a mistake).
+pub const MAX_TYPED: usize = 200;
 
 /// A chat (group, channel) and optionally a thread or forum topic in it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -157,19 +160,14 @@ pub enum CommandKind {
     RemoveComputer(TableChoice, Seat),
     /// Start playing (four seats taken), or deal the next hand.
     Start(TableChoice),
-    /// A whole bidding turn: announcements in order; none is Weiter.
-    Turn(TableChoice, Option<Step>, Vec<Bid>),
-    /// Show the announcements that may follow these in one turn (privately).
-    Compose(TableChoice, Option<Step>, Vec<Bid>),
-    /// A bidding turn as record words (`rufer pagat`, `weiter`), for typed commands.
+    /// A move typed as words: a card of the table's game (`T21`, `♥K`)
+    /// or a move its face reads in words (`rufer pagat`, `weiter`).
     TurnWords(TableChoice, Option<Step>, Vec<String>),
-    /// Play a card.
-    Play(TableChoice, Option<Step>, Card),
-    /// An action of a game with a face (20 ab, Königrufen): the game's
-    /// action token, from a button.
+    /// An action of the table's game: its face's choice token, from a
+    /// button.
     Act(TableChoice, Option<Step>, String),
-    /// A choice being made in several presses (a game with a face): show
-    /// the presser's choices again with this draft token; nothing changes.
+    /// A choice being made in several presses: show the presser's choices
+    /// again with this draft token of the face; nothing changes.
     Draft(TableChoice, Option<Step>, String),
     /// My statistics in this chat and everywhere (privately).
     Stats,

@@ -1,15 +1,15 @@
 //! Why the table service refused a command (a localized notice to the
 //! sender, nothing changed), and the errors it cannot answer itself.
 
-use tarock_storage::StorageError;
-use tarock_zwanzigerrufen::RuleError;
+use std::sync::Arc;
 
-use crate::render::rule_error_text;
-use crate::settlement::name_list;
+use tarock_game_core::{Refusal, Rejected};
+use tarock_storage::StorageError;
+
 use crate::shuffle::EntropyError;
 use crate::text::Lang;
 use crate::text::tr;
-use crate::typed::BadTurn;
+use tarock_face::numbers::name_list;
 
 /// A refused command. Each has a text in every language; nothing was
 /// changed.
@@ -69,13 +69,15 @@ pub enum Rejection {
     UnknownGame,
     /// The command belongs to another game than the table's.
     NotInThisGame,
-    /// The table's game refuses the action (a game with a face): the
-    /// game's id and its rule's code, put into words by the game's face.
+    /// The table's game refuses the action: the game's id, its rule's
+    /// code and the refusal itself, put into words by the game's face.
     GameRefusal {
         /// The game's id.
         game: &'static str,
         /// The refusal's code ([`tarock_game_core::RuleError::code`]).
         code: &'static str,
+        /// The refusal with its details, for the face's full text.
+        error: GameError,
     },
     /// The game is not played by that many seats.
     BadSeatCount {
@@ -84,10 +86,6 @@ pub enum Rejection {
         /// The most seats.
         max: u8,
     },
-    /// The rules of the game forbid it.
-    Rule(RuleError),
-    /// A bidding turn that cannot be read.
-    BadTurn(BadTurn),
     /// Words typed at a table of a game with a face that the game reads as
     /// a move but are none ([`crate::games::GameFace::typed_token`]): the
     /// id of the face's text, and the word it quotes.
@@ -126,6 +124,19 @@ pub enum Rejection {
     /// What a cup refuses.
     Cup(CupRefusal),
 }
+
+/// A game's refusal of an action, kept whole (shared, so a [`Rejection`]
+/// stays cheap to clone); two are equal when they say the same.
+#[derive(Clone, Debug)]
+pub struct GameError(pub Arc<Refusal<Rejected>>);
+
+impl PartialEq for GameError {
+    fn eq(&self, other: &GameError) -> bool {
+        self.0.code() == other.0.code() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for GameError {}
 
 /// Why a cup command was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,9 +263,15 @@ impl Rejection {
                 games = crate::games::names_list(lang)
             ),
             Rejection::NotInThisGame => tr!(lang, "rej-not-in-this-game"),
-            Rejection::GameRefusal { game, code } => crate::games::face(game).map_or_else(
+            Rejection::GameRefusal { game, code, error } => crate::games::face(game).map_or_else(
                 || tr!(lang, "refusal-other"),
-                |f| f.refusal_text(code, lang),
+                |f| {
+                    match &*error.0 {
+                        Refusal::Rule(rule) => f.rule_text(rule, lang),
+                        _ => None,
+                    }
+                    .unwrap_or_else(|| f.refusal_text(code, lang))
+                },
             ),
             Rejection::BadSeatCount { min, max } if min == max => {
                 tr!(lang, "rej-fixed-seat-count", min = *min)
@@ -262,13 +279,6 @@ impl Rejection {
             Rejection::BadSeatCount { min, max } => {
                 tr!(lang, "rej-bad-seat-count", min = *min, max = *max)
             }
-            Rejection::Rule(e) => rule_error_text(e, lang),
-            Rejection::BadTurn(BadTurn::UnknownWord(word)) => {
-                tr!(lang, "rej-bad-turn", word = word.as_str())
-            }
-            Rejection::BadTurn(BadTurn::WeiterFirst) => tr!(lang, "rej-bad-turn-weiter"),
-            Rejection::BadTurn(BadTurn::Empty) => tr!(lang, "rej-bad-turn-empty"),
-            Rejection::BadTurn(BadTurn::TooLong) => tr!(lang, "rej-too-long"),
             Rejection::Typed { id, word } => crate::text::text(
                 lang,
                 id,
@@ -321,11 +331,5 @@ impl From<StorageError> for Fail {
 impl From<EntropyError> for Fail {
     fn from(e: EntropyError) -> Fail {
         Fail::Entropy(e)
-    }
-}
-
-impl From<RuleError> for Fail {
-    fn from(e: RuleError) -> Fail {
-        Fail::Reject(Rejection::Rule(e))
     }
 }

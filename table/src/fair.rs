@@ -16,7 +16,7 @@
 
 use tarock_game_core::fair::{self, Commitment, Mismatch, Reveal};
 use tarock_game_core::{DynGame, Game as _};
-use tarock_storage::{DealId, DealRow, StorageError, Tx};
+use tarock_storage::{DealRow, StorageError, Tx};
 use tarock_zwanzigerrufen::{CardSet, Deal, Seat, Zwanzigerrufen};
 
 use crate::shuffle::DealSeed;
@@ -87,23 +87,6 @@ pub fn verify(
     };
     fair::verify(GAME, published, reveal, &played, &shuffled)?;
     Ok(deal)
-}
-
-/// Stores the commitment of a deal just stored with `seed`, salted with
-/// `salt`, in the dealing transaction.
-pub(crate) async fn commit_deal(
-    tx: &mut Tx,
-    id: DealId,
-    seed: &DealSeed,
-    salt: [u8; 32],
-    deal: &Deal,
-) -> Result<(), StorageError> {
-    let reveal = Reveal {
-        seed: *seed.bytes(),
-        salt,
-    };
-    tx.commit_fair_deal(id, &commitment(&reveal, deal).0, &salt)
-        .await
 }
 
 /// The table message's line with the commitment of `deal`, if it has one.

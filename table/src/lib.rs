@@ -26,14 +26,10 @@ pub mod pump;
 pub mod render;
 pub mod scheduler;
 pub mod service;
-pub mod settlement;
 pub mod shuffle;
 /// How typed cards are read in every game (the face boundary's).
 pub use tarock_face::spelling;
-pub mod stats;
 pub mod text;
-pub mod typed;
-pub mod words;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{

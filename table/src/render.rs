@@ -1,12 +1,8 @@
-//! Texts of the views. Zwanzigerrufen's texts (its cards, the table text
-//! and a seat's text from the engine's views, its rule errors) moved to
-//! its face, `tarock_zwanzigerrufen_face::render`, and are re-exported
-//! here while the table keeps Zwanzigerrufen's own path; money and signed
-//! numbers are the face boundary's (`tarock_face::numbers`), shared by
-//! every game's texts. What stays is the table's own: the time per move.
+//! The table's own words besides the games' texts: the time per move.
+//! Money and signed numbers are the face boundary's
+//! (`tarock_face::numbers`), shared by every game's texts.
 
 pub use tarock_face::numbers::{money, signed, signed_money};
-pub use tarock_zwanzigerrufen_face::render::*;
 
 use crate::text::{self, Lang};
 

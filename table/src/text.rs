@@ -6,6 +6,7 @@
 
 use fluent_templates::static_loader;
 
+pub use tarock_face::numbers::{money, signed, signed_money};
 pub use tarock_face::text::{Arg, Lang};
 
 static_loader! {

@@ -10,11 +10,11 @@ use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tarock_storage::{Platform, TableId};
-use tarock_table::render::card_label;
 use tarock_table::{
     ChatRef, CommandKind, Lang, Outgoing, Pace, Payload, Sender, Step, TableSettings, UserRef,
 };
 use tarock_zwanzigerrufen::{Action, Bid, Card, GameKind, Item, Phase, Premium, RuleError, Seat};
+use tarock_zwanzigerrufen_face::render::card_label;
 
 const FOUR: [&str; 4] = ["Anna", "Bert", "Cleo", "Dora"];
 
@@ -326,22 +326,8 @@ async fn refusals_in_the_lobby() {
     .await;
     // Playing before any deal.
     let card: Card = "T21".parse().unwrap();
-    refused(
-        &mut h,
-        table,
-        "Anna",
-        CommandKind::Play(t, None, card),
-        NO_DEAL,
-    )
-    .await;
-    refused(
-        &mut h,
-        table,
-        "Anna",
-        CommandKind::Turn(t, None, vec![]),
-        NO_DEAL,
-    )
-    .await;
+    refused(&mut h, table, "Anna", play_kind(t, None, card), NO_DEAL).await;
+    refused(&mut h, table, "Anna", turn_kind(t, None, vec![]), NO_DEAL).await;
     refused(
         &mut h,
         table,
@@ -430,7 +416,7 @@ async fn refusals_of_unknown_tables_malformed_input_and_bad_settings() {
     for kind in [
         CommandKind::Join(unknown, None),
         CommandKind::Start(unknown),
-        CommandKind::Play(unknown, None, "T1".parse().unwrap()),
+        play_kind(unknown, None, "T1".parse().unwrap()),
         CommandKind::Rules(unknown),
         CommandKind::Balances(unknown),
         CommandKind::Hand(unknown),
@@ -676,7 +662,7 @@ async fn refusals_during_a_deal() {
         &mut h,
         table,
         "Cleo",
-        CommandKind::Turn(t, None, vec![]),
+        turn_kind(t, None, vec![]),
         NOT_YOUR_TURN,
     )
     .await;
@@ -698,7 +684,7 @@ async fn refusals_during_a_deal() {
         &mut h,
         table,
         "Anna",
-        CommandKind::Turn(t, Some(now), vec![]),
+        turn_kind(t, Some(now), vec![]),
         OPENING_REQUIRED,
     )
     .await;
@@ -714,7 +700,7 @@ async fn refusals_during_a_deal() {
         &mut h,
         table,
         "Anna",
-        CommandKind::Turn(t, Some(now), vec![Bid::Premium(Premium::Absolut)]),
+        turn_kind(t, Some(now), vec![Bid::Premium(Premium::Absolut)]),
         OPENING_REQUIRED,
     )
     .await;
@@ -749,7 +735,7 @@ async fn refusals_during_a_deal() {
         &mut h,
         table,
         "Anna",
-        CommandKind::Play(t, Some(now), card),
+        play_kind(t, Some(now), card),
         STILL_BIDDING,
     )
     .await;
@@ -855,14 +841,16 @@ async fn refusals_during_a_deal() {
             &mut h,
             table,
             "Bert",
-            CommandKind::Turn(t, Some(now), bids.clone()),
+            turn_kind(t, Some(now), bids.clone()),
             texts,
         )
         .await;
         let payload = Payload {
             table,
             step: Some(now),
-            action: tarock_table::ButtonAction::Turn(bids),
+            action: tarock_table::ButtonAction::Act(tarock_zwanzigerrufen_face::turn::turn_token(
+                &bids,
+            )),
         };
         refused(
             &mut h,
@@ -886,7 +874,7 @@ async fn refusals_during_a_deal() {
         &mut h,
         table,
         "Anna",
-        CommandKind::Turn(t, Some(now), vec![]),
+        turn_kind(t, Some(now), vec![]),
         BIDDING_OVER,
     )
     .await;
@@ -934,14 +922,7 @@ async fn refusals_during_a_deal() {
                         Lang::De => format!("{} hast du nicht.", card_label(card, l)),
                         Lang::En => format!("You do not hold {}.", card_label(card, l)),
                     });
-                    refused_text(
-                        &mut h,
-                        table,
-                        &name,
-                        CommandKind::Play(t, Some(now), card),
-                        texts,
-                    )
-                    .await;
+                    refused_text(&mut h, table, &name, play_kind(t, Some(now), card), texts).await;
                     found[0] = true;
                 }
                 if let Some(led) = led {
@@ -992,7 +973,7 @@ async fn refusals_during_a_deal() {
                                 &mut h,
                                 table,
                                 &name,
-                                CommandKind::Play(t, Some(now), card),
+                                play_kind(t, Some(now), card),
                                 texts.clone(),
                             )
                             .await;
@@ -1015,14 +996,7 @@ async fn refusals_during_a_deal() {
     assert_eq!(found, [true; 3], "every kind of illegal card was tried");
     // Between deals: no deal, and commands for the deal are refused.
     if h.game(table).await.is_none() {
-        refused(
-            &mut h,
-            table,
-            "Anna",
-            CommandKind::Turn(t, None, vec![]),
-            NO_DEAL,
-        )
-        .await;
+        refused(&mut h, table, "Anna", turn_kind(t, None, vec![]), NO_DEAL).await;
     }
 }
 
@@ -1043,7 +1017,9 @@ async fn a_redelivered_update_does_nothing() {
     assert!(replies.is_empty());
     let after = h.snapshot(table).await;
     assert_ne!(after, before, "the first delivery is applied");
-    assert_eq!(after.deal.as_ref().unwrap().1.len(), 1);
+    // A turn of one announcement is two actions: the Rufer, then the
+    // end of the turn.
+    assert_eq!(after.deal.as_ref().unwrap().1.len(), 2);
     // The same update again: no reply, no change, nothing sent.
     for lang in Lang::ALL {
         let replies = h
@@ -1079,7 +1055,8 @@ async fn a_redelivered_update_does_nothing() {
         .await
         .is_empty()
     );
-    assert_eq!(h.snapshot(table).await.deal.unwrap().1.len(), 2);
+    // Bert's Weiter is one action more.
+    assert_eq!(h.snapshot(table).await.deal.unwrap().1.len(), 3);
     // A refused command does not use up its update id: the notice comes
     // again if the platform redelivers it.
     let stale = rufer;
@@ -1159,8 +1136,8 @@ async fn two_presses_at_once_cannot_both_act() {
             kind: CommandKind::Button(payload),
         };
         let (ra, rb) = tokio::join!(
-            h.service.handle(command(a, format!("x{rounds}a"))),
-            h.service.handle(command(b, format!("x{rounds}b")))
+            h.service.handle(command(a.clone(), format!("x{rounds}a"))),
+            h.service.handle(command(b.clone(), format!("x{rounds}b")))
         );
         let mut replies = [ra.unwrap(), rb.unwrap()];
         replies.sort_by_key(|r| r.len());
@@ -1175,12 +1152,23 @@ async fn two_presses_at_once_cannot_both_act() {
         );
         h.drain().await;
         let after = h.snapshot(table).await.deal.unwrap().1;
-        assert_eq!(
-            after.len(),
-            events + 1,
-            "one action was stored (no computers here)"
+        // One move was stored (no computers here): the actions of one of
+        // the two buttons (a bidding turn is its announcements and its
+        // end), all of them the presser's.
+        let face = tarock_table::games::face("zwanzigerrufen").unwrap();
+        let actions = |payload: &str| match payload.parse::<Payload>().unwrap().action {
+            tarock_table::ButtonAction::Act(token) => face.action_tokens(&token).unwrap().len(),
+            other => panic!("{other:?} is no move"),
+        };
+        let added = after.len() - events;
+        assert!(
+            [actions(&a), actions(&b)].contains(&added),
+            "one move was stored: {added} actions"
         );
-        assert_eq!(after[events].seat, seat, "and it was {name}'s");
+        assert!(
+            after[events..].iter().all(|e| e.seat == seat),
+            "and it was {name}'s"
+        );
     }
 }
 
@@ -1197,7 +1185,7 @@ async fn refusals_at_paused_and_closed_tables() {
         &mut h,
         table,
         "Anna",
-        CommandKind::Turn(t, Some(now), vec![Bid::Game(GameKind::Rufer)]),
+        turn_kind(t, Some(now), vec![Bid::Game(GameKind::Rufer)]),
         TABLE_PAUSED,
     )
     .await;
@@ -1211,7 +1199,7 @@ async fn refusals_at_paused_and_closed_tables() {
     for kind in [
         CommandKind::Join(t, None),
         CommandKind::Start(t),
-        CommandKind::Turn(t, Some(now), vec![Bid::Game(GameKind::Rufer)]),
+        turn_kind(t, Some(now), vec![Bid::Game(GameKind::Rufer)]),
         CommandKind::Close(t),
         CommandKind::Hand(t),
         CommandKind::Button(format!("t{table}:{now}:ar")),
@@ -1227,4 +1215,28 @@ async fn refusals_at_paused_and_closed_tables() {
         NO_TABLE_HERE,
     )
     .await;
+}
+
+/// A whole Zwanzigerrufen bidding turn as the face's choice token (`w`,
+/// `ar.p`), as its button sends it.
+fn turn_kind(
+    table: tarock_table::command::TableChoice,
+    step: Option<tarock_table::Step>,
+    bids: Vec<tarock_zwanzigerrufen::Bid>,
+) -> CommandKind {
+    CommandKind::Act(
+        table,
+        step,
+        tarock_zwanzigerrufen_face::turn::turn_token(&bids),
+    )
+}
+
+/// A Zwanzigerrufen card as the face's choice token (`pT21`), as its
+/// button sends it.
+fn play_kind(
+    table: tarock_table::command::TableChoice,
+    step: Option<tarock_table::Step>,
+    card: tarock_zwanzigerrufen::Card,
+) -> CommandKind {
+    CommandKind::Act(table, step, format!("p{card}"))
 }

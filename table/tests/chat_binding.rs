@@ -188,7 +188,7 @@ async fn the_turn_view_shows_contract_trick_and_leader_in_the_readers_language()
     // human to act.
     for _ in 0..400 {
         let loaded = h.loaded(table).await;
-        let game = loaded.deal.as_ref().and_then(|d| d.game.clone()).unwrap();
+        let game = loaded.deal.as_ref().and_then(common::zr_game).unwrap();
         let Some(seat) = game.to_act() else { break };
         let name = if seat == Seat::S0 { "Anna" } else { "Bert" };
         if game.phase() == Phase::Play
@@ -217,7 +217,7 @@ async fn the_turn_view_shows_contract_trick_and_leader_in_the_readers_language()
             };
             assert!(text.contains(contract), "{text}");
             if let Some(called) = view.contract.and_then(|c| c.called) {
-                let label = tarock_table::render::card_label(called, lang);
+                let label = tarock_zwanzigerrufen_face::render::card_label(called, lang);
                 assert!(text.contains(&label), "called card {label} in {text}");
             }
             assert_eq!(
@@ -296,7 +296,7 @@ async fn turn_views_notify_only_players_who_were_not_just_playing() {
     let mut moved: Vec<String> = Vec::new();
     for round in 0..12 {
         let loaded = h.loaded(table).await;
-        let game = loaded.deal.as_ref().and_then(|d| d.game.clone()).unwrap();
+        let game = loaded.deal.as_ref().and_then(common::zr_game).unwrap();
         let Some(seat) = game.to_act() else { break };
         let name = if seat == Seat::S0 { "Anna" } else { "Bert" };
         let payload = match h.last_private_of(table, name) {

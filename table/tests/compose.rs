@@ -67,18 +67,17 @@ async fn rufer_and_pagat_in_one_turn_by_buttons() {
     assert_eq!(replies[0].text(), Rejection::NotYourTurn.text(Lang::De));
     assert_eq!(h.snapshot(table).await, before);
 
-    // Anna makes the turn: one action in the log, both words in it.
+    // Anna makes the turn: one move, both announcements and its end in
+    // the log as the game's actions.
     assert!(h.press("Anna", &both).await.is_empty());
     let game = h.game(table).await.unwrap();
     assert_eq!(game.phase(), Phase::Bidding);
     assert_eq!(game.to_act(), Some(Seat::S1));
     let loaded = h.loaded(table).await;
     let events = &loaded.deal.unwrap().events;
-    assert_eq!(events.len(), 1);
-    assert_eq!(
-        (events[0].seat, events[0].action.as_str()),
-        (Seat::S0.into(), "rufer pagat")
-    );
+    let logged: Vec<_> = events.iter().map(|e| (e.seat, e.action.as_str())).collect();
+    let anna = Seat::S0.into();
+    assert_eq!(logged, vec![(anna, "xr"), (anna, "xp"), (anna, "w")]);
     assert!(
         h.last_table_text()
             .contains("Lizitation: Anna: Rufer, Pagat (dazu)"),

@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use tarock_koenigrufen::Koenigrufen;
 use tarock_storage::{CupChat, CupStatus, DealStatus, LoadedTable, TableId, TableStatus};
-use tarock_table::render::signed;
+use tarock_table::text::signed;
 use tarock_table::{
     ChatRef, CommandKind, CupAction, CupSettings, Lang, Outgoing, Sender, Step, tr,
 };

@@ -358,7 +358,7 @@ async fn wrong_presses_are_refused_and_change_nothing() {
     let text = notice(
         h.run(
             &name,
-            CommandKind::Play(Some(table), None, "T1".parse().unwrap()),
+            CommandKind::TurnWords(Some(table), None, vec!["I".into()]),
         )
         .await,
     );

@@ -60,8 +60,9 @@ async fn stats_leaderboard_and_history_follow_the_ledger() {
     // Her figures: two deals, her balance in points and money.
     let text = answer(h.run("anna", CommandKind::Stats).await);
     assert!(text.contains("Statistik von anna"), "{text}");
+    let points = if units.abs() == 1 { "Punkt" } else { "Punkte" };
     let here = format!(
-        "In diesem Chat: 2 Spiele, {} gewonnen, {} verloren · {} Punkte ({})",
+        "In diesem Chat: 2 Spiele, {} gewonnen, {} verloren · {} {points} ({})",
         stats.won,
         stats.lost,
         units_text(units),

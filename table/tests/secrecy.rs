@@ -45,8 +45,12 @@ async fn check_new(
     let mut secret = all;
     let mut unplayed_by_seat = [CardSet::default(); 4];
     let (mut called, mut partner, mut partner_public, mut rufer) = (None, None, None, false);
-    if let Some(d) = loaded.deal.as_ref().filter(|d| d.game.is_some()) {
-        let game = d.game.as_ref().unwrap();
+    if let Some(d) = loaded
+        .deal
+        .as_ref()
+        .filter(|d| common::zr_game(d).is_some())
+    {
+        let game = &common::zr_game(d).unwrap();
         let dealt = hands_of(&d.deal);
         let played = played(&d.events);
         hands = Some(dealt);
@@ -90,7 +94,11 @@ async fn check_new(
                             .iter()
                             .filter(|d| d.status == DealStatus::Redeal)
                             .any(|d| hands_of(d).contains(&shown)),
-                        "a redeal names the redealt hand: {text}"
+                        "a redeal names the redealt hand: {text}\n{:?}",
+                        deals
+                            .iter()
+                            .map(|d| (d.number, d.status, d.hands.clone()))
+                            .collect::<Vec<_>>()
                     );
                     stats.redeals += 1;
                     continue;
@@ -167,7 +175,11 @@ async fn check_new(
                     all_text.push('\n');
                     all_text.push_str(&b.label);
                     let payload: Payload = b.payload.parse().expect("buttons carry payloads");
-                    if let ButtonAction::Play(card) = payload.action {
+                    if let ButtonAction::Act(token) = payload.action
+                        && let Some(card) = token
+                            .strip_prefix('p')
+                            .and_then(|c| c.parse::<tarock_zwanzigerrufen::Card>().ok())
+                    {
                         assert!(
                             hands[seat.index()].contains(card),
                             "a button for a card of another hand"
@@ -358,7 +370,12 @@ async fn the_partner_stays_hidden_until_he_plays_the_called_card() {
         let t = h.loaded(table).await;
         let d = t.deal.unwrap();
         let called_played = played(&d.events).contains(called);
-        let public_partner = d.game.unwrap().public_view().contract.unwrap().partner;
+        let public_partner = common::zr_game(&d)
+            .unwrap()
+            .public_view()
+            .contract
+            .unwrap()
+            .partner;
         let text = h.last_table_text();
         assert_eq!(public_partner.is_some(), called_played, "{text}");
         if called_played {
@@ -373,7 +390,7 @@ async fn the_partner_stays_hidden_until_he_plays_the_called_card() {
             // The called card is public, its holder is not.
             assert!(text.contains(&format!(
                 "ruft den {}.",
-                tarock_table::render::card_label(called, Lang::De)
+                tarock_zwanzigerrufen_face::render::card_label(called, Lang::De)
             )));
         }
         h.random_move(table, &four, &mut rng).await;
@@ -381,6 +398,6 @@ async fn the_partner_stays_hidden_until_he_plays_the_called_card() {
     assert!(hidden_views >= 1);
     // After the deal the table view (and the engine) name the partner.
     let t = h.loaded(table).await;
-    let game = t.deal.unwrap().game.unwrap();
+    let game = common::zr_game(&t.deal.unwrap()).unwrap();
     assert_eq!(game.public_view().contract.unwrap().partner, Some(partner));
 }

@@ -8,10 +8,10 @@
 //! the stake is 10 cents per unit.
 
 use tarock_table::Lang;
-use tarock_table::settlement::Sheet;
-use tarock_table::words::KontraWords;
 use tarock_zwanzigerrufen::score::{Announced, Facts, PagatOutcome, settle};
 use tarock_zwanzigerrufen::{Card, GameKind, Party, Preset, Seat};
+use tarock_zwanzigerrufen_face::settlement::Sheet;
+use tarock_zwanzigerrufen_face::words::KontraWords;
 
 const D: Party = Party::Declarer;
 const O: Party = Party::Opponents;

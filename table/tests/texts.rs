@@ -382,19 +382,19 @@ async fn german_texts() {
         keys(&v.bert_bidding),
         rows(&[
             &[
-                ("Farbensolo", "t1:1.1:af"),
-                ("Solo", "t1:1.1:as"),
-                ("Absolut", "t1:1.1:aa")
+                ("Farbensolo", "t1:1.2:af"),
+                ("Solo", "t1:1.2:as"),
+                ("Absolut", "t1:1.2:aa")
             ],
-            &[("Valat", "t1:1.1:av")],
+            &[("Valat", "t1:1.2:av")],
             // More may follow a game or the Absolut in the same turn; after
             // a Valat only the other party's Kontra could.
             &[
-                ("Farbensolo + …", "t1:1.1:xf"),
-                ("Solo + …", "t1:1.1:xs"),
-                ("Absolut + …", "t1:1.1:xa")
+                ("Farbensolo + …", "t1:1.2:xf"),
+                ("Solo + …", "t1:1.2:xs"),
+                ("Absolut + …", "t1:1.2:xa")
             ],
-            &[("Weiter", "t1:1.1:w")],
+            &[("Weiter", "t1:1.2:w")],
         ])
     );
 
@@ -433,12 +433,12 @@ async fn german_texts() {
         keys(&v.dora_bidding),
         rows(&[
             &[
-                ("Solo", "t1:1.3:as"),
-                ("Absolut", "t1:1.3:aa"),
-                ("Valat", "t1:1.3:av")
+                ("Solo", "t1:1.5:as"),
+                ("Absolut", "t1:1.5:aa"),
+                ("Valat", "t1:1.5:av")
             ],
-            &[("Solo + …", "t1:1.3:xs"), ("Absolut + …", "t1:1.3:xa")],
-            &[("Weiter", "t1:1.3:w")],
+            &[("Solo + …", "t1:1.5:xs"), ("Absolut + …", "t1:1.5:xa")],
+            &[("Weiter", "t1:1.5:w")],
         ])
     );
 
@@ -470,7 +470,7 @@ async fn german_texts() {
     );
     assert_eq!(
         keys(&v.dora_trick),
-        rows(&[&[("♥D", "t1:1.9:phQ"), ("♥A", "t1:1.9:phA")]])
+        rows(&[&[("♥D", "t1:1.11:phQ"), ("♥A", "t1:1.11:phA")]])
     );
     assert_text(
         &v.after_trick,
@@ -683,19 +683,19 @@ async fn english_texts() {
         keys(&v.bert_bidding),
         rows(&[
             &[
-                ("Farbensolo", "t1:1.1:af"),
-                ("Solo", "t1:1.1:as"),
-                ("Absolut", "t1:1.1:aa")
+                ("Farbensolo", "t1:1.2:af"),
+                ("Solo", "t1:1.2:as"),
+                ("Absolut", "t1:1.2:aa")
             ],
-            &[("Valat", "t1:1.1:av")],
+            &[("Valat", "t1:1.2:av")],
             // More may follow a game or the Absolut in the same turn; after
             // a Valat only the other party's Kontra could.
             &[
-                ("Farbensolo + …", "t1:1.1:xf"),
-                ("Solo + …", "t1:1.1:xs"),
-                ("Absolut + …", "t1:1.1:xa")
+                ("Farbensolo + …", "t1:1.2:xf"),
+                ("Solo + …", "t1:1.2:xs"),
+                ("Absolut + …", "t1:1.2:xa")
             ],
-            &[("Pass (weiter)", "t1:1.1:w")],
+            &[("Pass (weiter)", "t1:1.2:w")],
         ])
     );
     assert_text(
@@ -729,12 +729,12 @@ async fn english_texts() {
         keys(&v.dora_bidding),
         rows(&[
             &[
-                ("Solo", "t1:1.3:as"),
-                ("Absolut", "t1:1.3:aa"),
-                ("Valat", "t1:1.3:av")
+                ("Solo", "t1:1.5:as"),
+                ("Absolut", "t1:1.5:aa"),
+                ("Valat", "t1:1.5:av")
             ],
-            &[("Solo + …", "t1:1.3:xs"), ("Absolut + …", "t1:1.3:xa")],
-            &[("Pass (weiter)", "t1:1.3:w")],
+            &[("Solo + …", "t1:1.5:xs"), ("Absolut + …", "t1:1.5:xa")],
+            &[("Pass (weiter)", "t1:1.5:w")],
         ])
     );
     assert_text(
@@ -762,7 +762,7 @@ async fn english_texts() {
     );
     assert_eq!(
         keys(&v.dora_trick),
-        rows(&[&[("♥Q", "t1:1.9:phQ"), ("♥A", "t1:1.9:phA")]])
+        rows(&[&[("♥Q", "t1:1.11:phQ"), ("♥A", "t1:1.11:phA")]])
     );
     assert_text(
         &v.after_trick,

@@ -220,6 +220,25 @@ pub trait GameFace: Send + Sync {
         false
     }
 
+    /// The words a draft stands for, as [`GameFace::typed_token`] reads
+    /// them (a Zwanzigerrufen `xr` is `rufer`): a front end that lets a
+    /// person type the rest of a choice begun with buttons puts them
+    /// first. None for a game without drafts in words.
+    fn draft_words(&self, draft: &str) -> Vec<String> {
+        let _ = draft;
+        Vec::new()
+    }
+
+    /// Whether `words` (lowercase, as typed) read as a move of this game
+    /// under its default rules (a Zwanzigerrufen bidding turn, `rufer
+    /// pagat`): what a front end asks to tell a typed move from chat
+    /// before it knows the table. Cards are asked by
+    /// [`GameFace::card_token`]; the default reads no words.
+    fn reads_words(&self, words: &[String]) -> bool {
+        let _ = words;
+        false
+    }
+
     /// The round's action tokens that the [`ChoiceKind::Act`] choice
     /// `token` stands for, applied in order and all or none: a choice may
     /// be one move of several actions as players see it (a Zwanzigerrufen
@@ -387,11 +406,26 @@ pub trait GameFace: Send + Sync {
         false
     }
 
+    /// The rules preset a chat cup of this game is played by; `None`
+    /// (the default) for a game no cup plays. The table's cups play the
+    /// first game of the registry that names one.
+    fn cup_rules(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The localized text of a refusal with this code: a game rule's
     /// [`tarock_game_core::RuleError::code`], or one of the codes every
     /// game shares (`token`, `seat`, `deck`). An unknown code gets a
     /// general "not allowed now" text.
     fn refusal_text(&self, code: &str, lang: Lang) -> String;
+
+    /// The localized text of the game's own refusal with its details (the
+    /// card that must be followed, the item already announced), where the
+    /// face words them; `None` (the default) falls back to
+    /// [`GameFace::refusal_text`] of its code.
+    fn rule_text(&self, _error: &tarock_game_core::Rejected, _lang: Lang) -> Option<String> {
+        None
+    }
 
     /// The computer levels this game has, weakest first (`easy`, …); the
     /// first is the default for `+ Computer`.
@@ -487,6 +521,16 @@ pub struct Layout {
     /// (no title, no picture of the hand) instead of the seat's whole
     /// message.
     pub draft_alone: bool,
+    /// The rules button answers with the rules' short name and the
+    /// overrides as written (`true`) instead of every flag in full.
+    pub rules_by_label: bool,
+    /// Each round's start is said in the chat ("Königrufen, Spiel 3: Anna
+    /// beginnt."); without it the table message alone shows the new deal.
+    pub start_line: bool,
+    /// The buttons' payloads carry a choice token without its prefix
+    /// where it reads back the same (`t1:1.0:ar.p`), as Zwanzigerrufen's
+    /// buttons were always written; otherwise `g<token>` and `~<draft>`.
+    pub short_payloads: bool,
 }
 
 impl Layout {
@@ -499,6 +543,9 @@ impl Layout {
         private_settlement_title: false,
         reveal_setup: true,
         draft_alone: false,
+        rules_by_label: false,
+        start_line: true,
+        short_payloads: false,
     };
 }
 

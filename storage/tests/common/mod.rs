@@ -313,3 +313,16 @@ pub async fn store_record(store: &Store, table: TableId, number: u32, record: &R
     tx.commit().await.unwrap();
     deal
 }
+
+/// The Zwanzigerrufen game a loaded deal's round holds (a deal of that
+/// game that was dealt), as the engine's own type.
+#[allow(dead_code)]
+pub fn zr_game(loaded: &tarock_storage::LoadedDeal) -> Option<Game> {
+    loaded
+        .round
+        .as_ref()?
+        .round()
+        .downcast_ref::<tarock_zwanzigerrufen::Zwanzigerrufen>()?
+        .game()
+        .cloned()
+}

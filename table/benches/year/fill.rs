@@ -22,7 +22,7 @@ use rand::seq::IndexedRandom;
 use sqlx::{AnyConnection, Connection};
 use tarock_game_core::Seat;
 use tarock_storage::{
-    DealId, DealStatus, Delivered, Event, NewDeal, NewMessage, NewPlayer, NewSettlement, NewTable,
+    DealId, DealStatus, Delivered, Event, NewMessage, NewPlayer, NewRound, NewSettlement, NewTable,
     Occupant, Platform, PlayerId, StorageError, Store, TableId, TableStatus,
 };
 use tarock_table::{
@@ -176,9 +176,11 @@ pub struct Year {
 #[derive(Clone, Debug)]
 struct Template {
     forehand: Seat,
-    hands: [String; 4],
+    /// The dealt piles the commitment covers (the four hands).
+    hands: Vec<String>,
     rules: String,
-    factor: u32,
+    /// What the round was dealt carrying (a double round), if anything.
+    carry: Option<String>,
     events: Vec<Event>,
     changes: Vec<i64>,
     breakdown: String,
@@ -428,12 +430,12 @@ async fn templates(
             .iter()
             .filter(|(_, side)| *side == Some(1))
             .fold(0u32, |m, (seat, _)| m | 1 << seat);
-        let hands: [String; 4] = d.hands.clone().try_into().expect("four hands");
+        assert_eq!(d.hands.len(), 4, "four hands");
         out.push(Template {
             forehand: d.forehand,
-            hands,
+            hands: d.hands.clone(),
             rules: d.rules.clone(),
-            factor: d.factor,
+            carry: d.carry.clone(),
             events: loaded.events,
             changes,
             breakdown: settled.breakdown,
@@ -747,27 +749,28 @@ async fn write_jobs(
             let t = &templates[job.template];
             let step = job.length_ms / (t.events.len() as i64 + 2);
             let id: DealId = tx
-                .start_seeded_deal(
-                    &NewDeal {
+                .start_round_carrying(
+                    &NewRound {
                         table: job.table,
+                        game: "zwanzigerrufen".to_owned(),
                         number: job.number,
-                        forehand: t.forehand,
-                        hands: t.hands.clone(),
+                        first: t.forehand,
                         rules: t.rules.clone(),
-                        factor: t.factor,
                         started_ms: job.started_ms,
                     },
                     &t.seed,
+                    t.carry.as_deref(),
                 )
                 .await?;
-            tx.commit_fair_deal(id, &t.commitment, &t.salt).await?;
+            tx.commit_fair_round(id, &t.commitment, &t.salt, &t.hands)
+                .await?;
             for e in &t.events {
                 let at_ms = job.started_ms + step * (i64::from(e.seq) + 1);
                 if job.updates && job.persons & (1 << e.seat.index()) != 0 {
                     tx.mark_update(Platform::Telegram, &format!("{id}-{}", e.seq), at_ms)
                         .await?;
                 }
-                tx.queue_event(id, &Event { at_ms, ..e.clone() })?;
+                tx.queue_token(id, &Event { at_ms, ..e.clone() })?;
             }
             let settled_ms = job.started_ms + job.length_ms - step;
             tx.settle(

@@ -13,8 +13,8 @@ pub use tarock_face::{
 };
 
 /// The help text of a table of the game `id` (the terminal's list of what
-/// may be typed): the game's own words, Zwanzigerrufen's for a game
-/// without a face.
+/// may be typed): the game's own words, the table's general help for a
+/// game this build does not know.
 pub fn help_text(id: &str, lang: Lang) -> String {
     match face(id) {
         Some(face) => face.help_text(lang),
@@ -22,19 +22,15 @@ pub fn help_text(id: &str, lang: Lang) -> String {
     }
 }
 
-/// The game whose tables still walk their own path through the table
-/// service, although the registry lists its face: Zwanzigerrufen, until
-/// the switch step routes its tables through the faces' path (issue 32).
-/// This is the one place that keeps its face from the table.
-const OWN_PATH: &str = <tarock_zwanzigerrufen::Zwanzigerrufen as tarock_game_core::Game>::ID;
-
-/// Every face the table routes a table through, from the registry:
-/// all but [`OWN_PATH`]'s.
+/// Every face of the registry: every table walks one path through them.
 fn faces() -> impl Iterator<Item = &'static dyn GameFace> {
-    tarock_games::faces()
-        .iter()
-        .copied()
-        .filter(|f| f.id() != OWN_PATH)
+    tarock_games::faces().iter().copied()
+}
+
+/// The game a chat cup plays and the rules preset it plays by: the first
+/// face of the registry that names a cup preset.
+pub fn cup_game() -> Option<(&'static dyn GameFace, &'static str)> {
+    faces().find_map(|f| f.cup_rules().map(|rules| (f, rules)))
 }
 
 /// The face of the game with this id, if it has one.
@@ -43,22 +39,19 @@ pub fn face(id: &str) -> Option<&'static dyn GameFace> {
 }
 
 /// A contract's name in `lang` from the word the statistics recorded for
-/// it ([`GameFace::sides`], Zwanzigerrufen's record words): Zwanzigerrufen's
-/// catalogue (`game-rufer`), else the first face that knows the word, else
-/// the word itself.
+/// it ([`GameFace::sides`]): the first face that knows the word, else the
+/// word itself.
 pub fn contract_name(word: &str, lang: Lang) -> String {
-    crate::text::lookup(lang, &format!("game-{word}"), Vec::new())
-        .or_else(|| faces().find_map(|f| f.contract_name(word, lang)))
+    faces()
+        .find_map(|f| f.contract_name(word, lang))
         .unwrap_or_else(|| word.to_owned())
 }
 
 /// The name of the game with this id in `lang` ("Zwanzigerrufen",
-/// "Königrufen", "20 ab"), for front ends that list the games.
+/// "Königrufen", "20 ab"), for front ends that list the games; the id
+/// itself for a game this build does not know.
 pub fn name_of(id: &str, lang: Lang) -> String {
-    match face(id) {
-        Some(face) => face.name(lang),
-        None => crate::text::tr!(lang, "game-zwanzigerrufen"),
-    }
+    face(id).map_or_else(|| id.to_owned(), |face| face.name(lang))
 }
 
 /// Every game of the registry by name in `lang`, as one list: "Zwanzigerrufen,
@@ -69,7 +62,7 @@ pub fn names_list(lang: Lang) -> String {
         .map(|g| name_of(g.id(), lang))
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    crate::settlement::name_list(&names, lang)
+    tarock_face::numbers::name_list(&names, lang)
 }
 
 /// The seats each game of the registry is played with, in `lang`:
@@ -90,11 +83,18 @@ pub fn seats_list(lang: Lang) -> String {
         .join(", ")
 }
 
+/// Whether `words` read as a move of some game of the family in words (a
+/// Zwanzigerrufen bidding turn): for a front end that must tell a typed
+/// move from chat before it knows the table.
+pub fn is_move_words(words: &[String]) -> bool {
+    faces().any(|f| f.reads_words(words))
+}
+
 /// Whether `text` spells a card of any game of the family (for a front
 /// end that must tell a typed card from chat before it knows the game,
 /// and for the answer "no such card in this game").
 pub fn is_card(text: &str) -> bool {
-    crate::render::parse_card(text).is_some() || faces().any(|f| f.card_token(text).is_some())
+    faces().any(|f| f.card_token(text).is_some())
 }
 
 #[cfg(test)]
@@ -103,8 +103,7 @@ mod tests {
 
     #[test]
     fn zwanzigerrufen_reads_cards_and_is_card_knows_every_game() {
-        use crate::render;
-        let zr = |s: &str| render::parse_card(s).map(|c| c.to_string());
+        let zr = |s: &str| face("zwanzigerrufen").and_then(|f| f.card_token(s));
         {
             for (typed, id) in [
                 ("XXII", "T22"),
@@ -122,7 +121,7 @@ mod tests {
                 ("c10", "c10"),
                 ("♣10", "c10"),
             ] {
-                assert_eq!(zr(typed).as_deref(), Some(id), "{typed}");
+                assert_eq!(zr(typed), Some(format!("p{id}")), "{typed}");
             }
         }
         // Cards one game has and another lacks: each is a card of some

@@ -17,10 +17,6 @@ use tarock_storage::{CupChat, CupRow, CupStatus, CupTable, LoadedTable, NewCup, 
 use super::*;
 use crate::command::{CupAction, CupSettings};
 
-/// The game a chat cup plays: seed 002's Tarockcup plays Königrufen.
-const CUP_GAME: &str = "koenigrufen";
-/// The rules preset of a chat cup's tables (the 2019 cup's).
-const CUP_RULES: &str = "cup2019";
 /// Money per unit at a cup's tables, in cents (seed 002: 10 cents).
 const CUP_STAKE_CENTS: i64 = 10;
 /// The longest name of a cup, in characters.
@@ -305,10 +301,11 @@ impl TableService {
         if name.is_empty() || name.chars().count() > MAX_NAME || !fits {
             return Err(CupRefusal::BadSettings.into());
         }
+        let (game, rules) = games::cup_game().ok_or(Rejection::UnknownGame)?;
         let (mut tx, now) = self.begin_for(sender.user.platform, update).await?;
         let creator = tx.upsert_player(&new_player(sender), now).await?;
         let mut doc = CupDoc {
-            cup: Cup::new(name, CUP_GAME, CUP_RULES, format, &[]).map_err(cup_error)?,
+            cup: Cup::new(name, game.id(), rules, format, &[]).map_err(cup_error)?,
             members: Vec::new(),
         };
         let first = doc.free_name(&sender.user.name);
@@ -447,7 +444,7 @@ impl TableService {
             .draw_next(&present, seed)
             .map_err(cup_error)?
             .clone();
-        let face = games::face(CUP_GAME).ok_or(Rejection::UnknownGame)?;
+        let face = games::face(&c.doc.cup.game).ok_or(Rejection::UnknownGame)?;
         let lang = c.lang();
         let mut lines = Vec::new();
         let mut mentions = Vec::new();
@@ -456,14 +453,14 @@ impl TableService {
         for (i, drawn) in round.tables.iter().enumerate() {
             // Four at a table, or five where the dealer sits each deal out.
             let seats = u8::try_from(drawn.seats.len()).unwrap_or(u8::MAX);
-            let (_, _, rules) = table_spec(CUP_GAME, Some(seats), &c.doc.cup.rules)?;
+            let (_, _, rules) = table_spec(face.id(), Some(seats), &c.doc.cup.rules)?;
             let id = tx
                 .create_table(
                     &NewTable {
                         platform: c.row.chat.platform,
                         chat_id: c.row.chat.chat_id.clone(),
                         thread_id: c.row.chat.thread_id.clone(),
-                        game: CUP_GAME.to_owned(),
+                        game: face.id().to_owned(),
                         seats,
                         rules,
                         stake_cents: CUP_STAKE_CENTS,

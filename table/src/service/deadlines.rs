@@ -59,22 +59,13 @@ impl TableService {
             .unwrap_or_default();
         let user = row.as_ref().and_then(user_of);
         if deadline.due_ms <= w.now {
-            let face = w.st.face();
-            if let Some(face) = face {
-                self.round_stand_in(&mut w, face, deadline.seat).await?;
-            } else {
-                let m = self.computer_move(&w, STAND_IN)?;
-                self.apply(&mut w, zr(deadline.seat), &m, true).await?;
-            }
+            let face = w.st.face().ok_or(Rejection::UnknownGame)?;
+            self.round_stand_in(&mut w, face, deadline.seat).await?;
             w.say(
                 tr!(lang, "stand-in", name = name.as_str()),
                 user.into_iter().collect(),
             );
-            if let Some(face) = face {
-                self.round_after_action(&mut w, face, deadline.seat).await?;
-            } else {
-                self.advance(&mut w).await?;
-            }
+            self.round_after_action(&mut w, face, deadline.seat).await?;
             // The table view says so too, until the next move.
             let note = tr!(lang, "stand-in", name = name.as_str());
             if let Some(Outgoing::Table { text, .. }) = w
@@ -85,12 +76,6 @@ impl TableService {
             {
                 text.push('\n');
                 text.push_str(&note);
-            }
-            if face.is_none()
-                && w.st.deal_active()
-                && w.st.game().and_then(Game::to_act) != Some(zr(deadline.seat))
-            {
-                self.push_private(&mut w, zr(deadline.seat));
             }
         } else {
             let minutes = ((deadline.due_ms - w.now) / 60_000).max(1);
@@ -110,7 +95,7 @@ impl TableService {
                 buttons,
                 picture,
                 ..
-            }) = w.st.any_private_view(deadline.seat)
+            }) = w.st.round_private_view(deadline.seat, None)
             {
                 let plang = row
                     .as_ref()

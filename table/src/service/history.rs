@@ -13,10 +13,7 @@ const HISTORY_LINES: u32 = 10;
 
 /// The name of a game in `lang`.
 fn game_name(game: &str, lang: Lang) -> String {
-    match games::face(game) {
-        Some(face) => face.name(lang),
-        None => tr!(lang, "game-zwanzigerrufen"),
-    }
+    games::name_of(game, lang)
 }
 
 impl TableService {

@@ -10,33 +10,24 @@ use serde_json::Value;
 use tarock_game_core::Seat as TableSeat;
 use tarock_player::Level;
 use tarock_storage::{
-    Deadline, DealStatus, Event, LoadedDeal, LoadedTable, MessageId, NewDeal, NewMessage,
-    NewSettlement, NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store,
-    Table, TableId, TableStatus, Tx,
+    Deadline, DealStatus, Event, LoadedDeal, LoadedTable, MessageId, NewMessage, NewSettlement,
+    NewTable, Occupant, Participant, Platform, Player, SeatRow, StorageError, Store, Table,
+    TableId, TableStatus, Tx,
 };
-use tarock_zwanzigerrufen::score::DoubleRound;
-use tarock_zwanzigerrufen::{Action, Bid, Card, Game, Party, Phase, Rules, Seat, ValidRules};
-use tarock_zwanzigerrufen_ai::drive;
 
 use crate::clock::Clock;
 use crate::command::{ChatRef, Command, CommandKind, Sender, TableChoice, TableSettings, UserRef};
 use crate::error::{CupRefusal, Fail, Rejection, ServiceError};
 use crate::games;
 use crate::outgoing::{BalanceLine, Button, Keyboard, Outgoing};
-use crate::payload::{ButtonAction, Payload, Step, parse_turn_words};
-use crate::render::{
-    card_label, hand_text, lobby_text, money, pace_text, plays_text, private_text, signed,
-    signed_money, sorted, table_text,
-};
-use crate::settlement::{Sheet, settlement_items};
+use crate::payload::{ButtonAction, Payload, Step};
+use crate::render::{money, pace_text, signed, signed_money};
 use crate::shuffle::{Randomness, RandomnessMode};
 use crate::text::Lang;
 use crate::text::tr;
-use crate::words::{KontraWords, TableHeader, bid_label};
 
 mod cup;
 mod deadlines;
-mod deal;
 mod delivery;
 mod history;
 mod link;
@@ -48,7 +39,7 @@ mod watch;
 
 pub use delivery::{Delivery, Outcome};
 pub use link::{LINK_CODE_MS, looks_like_code, normalize_code};
-use views::{label_turn, occupant_name, participant_name, user_of};
+use views::{occupant_name, participant_name, user_of};
 pub use watch::WatchedStep;
 
 /// The computer level that plays for a seat whose time ran out.
@@ -99,13 +90,6 @@ pub struct TableService {
     claims_for: Option<Platform>,
 }
 
-/// A player's move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Move {
-    Turn(Vec<Bid>),
-    Card(Card),
-}
-
 /// A table as loaded: the row, its seats, its latest deal, and the chats
 /// it is linked into besides its own.
 struct TableState {
@@ -123,7 +107,7 @@ struct Work {
     st: TableState,
     out: Vec<Outgoing>,
     /// What the actions of this command were, as the game's face tells
-    /// them (games with a face only): lines under the table message.
+    /// them: lines under the table message.
     moves: Vec<String>,
 }
 
@@ -168,15 +152,9 @@ impl TableState {
         }
     }
 
-    /// The row of a seat (a table seat, or a Zwanzigerrufen seat).
-    fn seat_row(&self, seat: impl Into<TableSeat>) -> Option<&SeatRow> {
-        let seat = seat.into();
+    /// The row of a seat.
+    fn seat_row(&self, seat: TableSeat) -> Option<&SeatRow> {
         self.seats.iter().find(|s| s.seat == seat)
-    }
-
-    /// The Zwanzigerrufen seat of a platform user (at a Zwanzigerrufen table).
-    fn zr_seat_of(&self, user: &UserRef) -> Option<Seat> {
-        self.seat_of(user).map(zr)
     }
 
     /// The seat of a platform user.
@@ -191,43 +169,14 @@ impl TableState {
             .map(|s| s.seat)
     }
 
-    /// The active deal's game.
-    fn game(&self) -> Option<&Game> {
-        self.deal
-            .as_ref()
-            .filter(|d| d.deal.status == DealStatus::Active)
-            .and_then(|d| d.game.as_ref())
-    }
-
-    /// The latest deal's game while it is played or just finished: what
-    /// the table and private views show.
-    fn shown_game(&self) -> Option<&Game> {
-        self.deal
-            .as_ref()
-            .filter(|d| matches!(d.deal.status, DealStatus::Active | DealStatus::Finished))
-            .and_then(|d| d.game.as_ref())
-    }
-
-    /// The seat to act in the active deal or round.
+    /// The seat to act in the active round.
     fn seat_to_act(&self) -> Option<TableSeat> {
-        match self.round() {
-            Some(round) => round.round().to_act(),
-            None => self.game().and_then(Game::to_act).map(TableSeat::from),
-        }
+        self.round().and_then(|round| round.round().to_act())
     }
 
-    /// `seat`'s private view, whatever the game.
-    fn any_private_view(&self, seat: TableSeat) -> Option<Outgoing> {
-        if self.face().is_some() {
-            self.round_private_view(seat, None)
-        } else {
-            self.private_view(zr(seat))
-        }
-    }
-
-    /// Whether a deal (or a round of a game with a face) is being played.
+    /// Whether a round is being played.
     fn deal_active(&self) -> bool {
-        self.game().is_some() || self.round().is_some()
+        self.round().is_some()
     }
 
     /// The step the next action of the active deal is.
@@ -250,16 +199,6 @@ impl TableState {
                 .any(|p| p.id == id && p.platform_user_id == user.user_id)
         })
     }
-
-    fn names(&self, lang: Lang) -> [Option<String>; 4] {
-        Seat::ALL.map(|seat| self.seat_row(seat).map(|row| occupant_name(row, lang)))
-    }
-}
-
-/// The Zwanzigerrufen seat of a stored seat. A Zwanzigerrufen table has
-/// four seats, so every seat it stores is one of them.
-fn zr(seat: TableSeat) -> Seat {
-    Seat::try_from(seat).unwrap_or(Seat::S0)
 }
 
 /// The game, seat count and rules (as stored) of a new table: the game's
@@ -275,16 +214,7 @@ pub fn table_spec(
     rules: &str,
 ) -> Result<(&'static str, u8, String), Rejection> {
     let kind = tarock_games::by_word(game).ok_or(Rejection::UnknownGame)?;
-    let Some(face) = games::face(kind.id()) else {
-        // Zwanzigerrufen, without a face: its seats from the registry.
-        let (min, max) = kind.seat_range();
-        let seats = seats.unwrap_or(min);
-        if !(min..=max).contains(&seats) {
-            return Err(Rejection::BadSeatCount { min, max });
-        }
-        let (rules_json, _) = parse_rules(rules)?;
-        return Ok((kind.id(), seats, rules_json));
-    };
+    let face = games::face(kind.id()).ok_or(Rejection::UnknownGame)?;
     let choice = face.seat_choice();
     let seats = seats.unwrap_or(choice.default);
     if !(choice.min..=choice.max).contains(&seats) {
@@ -300,77 +230,19 @@ pub fn table_spec(
     Ok((face.id(), seats, rules.to_string()))
 }
 
-/// The id of the first game, which keeps its own path through the service.
-pub(crate) const ZWANZIGERRUFEN: &str =
-    <tarock_zwanzigerrufen::Zwanzigerrufen as tarock_game_core::Game>::ID;
-
-/// A short name for the rules as written: the preset, starred when overridden.
-fn rules_label(rules: &str) -> String {
-    match serde_json::from_str::<Value>(rules) {
-        Ok(Value::String(name)) => name,
-        Ok(Value::Object(map)) => {
-            let preset = map
-                .get("preset")
-                .and_then(Value::as_str)
-                .unwrap_or("standard");
-            if map.len() > 1 {
-                format!("{preset}*")
-            } else {
-                preset.to_owned()
-            }
-        }
-        _ => "?".to_owned(),
-    }
-}
-
 /// The most a stake per unit may be, in cents (1000 €).
 pub const MAX_STAKE_CENTS: i64 = 100_000;
 
-/// The rules text a new table stores for `text` (a preset name, any case,
-/// or a JSON object of a preset and overrides): what front ends check
-/// before they create anything.
+/// The rules text a new table of the default game (the registry's first)
+/// stores for `text` (a preset name, any case, or a JSON object of a
+/// preset and overrides): what front ends check before they create
+/// anything.
 ///
 /// # Errors
 /// [`Rejection::BadRules`] when it names no preset or the JSON is not rules.
 pub fn rules_spec(text: &str) -> Result<String, Rejection> {
-    parse_rules(text).map(|(json, _)| json)
-}
-
-/// Reads the rules a table was created with: a preset name or a JSON object.
-fn parse_rules(text: &str) -> Result<(String, ValidRules), Rejection> {
-    let text = text.trim();
-    let json = if text.starts_with('{') || text.starts_with('"') {
-        text.to_owned()
-    } else {
-        let name = text.to_ascii_lowercase();
-        if name.parse::<tarock_zwanzigerrufen::Preset>().is_err() {
-            // A name that is no preset is quoted back, shortened.
-            return Err(Rejection::BadRules {
-                game: ZWANZIGERRUFEN,
-                detail: text.chars().take(40).collect(),
-            });
-        }
-        Value::String(name).to_string()
-    };
-    let bad = |detail: String| Rejection::BadRules {
-        game: ZWANZIGERRUFEN,
-        detail,
-    };
-    let value: Value = serde_json::from_str(&json).map_err(|e| bad(e.to_string()))?;
-    let rules = Rules::from_spec(&value).map_err(|e| bad(e.to_string()))?;
-    Ok((json, rules))
-}
-
-fn move_text(m: &Move) -> String {
-    match m {
-        Move::Turn(bids) if bids.is_empty() => "weiter".to_owned(),
-        Move::Turn(bids) => bids
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" "),
-        Move::Card(card) => card.to_string(),
-    }
+    let game = tarock_games::GAMES[0].id();
+    table_spec(game, None, text).map(|(_, _, rules)| rules)
 }
 
 impl TableService {
@@ -517,7 +389,6 @@ impl TableService {
         match kind {
             CommandKind::Create(settings) => self.create(sender, update, &settings).await,
             CommandKind::Hand(t) => self.show_hand(sender, t).await,
-            CommandKind::Compose(t, step, bids) => self.show_compose(sender, t, step, &bids).await,
             CommandKind::Draft(t, step, draft) => self.show_draft(sender, t, step, &draft).await,
             CommandKind::LastTrick(t) => self.show_last_trick(sender, t).await,
             CommandKind::OurTricks(t) => self.show_our_tricks(sender, t).await,
@@ -554,10 +425,7 @@ impl TableService {
             || self.linked_table_of(chat).await? == Some(id);
         let private_action = matches!(
             kind,
-            CommandKind::Turn(..)
-                | CommandKind::Compose(..)
-                | CommandKind::Play(..)
-                | CommandKind::Act(..)
+            CommandKind::Act(..)
                 | CommandKind::Draft(..)
                 | CommandKind::Hand(_)
                 | CommandKind::LastTrick(_)
@@ -730,36 +598,9 @@ impl TableService {
                 self.remove_computer(&mut w, sender, seat).await?
             }
             CommandKind::Start(_) => self.start(&mut w, sender).await?,
-            CommandKind::Turn(_, step, bids) => {
-                self.player_move(&mut w, sender, step, Move::Turn(bids))
-                    .await?
-            }
-            // Typed text at a table of a game with a face: a card of
-            // that game, or an answer why not.
-            CommandKind::TurnWords(_, None, words) if w.st.face().is_some() => {
-                self.typed_words(&mut w, sender, &words).await?
-            }
-            CommandKind::Play(_, None, card) if w.st.face().is_some() => {
-                let text = crate::render::card_label(card, Lang::En);
-                self.typed_card(&mut w, sender, &text).await?
-            }
-            // A card of another game typed at Zwanzigerrufen: a card
-            // answer, not a bidding one.
-            CommandKind::TurnWords(_, None, words)
-                if words.len() == 1 && crate::games::is_card(&words[0]) =>
-            {
-                return Err(Rejection::NotACard(quoted(&words[0])).into());
-            }
-            CommandKind::TurnWords(_, step, words) => {
-                let rules = w.st.game().map(|g| *g.rules()).ok_or(Rejection::NoDeal)?;
-                let bids = parse_turn_words(&words, &rules).map_err(Rejection::BadTurn)?;
-                self.player_move(&mut w, sender, step, Move::Turn(bids))
-                    .await?
-            }
-            CommandKind::Play(_, step, card) => {
-                self.player_move(&mut w, sender, step, Move::Card(card))
-                    .await?
-            }
+            // Typed text: a card of the table's game, a move its face
+            // reads in words, or an answer why not.
+            CommandKind::TurnWords(_, _, words) => self.typed_words(&mut w, sender, &words).await?,
             CommandKind::Act(_, step, token) => {
                 self.round_move(&mut w, sender, step, &token).await?
             }
@@ -769,12 +610,8 @@ impl TableService {
             CommandKind::HandOver(_, seat, to) => self.hand_over(&mut w, sender, seat, &to).await?,
             CommandKind::Refresh(_) => {
                 self.push_table_view(&mut w);
-                if w.st.face().is_some() {
-                    if let Some(seat) = w.st.seat_of(&sender.user) {
-                        self.push_round_private(&mut w, seat);
-                    }
-                } else if let Some(seat) = w.st.zr_seat_of(&sender.user) {
-                    self.push_private(&mut w, seat);
+                if let Some(seat) = w.st.seat_of(&sender.user) {
+                    self.push_round_private(&mut w, seat);
                 }
             }
             _ => return Err(Rejection::Malformed.into()),
@@ -873,10 +710,7 @@ fn table_choice(kind: &CommandKind) -> TableChoice {
         | CommandKind::AddComputer(t, _, _)
         | CommandKind::RemoveComputer(t, _)
         | CommandKind::Start(t)
-        | CommandKind::Turn(t, _, _)
-        | CommandKind::Compose(t, _, _)
         | CommandKind::TurnWords(t, _, _)
-        | CommandKind::Play(t, _, _)
         | CommandKind::Act(t, _, _)
         | CommandKind::Draft(t, _, _)
         | CommandKind::Hand(t)
@@ -912,15 +746,6 @@ fn button_command(payload: &str) -> Result<CommandKind, Fail> {
         ButtonAction::Balances => CommandKind::Balances(t),
         ButtonAction::LastTrick => CommandKind::LastTrick(t),
         ButtonAction::OurTricks => CommandKind::OurTricks(t),
-        ButtonAction::Turn(bids) => {
-            CommandKind::Turn(t, Some(p.step.ok_or(Rejection::Malformed)?), bids)
-        }
-        ButtonAction::Compose(bids) => {
-            CommandKind::Compose(t, Some(p.step.ok_or(Rejection::Malformed)?), bids)
-        }
-        ButtonAction::Play(card) => {
-            CommandKind::Play(t, Some(p.step.ok_or(Rejection::Malformed)?), card)
-        }
         ButtonAction::Act(token) => {
             CommandKind::Act(t, Some(p.step.ok_or(Rejection::Malformed)?), token)
         }
@@ -971,21 +796,19 @@ mod tests {
 
     #[test]
     fn rules_are_read_as_presets_or_json() {
-        assert_eq!(parse_rules("Tarockwelt").unwrap().0, "\"tarockwelt\"");
-        assert_eq!(parse_rules("\"standard\"").unwrap().0, "\"standard\"");
-        let (json, rules) = parse_rules(r#"{"preset":"standard","solo_value":5}"#).unwrap();
-        assert_eq!(json, r#"{"preset":"standard","solo_value":5}"#);
-        assert_eq!(rules.solo_value, 5);
+        let spec = |text: &str| table_spec("zwanzigerrufen", None, text).map(|(_, _, r)| r);
+        assert_eq!(spec("Tarockwelt").unwrap(), "\"tarockwelt\"");
+        assert_eq!(spec("\"standard\"").unwrap(), "\"standard\"");
+        assert_eq!(
+            spec(r#"{"preset":"standard","solo_value":5}"#).unwrap(),
+            r#"{"preset":"standard","solo_value":5}"#
+        );
         for bad in ["skat", "{", r#"{"preset":"standard","nonsense":1}"#, ""] {
             assert!(
-                matches!(parse_rules(bad), Err(Rejection::BadRules { .. })),
+                matches!(spec(bad), Err(Rejection::BadRules { .. })),
                 "{bad:?}"
             );
         }
-        assert_eq!(rules_label("\"wikipedia\""), "wikipedia");
-        assert_eq!(
-            rules_label(r#"{"preset":"directnet","solo_value":5}"#),
-            "directnet*"
-        );
+        assert_eq!(rules_spec("Tarockwelt").unwrap(), "\"tarockwelt\"");
     }
 }

@@ -53,50 +53,10 @@ impl TableService {
         let (loaded, seat) = self.query(sender, choice).await?;
         let seat = seat.ok_or(Rejection::NotSeated)?;
         // Built exactly as the pushed private view, without a transaction.
-        let message = loaded.any_private_view(seat).ok_or(Rejection::NoDeal)?;
+        let message = loaded
+            .round_private_view(seat, None)
+            .ok_or(Rejection::NoDeal)?;
         Ok(vec![message])
-    }
-
-    pub(super) async fn show_compose(
-        &self,
-        sender: &Sender,
-        choice: TableChoice,
-        step: Option<Step>,
-        bids: &[Bid],
-    ) -> Result<Vec<Outgoing>, Fail> {
-        let (st, seat) = self.query(sender, choice).await?;
-        if st.face().is_some() {
-            return Err(Rejection::NotInThisGame.into());
-        }
-        let seat = zr(seat.ok_or(Rejection::NotSeated)?);
-        let current = st.step().ok_or(Rejection::NoDeal)?;
-        if step.is_some_and(|s| s != current) {
-            return Err(Rejection::Stale.into());
-        }
-        let game = st.game().ok_or(Rejection::NoDeal)?;
-        if game.to_act() != Some(seat) {
-            return Err(Rejection::NotYourTurn.into());
-        }
-        if game.phase() != Phase::Bidding {
-            return Err(Rejection::Rule(tarock_zwanzigerrufen::RuleError::BiddingOver).into());
-        }
-        let lang = sender.lang;
-        let buttons = st.turn_buttons(game, seat, bids, lang);
-        if buttons.is_empty() {
-            return Err(Rejection::Stale.into());
-        }
-        Ok(vec![Outgoing::Private {
-            table: st.table.id,
-            to: sender.user.clone(),
-            text: tr!(
-                lang,
-                "compose-turn",
-                turn = label_turn(game, seat, bids, lang, st.words()).join(" + ")
-            ),
-            buttons,
-            notify: false,
-            picture: None,
-        }])
     }
 
     pub(super) async fn show_last_trick(
@@ -107,26 +67,15 @@ impl TableService {
         let (loaded, _) = self.query(sender, choice).await?;
         let w = loaded;
         let lang = sender.lang;
-        if let Some(face) = w.face() {
-            // Between rounds: the last trick of the round just played.
-            let round = w.shown_round().ok_or(Rejection::NoDeal)?;
-            let text = face
-                .last_trick(round.round(), &w.context(lang), lang)
-                .ok_or(Rejection::NoTrickYet)?;
-            return Ok(vec![Outgoing::Notice {
-                to: sender.user.clone(),
-                text,
-            }]);
-        }
-        // Between deals: the last trick of the deal just played.
-        let game = w.shown_game().ok_or(Rejection::NoDeal)?;
-        let last = game.tricks().last().ok_or(Rejection::NoTrickYet)?;
-        let names = w.names(lang);
-        let plays = plays_text(&last.trick, &names, lang);
-        let winner = names[last.winner.index()].clone().unwrap_or_default();
+        let face = w.face().ok_or(Rejection::UnknownGame)?;
+        // Between rounds: the last trick of the round just played.
+        let round = w.shown_round().ok_or(Rejection::NoDeal)?;
+        let text = face
+            .last_trick(round.round(), &w.context(lang), lang)
+            .ok_or(Rejection::NoTrickYet)?;
         Ok(vec![Outgoing::Notice {
             to: sender.user.clone(),
-            text: tr!(lang, "last-trick", plays = plays, winner = winner),
+            text,
         }])
     }
 
@@ -136,68 +85,19 @@ impl TableService {
         choice: TableChoice,
     ) -> Result<Vec<Outgoing>, Fail> {
         let (loaded, seat) = self.query(sender, choice).await?;
-        if let Some(face) = loaded.face() {
-            let seat = seat.ok_or(Rejection::NotSeated)?;
-            let lang = sender.lang;
-            let round = loaded.shown_round().ok_or(Rejection::NoDeal)?;
-            let text = face
-                .our_tricks(round.round(), seat, &loaded.context(lang), lang)
-                .map_err(|e| match e {
-                    NoTricks::NoneYet => Rejection::NoTrickYet,
-                    NoTricks::SideUnknown => Rejection::PartyUnknown,
-                })?;
-            return Ok(vec![Outgoing::Notice {
-                to: sender.user.clone(),
-                text,
-            }]);
-        }
-        let seat = zr(seat.ok_or(Rejection::NotSeated)?);
-        let w = loaded;
+        let face = loaded.face().ok_or(Rejection::UnknownGame)?;
+        let seat = seat.ok_or(Rejection::NotSeated)?;
         let lang = sender.lang;
-        // Between deals: the tricks of the deal just played.
-        let game = w.shown_game().ok_or(Rejection::NoDeal)?;
-        let view = game.view(seat);
-        let mine = view.my_party().ok_or(Rejection::PartyUnknown)?;
-        // Tricks won by seats this seat knows to be on its side.
-        let ours: Vec<String> = view
-            .tricks
-            .iter()
-            .filter(|t| view.parties[t.winner.index()] == Some(mine))
-            .map(|t| {
-                t.trick
-                    .cards()
-                    .iter()
-                    .map(|c| card_label(*c, lang))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        let points: u32 = view
-            .tricks
-            .iter()
-            .filter(|t| view.parties[t.winner.index()] == Some(mine))
-            .map(|t| {
-                t.trick
-                    .cards()
-                    .iter()
-                    .map(|c| u32::from(c.points()))
-                    .sum::<u32>()
-            })
-            .sum();
-        let party = match mine {
-            Party::Declarer => tr!(lang, "party-declarers"),
-            Party::Opponents => tr!(lang, "party-opponents"),
-        };
+        let round = loaded.shown_round().ok_or(Rejection::NoDeal)?;
+        let text = face
+            .our_tricks(round.round(), seat, &loaded.context(lang), lang)
+            .map_err(|e| match e {
+                NoTricks::NoneYet => Rejection::NoTrickYet,
+                NoTricks::SideUnknown => Rejection::PartyUnknown,
+            })?;
         Ok(vec![Outgoing::Notice {
             to: sender.user.clone(),
-            text: tr!(
-                lang,
-                "our-tricks",
-                party = party,
-                count = ours.len(),
-                tricks = ours.join(" | "),
-                points = points
-            ),
+            text,
         }])
     }
 
@@ -209,41 +109,42 @@ impl TableService {
         let id = self.resolve(sender, choice).await?;
         let table = self.store.table(id).await?.ok_or(Rejection::UnknownTable)?;
         let lang = sender.lang;
-        if let Some(face) = crate::games::face(&table.game) {
-            let rules = serde_json::from_str(&table.rules).unwrap_or(Value::Null);
+        let face = crate::games::face(&table.game).ok_or(Rejection::UnknownGame)?;
+        let rules = serde_json::from_str(&table.rules).unwrap_or(Value::Null);
+        if face.layout().rules_by_label {
+            // A preset is named; overrides are shown as written.
+            let id = if table.rules.trim_start().starts_with('{') {
+                "rules-text-overrides"
+            } else {
+                "rules-text"
+            };
             return Ok(vec![Outgoing::Notice {
                 to: sender.user.clone(),
-                text: format!(
-                    "{}\n{}",
-                    tr!(
-                        lang,
-                        "rules-text-game",
-                        table = table.id.0,
-                        game = face.name(lang),
-                        seats = table.seats,
-                        stake = money(table.stake_cents, lang),
-                        pace = pace_text(table.pace_ms, lang)
-                    ),
-                    face.rules_text(&rules, lang)
+                text: tr!(
+                    lang,
+                    id,
+                    table = table.id.0,
+                    rules = face.rules_label(&rules, lang),
+                    spec = table.rules.as_str(),
+                    stake = money(table.stake_cents, lang),
+                    pace = pace_text(table.pace_ms, lang)
                 ),
             }]);
         }
-        // A preset is named; overrides are shown as written.
-        let id = if table.rules.trim_start().starts_with('{') {
-            "rules-text-overrides"
-        } else {
-            "rules-text"
-        };
         Ok(vec![Outgoing::Notice {
             to: sender.user.clone(),
-            text: tr!(
-                lang,
-                id,
-                table = table.id.0,
-                rules = rules_label(&table.rules),
-                spec = table.rules.as_str(),
-                stake = money(table.stake_cents, lang),
-                pace = pace_text(table.pace_ms, lang)
+            text: format!(
+                "{}\n{}",
+                tr!(
+                    lang,
+                    "rules-text-game",
+                    table = table.id.0,
+                    game = face.name(lang),
+                    seats = table.seats,
+                    stake = money(table.stake_cents, lang),
+                    pace = pace_text(table.pace_ms, lang)
+                ),
+                face.rules_text(&rules, lang)
             ),
         }])
     }
@@ -351,7 +252,7 @@ impl TableService {
             };
             if let Some(seat) = st.seat_of(user)
                 && st.deal_active()
-                && let Some(view) = st.any_private_view(seat)
+                && let Some(view) = st.round_private_view(seat, None)
             {
                 views.push(view);
             }

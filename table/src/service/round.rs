@@ -1,13 +1,13 @@
-//! Every game with a face ([`crate::games`]): 20 ab and Königrufen at a
-//! table. One path for all of them: the round is the game's state behind the
-//! boundary ([`SeededRound`]), actions travel as the game's tokens in button
-//! payloads, and every text comes from the game's face. Zwanzigerrufen keeps
-//! its own path (its bidding turn is one action of several words).
+//! Every game at a table, through one path: the round is the game's state
+//! behind the boundary ([`SeededRound`]), actions travel as the face's
+//! choice tokens in button payloads (one choice may be several actions,
+//! such as a Zwanzigerrufen bidding turn), and every text comes from the
+//! game's face ([`crate::games`]).
 //!
 //! What is stored is the same for every game: the round's row with its
 //! secret seed, one event per action (the token), the settlement per seat
 //! and the ledger. Seats, lobby, deadlines, the outbox and the balances are
-//! the table service's own and shared with Zwanzigerrufen.
+//! the table service's own.
 
 use rand::RngCore;
 use tarock_game_core::{Refusal, Rejected, RuleError};
@@ -23,30 +23,25 @@ use crate::games::{Choice, ChoiceKind, GameFace, SeatText, TableContext, Title};
 const MAX_COMPUTER_ACTIONS: usize = 10_000;
 
 impl TableState {
-    /// The face of the table's game, if it is not Zwanzigerrufen.
+    /// The face of the table's game (`None` only for a game this build
+    /// does not know).
     pub(super) fn face(&self) -> Option<&'static dyn GameFace> {
         games::face(&self.table.game)
     }
 
-    /// The round being played (at a table of a game with a face: until
-    /// Zwanzigerrufen is played through this path, its own path moves the
-    /// deal's `game`, and the round storage loads beside it stays as loaded).
+    /// The round being played.
     pub(super) fn round(&self) -> Option<&SeededRound> {
         self.deal
             .as_ref()
-            .filter(|d| d.deal.status == DealStatus::Active && self.face().is_some())
+            .filter(|d| d.deal.status == DealStatus::Active)
             .and_then(|d| d.round.as_ref())
     }
 
-    /// The round being played or just finished: what the views show (at a
-    /// table of a game with a face, as [`Self::round`]).
+    /// The round being played or just finished: what the views show.
     pub(super) fn shown_round(&self) -> Option<&SeededRound> {
         self.deal
             .as_ref()
-            .filter(|d| {
-                matches!(d.deal.status, DealStatus::Active | DealStatus::Finished)
-                    && self.face().is_some()
-            })
+            .filter(|d| matches!(d.deal.status, DealStatus::Active | DealStatus::Finished))
             .and_then(|d| d.round.as_ref())
     }
 
@@ -296,20 +291,123 @@ impl TableState {
             ChoiceKind::Act => ButtonAction::Act(choice.token),
             ChoiceKind::Draft => ButtonAction::Draft(choice.token),
         };
-        self.button(choice.label, step, action)
+        let mut button = self.button(choice.label, step, action.clone());
+        if self.face().is_some_and(|f| f.layout().short_payloads) {
+            button.payload = Payload {
+                table: self.table.id,
+                step,
+                action,
+            }
+            .short();
+        }
+        button
     }
 }
 
 /// The refusal of a game's rules as the table's rejection.
-fn refusal(game: &'static str, error: &Refusal<Rejected>) -> Rejection {
-    let code = match error {
+fn refusal(game: &'static str, error: Refusal<Rejected>) -> Rejection {
+    let code = match &error {
         Refusal::Rule(rule) => rule.code(),
         other => other.code(),
     };
-    Rejection::GameRefusal { game, code }
+    Rejection::GameRefusal {
+        game,
+        code,
+        error: crate::error::GameError(std::sync::Arc::new(error)),
+    }
 }
 
 impl TableService {
+    /// Starts playing (every seat taken) or deals the next round.
+    pub(super) async fn start(&self, w: &mut Work, sender: &Sender) -> Result<(), Fail> {
+        if w.st.seat_of(&sender.user).is_none() {
+            return Err(Rejection::NotSeated.into());
+        }
+        if w.st.deal_active() {
+            return Err(Rejection::DealInProgress.into());
+        }
+        if w.st.seats.len() < usize::from(w.st.table.seats) {
+            return Err(Rejection::NotEnoughPlayers(w.st.table.seats).into());
+        }
+        let face = w.st.face().ok_or(Rejection::UnknownGame)?;
+        if w.st.table.status == TableStatus::Lobby {
+            w.tx.set_table_status(w.st.table.id, TableStatus::Playing, w.now)
+                .await?;
+            w.st.table.status = TableStatus::Playing;
+        }
+        self.start_round(w, face, None).await
+    }
+
+    /// Every balance at the table, best first, with names in `lang`.
+    pub(super) async fn balance_lines(
+        &self,
+        w: &mut Work,
+        lang: Lang,
+    ) -> Result<Vec<BalanceLine>, Fail> {
+        let mut lines = Vec::new();
+        let all = w.tx.table_balances(w.st.table.id).await?;
+        let booked: Vec<Participant> = all.iter().map(|b| b.participant.clone()).collect();
+        for b in all {
+            let player = match &b.participant {
+                Participant::Player(id) => w.tx.player(*id).await?,
+                Participant::Computer { .. } => None,
+            };
+            lines.push(BalanceLine {
+                name: participant_name(&b.participant, player, lang),
+                units: b.units,
+                cents: b.cents,
+            });
+        }
+        // Everyone seated is listed: who has only sat out so far (the
+        // dealer of a five-seat table) has no ledger row yet, and stands at 0.
+        for row in &w.st.seats {
+            let participant = Participant::of(row.seat, &row.occupant);
+            if booked.contains(&participant) {
+                continue;
+            }
+            let player = match &participant {
+                Participant::Player(id) => w.tx.player(*id).await?,
+                Participant::Computer { .. } => None,
+            };
+            lines.push(BalanceLine {
+                name: participant_name(&participant, player, lang),
+                units: 0,
+                cents: 0,
+            });
+        }
+        // Best first, as the ledger lists them.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.units));
+        Ok(lines)
+    }
+
+    /// Sets the deadline of the human seat to act, or clears it.
+    pub(super) async fn set_deadline(&self, w: &mut Work) -> Result<(), Fail> {
+        let target = match (w.st.table.status, w.st.seat_to_act(), w.st.step()) {
+            (TableStatus::Playing, Some(seat), Some(step)) => {
+                w.st.seat_row(seat)
+                    .filter(|r| matches!(r.occupant, Occupant::Player(_)))
+                    .map(|_| (seat, step))
+            }
+            _ => None,
+        };
+        match (target, w.st.deal.as_ref()) {
+            (Some((seat, step)), Some(deal)) => {
+                let deadline = Deadline {
+                    table: w.st.table.id,
+                    deal: deal.deal.id,
+                    seq: step.seq,
+                    seat,
+                    remind_ms: Some(w.now + w.st.table.pace_ms / 2),
+                    due_ms: w.now + w.st.table.pace_ms,
+                    reminded: false,
+                };
+                w.tx.set_deadline(&deadline).await?;
+            }
+            _ => w.tx.clear_deadline(w.st.table.id).await?,
+        }
+        Ok(())
+    }
+
     /// Starts the next round at a table of a game with a face: the first
     /// seat moves on by one from the last round's, the seed is drawn and
     /// stored with the round before any card is shown. `note` is a line
@@ -387,9 +485,11 @@ impl TableService {
             let piles = round.round().dealt_piles();
             let thrown = round.round().thrown_in();
             let commitment = tarock_game_core::fair::commit(face.id(), &reveal, &piles);
-            w.tx.commit_fair_deal(id, &commitment.0, &salt).await?;
+            w.tx.commit_fair_round(id, &commitment.0, &salt, &piles)
+                .await?;
             if let Some(d) = w.st.deal.as_mut() {
                 d.deal.commitment = Some(commitment.0);
+                d.deal.hands.clone_from(&piles);
             }
             if let Some(thrown) = thrown {
                 w.tx.finish_deal(id, DealStatus::Redeal, w.now).await?;
@@ -406,18 +506,20 @@ impl TableService {
                 number += 1;
                 continue;
             }
-            let mut said = tr!(
-                lang,
-                "round-started",
-                game = face.name(lang),
-                unit = face.round_unit(),
-                round = number,
-                name = w.st.context(lang).name(first).as_str()
-            );
-            if let Some(note) = note {
-                said = format!("{said}\n{note}");
+            let started = face.layout().start_line.then(|| {
+                tr!(
+                    lang,
+                    "round-started",
+                    game = face.name(lang),
+                    unit = face.round_unit(),
+                    round = number,
+                    name = w.st.context(lang).name(first).as_str()
+                )
+            });
+            let said: Vec<String> = started.into_iter().chain(note).collect();
+            if !said.is_empty() {
+                w.say(said.join("\n"), Vec::new());
             }
-            w.say(said, Vec::new());
             return Ok(());
         }
         Err(Fail::Store(StorageError::Invalid(
@@ -449,6 +551,11 @@ impl TableService {
         token: &str,
     ) -> Result<(), Fail> {
         let face = w.st.face().ok_or(Rejection::NotInThisGame)?;
+        // A choice the face cannot read at all (a forged or garbled
+        // button) is no move of any moment.
+        if face.action_tokens(token).is_none() {
+            return Err(Rejection::Malformed.into());
+        }
         let seat = w.st.turn_of(&sender.user, step)?;
         self.apply_token(w, face, seat, token, false).await?;
         self.round_after_action(w, face, seat).await
@@ -534,11 +641,11 @@ impl TableService {
         // bidding turn): all of them apply, or none.
         let tokens = face
             .action_tokens(token)
-            .ok_or_else(|| refusal(face.id(), &Refusal::Token(token.to_owned())))?;
+            .ok_or_else(|| refusal(face.id(), Refusal::Token(token.to_owned())))?;
         for token in &tokens {
             trial
                 .apply(seat, token)
-                .map_err(|e| refusal(face.id(), &e))?;
+                .map_err(|e| refusal(face.id(), e))?;
         }
         let said = face.action_text(before.round(), seat, token, &context, lang);
         let events = face.events(before.round(), trial.round(), &context, lang);

@@ -324,6 +324,11 @@ impl GameFace for KoenigrufenFace {
         true
     }
 
+    fn cup_rules(&self) -> Option<&'static str> {
+        // Seed 002's Tarockcup plays Königrufen by the 2019 cup's rules.
+        Some("cup2019")
+    }
+
     fn cup_score(&self, round: &dyn DynGame) -> Option<Vec<i64>> {
         // The Schrift: the score before Kontra doubles it into money; the
         // dealer who sits out at a table of five scores nothing.

@@ -317,6 +317,19 @@ impl GameFace for ZwanzigerrufenFace {
         turn::draft_bids(draft).is_some_and(|bids| turn::valid_partial(game, s, &bids))
     }
 
+    fn reads_words(&self, words: &[String]) -> bool {
+        typed::is_turn_words(words)
+    }
+
+    fn draft_words(&self, draft: &str) -> Vec<String> {
+        // The record words of the announcements so far (`rufer`, `pagat`).
+        turn::draft_bids(draft)
+            .unwrap_or_default()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
     fn action_tokens(&self, token: &str) -> Option<Vec<String>> {
         turn::tokens_of_turn(token)
     }
@@ -375,6 +388,11 @@ impl GameFace for ZwanzigerrufenFace {
             private_settlement_title: true,
             reveal_setup: false,
             draft_alone: true,
+            rules_by_label: true,
+            // Its table message says who leads; the chat stays quiet.
+            start_line: false,
+            // The buttons players have in their chats read as before.
+            short_payloads: true,
         }
     }
 
@@ -435,6 +453,13 @@ impl GameFace for ZwanzigerrufenFace {
 
     fn card_token(&self, text: &str) -> Option<String> {
         parse_card(text).map(|c| format!("p{c}"))
+    }
+
+    fn cards_text(&self, cards: &str, lang: Lang) -> String {
+        // A hand as its labels, in the table's order (the redeal's line).
+        cards
+            .parse::<tarock_zwanzigerrufen::CardSet>()
+            .map_or_else(|_| cards.to_owned(), |hand| render::hand_text(hand, lang))
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: FamilySeat, lang: Lang) -> Option<Picture> {
@@ -537,6 +562,14 @@ impl GameFace for ZwanzigerrufenFace {
         lookup(lang, &format!("zr-refusal-{code}"), Vec::new())
             .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
             .unwrap_or_else(|| tr!(lang, "refusal-other"))
+    }
+
+    fn rule_text(&self, error: &tarock_game_core::Rejected, lang: Lang) -> Option<String> {
+        // The full text, as the table always gave it: the card to follow,
+        // the item already announced.
+        error
+            .downcast_ref::<tarock_zwanzigerrufen::RuleError>()
+            .map(|e| render::rule_error_text(e, lang))
     }
 
     fn levels(&self) -> &'static [&'static str] {
