@@ -27,7 +27,6 @@ use tarock_table::typed::MAX_TYPED;
 use tarock_table::{
     ChatRef, Command, CommandKind, Lang, Outgoing, Sender, SystemClock, TableService, UserRef,
 };
-use tarock_zwanzigerrufen::Bid;
 
 use flags::{Flags, new_humans};
 use input::{Line, Lines};
@@ -92,9 +91,10 @@ struct Terminal {
     /// The newest private view per human user id: a hand with its choices,
     /// or the keyboard of a turn being composed.
     private: HashMap<String, Outgoing>,
-    /// The turn being composed by a user (their id and its announcements),
-    /// while the view shows what may follow.
-    partial: Option<(String, Vec<Bid>)>,
+    /// The move being composed by a user in several presses (their id and
+    /// the words of the move so far, from the game's face), while the view
+    /// shows what may follow: typed words go after them.
+    partial: Option<(String, Vec<String>)>,
     /// Whose hand is on the screen (several people at one keyboard).
     shown_to: Option<String>,
     /// The commitment line of the deal shown last (it is shown once).
@@ -187,15 +187,11 @@ impl Terminal {
     }
 
     async fn send(&mut self, user: &UserRef, kind: CommandKind) -> Result<()> {
-        // Pressing "Rufer + …" starts a turn: its answer is what may follow.
+        // Pressing a draft button ("Rufer + …") starts a move of several
+        // presses: its answer is what may follow, and typed words follow
+        // the words the game's face gives the draft.
         let composing = match &kind {
-            CommandKind::Button(payload) => match payload.parse::<Payload>() {
-                Ok(Payload {
-                    action: ButtonAction::Compose(bids),
-                    ..
-                }) => Some(bids),
-                _ => None,
-            },
+            CommandKind::Button(payload) => self.draft_words(payload).await?,
             _ => None,
         };
         let replies = self
@@ -220,6 +216,27 @@ impl Terminal {
             }
         }
         self.show_all().await
+    }
+
+    /// The words of the move a pressed button's draft begins, as the
+    /// table's game reads them typed; `None` for any other button.
+    async fn draft_words(&self, payload: &str) -> Result<Option<Vec<String>>> {
+        let Ok(Payload { action, .. }) = payload.parse::<Payload>() else {
+            return Ok(None);
+        };
+        Ok(match action {
+            ButtonAction::Draft(draft) => {
+                let table = self.service.store().table(self.table).await?;
+                table
+                    .and_then(|t| tarock_games::face(&t.game))
+                    .and_then(|face| face.draft_words(&draft))
+            }
+            // Zwanzigerrufen's own path until the table's switch to the
+            // one path (issue 32): its "… +" buttons, whose announcements
+            // read as their record words. Goes with that path.
+            ButtonAction::Compose(bids) => Some(bids.iter().map(ToString::to_string).collect()),
+            _ => None,
+        })
     }
 
     /// Delivers the outbox to the screen: the newest table view of a batch,
@@ -532,13 +549,15 @@ impl Terminal {
                 {
                     CommandKind::Button(button.payload.clone())
                 } else if let Some(card) = parse_card(line) {
+                    // Zwanzigerrufen's own path until the table's switch to
+                    // the one path (issue 32), which reads typed cards of
+                    // every game from `TurnWords`. Goes with that path.
                     CommandKind::Play(t, None, card)
                 } else {
-                    // Words go after the announcements of a turn being composed.
+                    // Cards and moves in words, read by the table's game;
+                    // words go after those of a move being composed.
                     let mut turn: Vec<String> = match &self.partial {
-                        Some((id, bids)) if *id == user.user_id => {
-                            bids.iter().map(ToString::to_string).collect()
-                        }
+                        Some((id, so_far)) if *id == user.user_id => so_far.clone(),
                         _ => Vec::new(),
                     };
                     turn.extend(words);

@@ -32,6 +32,7 @@ pub mod words;
 use rand::RngCore;
 use serde_json::Value;
 use tarock_face::numbers::money;
+use tarock_face::picture::Deck;
 use tarock_face::{
     BadRules, GameFace, Layout, NoTricks, Picture, SeatChoice, SeatText, SettlementText,
     TableContext, Title, TypedRefusal,
@@ -321,6 +322,11 @@ impl GameFace for ZwanzigerrufenFace {
         turn::tokens_of_turn(token)
     }
 
+    fn draft_words(&self, draft: &str) -> Option<Vec<String>> {
+        // A bid's record word is what people type for it (`rufer`).
+        turn::draft_bids(draft).map(|bids| bids.iter().map(ToString::to_string).collect())
+    }
+
     fn title(&self, title: Title<'_>, table: &TableContext, lang: Lang) -> Option<String> {
         // The titles the table gave Zwanzigerrufen before there were other
         // games: no game's name, "Tarock-Tisch" in the lobby.
@@ -435,6 +441,32 @@ impl GameFace for ZwanzigerrufenFace {
 
     fn card_token(&self, text: &str) -> Option<String> {
         parse_card(text).map(|c| format!("p{c}"))
+    }
+
+    fn deck(&self) -> Option<Deck> {
+        Some(Deck::Tarock)
+    }
+
+    fn card_id(&self, text: &str) -> Option<String> {
+        parse_card(text).map(|c| c.to_string())
+    }
+
+    fn draws_positions(&self) -> bool {
+        true
+    }
+
+    fn position_picture(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<Picture> {
+        let names = Seat::ALL.map(|s| table.name(FamilySeat::new(u8::from(s))));
+        Some(picture::position(
+            &game_of(round)?.public_view(),
+            &names,
+            lang,
+        ))
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: FamilySeat, lang: Lang) -> Option<Picture> {
