@@ -90,9 +90,10 @@ struct Terminal {
     /// The newest private view per human user id: a hand with its choices,
     /// or the keyboard of a turn being composed.
     private: HashMap<String, Outgoing>,
-    /// The choice being composed by a user (their id and its draft token),
-    /// while the view shows what may follow.
-    partial: Option<(String, String)>,
+    /// The move being composed by a user in several presses (their id and
+    /// the words of the move so far, from the game's face), while the view
+    /// shows what may follow: typed words go after them.
+    partial: Option<(String, Vec<String>)>,
     /// Whose hand is on the screen (several people at one keyboard).
     shown_to: Option<String>,
     /// The commitment line of the deal shown last (it is shown once).
@@ -185,15 +186,11 @@ impl Terminal {
     }
 
     async fn send(&mut self, user: &UserRef, kind: CommandKind) -> Result<()> {
-        // Pressing "Rufer + …" starts a turn: its answer is what may follow.
+        // Pressing a draft button ("Rufer + …") starts a move of several
+        // presses: its answer is what may follow, and typed words follow
+        // the words the game's face gives the draft.
         let composing = match &kind {
-            CommandKind::Button(payload) => match payload.parse::<Payload>() {
-                Ok(Payload {
-                    action: ButtonAction::Draft(draft),
-                    ..
-                }) => Some(draft),
-                _ => None,
-            },
+            CommandKind::Button(payload) => self.draft_words(payload).await?,
             _ => None,
         };
         let replies = self
@@ -218,6 +215,23 @@ impl Terminal {
             }
         }
         self.show_all().await
+    }
+
+    /// The words of the move a pressed button's draft begins, as the
+    /// table's game reads them typed; `None` for any other button.
+    async fn draft_words(&self, payload: &str) -> Result<Option<Vec<String>>> {
+        let Ok(Payload { action, .. }) = payload.parse::<Payload>() else {
+            return Ok(None);
+        };
+        Ok(match action {
+            ButtonAction::Draft(draft) => {
+                let table = self.service.store().table(self.table).await?;
+                table
+                    .and_then(|t| tarock_games::face(&t.game))
+                    .and_then(|face| face.draft_words(&draft))
+            }
+            _ => None,
+        })
     }
 
     /// Delivers the outbox to the screen: the newest table view of a batch,
@@ -529,18 +543,11 @@ impl Terminal {
                 } else if let Some(button) = buttons.iter().find(|b| normalize(&b.label) == wanted)
                 {
                     CommandKind::Button(button.payload.clone())
-                } else if tarock_table::games::is_card(line) {
-                    CommandKind::TurnWords(t, None, vec![line.trim().to_owned()])
                 } else {
-                    // Words go after the announcements of a turn being composed.
+                    // Cards and moves in words, read by the table's game;
+                    // words go after those of a move being composed.
                     let mut turn: Vec<String> = match &self.partial {
-                        Some((id, draft)) if *id == user.user_id => {
-                            let table = self.service.store().table(self.table).await?;
-                            table
-                                .and_then(|t| tarock_table::games::face(&t.game))
-                                .map(|face| face.draft_words(draft))
-                                .unwrap_or_default()
-                        }
+                        Some((id, so_far)) if *id == user.user_id => so_far.clone(),
                         _ => Vec::new(),
                     };
                     turn.extend(words);

@@ -18,8 +18,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
 use tarock_cards::{Face, Hand, Lang, Picture, Play, RenderError, Renderer, Seat, Table, Trick};
-
-use faces::Game;
+use tarock_face::GameFace;
+use tarock_face::picture::PictureError;
 
 /// Exit status for input the command cannot draw.
 const EXIT_BAD_INPUT: u8 = 2;
@@ -63,7 +63,7 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// A stored record's position (Zwanzigerrufen or Königrufen) after N of its actions, in public view.
+    /// A stored record's position (a game whose record is one deal) after N of its actions, in public view.
     Record {
         /// The record file (JSON, docs/RECORD.md).
         file: PathBuf,
@@ -95,8 +95,8 @@ pub struct Common {
     #[arg(long, value_enum, default_value_t = LangArg::De)]
     lang: LangArg,
     /// The game whose card notation and deck are used.
-    #[arg(long, value_enum, default_value_t = Game::Zwanzigerrufen)]
-    game: Game,
+    #[arg(long, default_value = tarock_games::DEFAULT_GAME, value_parser = faces::game_ids())]
+    game: String,
     /// Where to write the PNG.
     #[arg(short, long)]
     output: PathBuf,
@@ -116,6 +116,15 @@ impl From<LangArg> for Lang {
         match lang {
             LangArg::De => Lang::De,
             LangArg::En => Lang::En,
+        }
+    }
+}
+
+impl From<LangArg> for tarock_face::Lang {
+    fn from(lang: LangArg) -> tarock_face::Lang {
+        match lang {
+            LangArg::De => tarock_face::Lang::De,
+            LangArg::En => tarock_face::Lang::En,
         }
     }
 }
@@ -197,11 +206,12 @@ fn draw(command: &Command, renderer: &Renderer) -> anyhow::Result<(Drawn, Output
             common,
         } => {
             let lang = common.lang.into();
-            let cards = card_list(common.game, cards)?;
+            let game = faces::game(&common.game).map_err(bad)?;
+            let cards = card_list(game, cards)?;
             no_duplicates(&cards, lang)?;
             let mut hand = Hand::new(cards.iter().copied(), lang);
             if let Some(legal) = legal {
-                let legal = card_list(common.game, legal)?;
+                let legal = card_list(game, legal)?;
                 no_duplicates(&legal, lang)?;
                 if let Some(stray) = legal.iter().find(|c| !cards.contains(c)) {
                     return Err(bad(format!(
@@ -220,10 +230,11 @@ fn draw(command: &Command, renderer: &Renderer) -> anyhow::Result<(Drawn, Output
             common,
         } => {
             let lang = common.lang.into();
+            let game = faces::game(&common.game).map_err(bad)?;
             let plays = plays
                 .iter()
                 .map(|p| {
-                    let (name, card, _) = seat_word(common.game, p, false)?;
+                    let (name, card, _) = seat_word(game, p, false)?;
                     Ok(Play::new(name, card))
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
@@ -246,10 +257,11 @@ fn draw(command: &Command, renderer: &Renderer) -> anyhow::Result<(Drawn, Output
             common,
         } => {
             let lang = common.lang.into();
+            let game = faces::game(&common.game).map_err(bad)?;
             let seats = seats
                 .iter()
                 .map(|s| {
-                    let (name, card, tricks) = seat_word(common.game, s, true)?;
+                    let (name, card, tricks) = seat_word(game, s, true)?;
                     Ok(Seat::new(name, card, tricks))
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
@@ -279,22 +291,14 @@ fn draw(command: &Command, renderer: &Renderer) -> anyhow::Result<(Drawn, Output
         } => {
             let text = std::fs::read_to_string(file)
                 .map_err(|e| bad(format!("cannot read {}: {e}", file.display())))?;
-            let lang = (*lang).into();
-            let position = match record_game(&text) {
-                Game::Koenigrufen => position::koenigrufen(&text, *deal_step, *seat, lang),
-                Game::ZwanzigAb => Err(
-                    "20 ab records cannot be drawn yet (their replay has no single deal to stop in); \
-                     draw the position with `tarock render table --game zwanzig-ab`"
-                        .to_owned(),
-                ),
-                Game::Zwanzigerrufen => position::zwanzigerrufen(&text, *deal_step, *seat, lang),
-            }
-            .map_err(|e| bad(format!("{}: {e}", file.display())))?;
-            let table = renderer.table(&position.table).map_err(scene_error)?;
+            let game = faces::game(record_game(&text)).map_err(bad)?;
+            let position = position::position(game, &text, *deal_step, *seat, (*lang).into())
+                .map_err(|e| bad(format!("{}: {e}", file.display())))?;
+            let table = drawn(&position.table, renderer)?;
             let Some(hand) = position.hand else {
                 return Ok(one(table, output));
             };
-            let hand = renderer.hand(&hand).map_err(scene_error)?;
+            let hand = drawn(&hand, renderer)?;
             let png = stack::vertical(&table.png, &hand.png)?;
             Ok((
                 Drawn {
@@ -313,24 +317,33 @@ fn draw(command: &Command, renderer: &Renderer) -> anyhow::Result<(Drawn, Output
     }
 }
 
-/// The game of a record text: the registry's game of its `format` (or of
-/// its format family, so that another version is that game's invalid
-/// record), else Zwanzigerrufen, whose reader says what is wrong.
-fn record_game(text: &str) -> Game {
+/// A face's picture description drawn by `renderer`: bad input when the
+/// renderer refuses the scene.
+fn drawn(picture: &tarock_face::Picture, renderer: &Renderer) -> anyhow::Result<Picture> {
+    picture.render(renderer).map_err(|e| match e {
+        PictureError::Render(e) => scene_error(e),
+        other => anyhow::Error::new(other),
+    })
+}
+
+/// The id of the game of a record text: the registry's game of its
+/// `format` (or of its format family, so that another version is that
+/// game's invalid record), else the default game, whose reader says what
+/// is wrong.
+fn record_game(text: &str) -> &'static str {
     let family = |f: &str| f.split('/').next().unwrap_or_default().to_owned();
-    let id = tarock_game_core::record::format_of(text)
+    tarock_game_core::record::format_of(text)
         .ok()
         .and_then(|format| {
             tarock_games::GAMES
                 .iter()
                 .find(|g| family(g.record_format()) == family(&format))
         })
-        .map_or(tarock_games::DEFAULT_GAME, |g| g.id());
-    faces::Game::of_id(id).unwrap_or(Game::Zwanzigerrufen)
+        .map_or(tarock_games::DEFAULT_GAME, |g| g.id())
 }
 
 /// The cards of `words` (each may hold several, separated by commas).
-fn card_list(game: Game, words: &[String]) -> anyhow::Result<Vec<Face>> {
+fn card_list(game: &dyn GameFace, words: &[String]) -> anyhow::Result<Vec<Face>> {
     words
         .iter()
         .flat_map(|w| w.split(','))
@@ -351,7 +364,7 @@ fn no_duplicates(cards: &[Face], lang: Lang) -> anyhow::Result<()> {
 
 /// Reads `NAME[=CARD][:TRICKS]` (tricks only when `tricks_allowed`).
 fn seat_word(
-    game: Game,
+    game: &dyn GameFace,
     word: &str,
     tricks_allowed: bool,
 ) -> anyhow::Result<(String, Option<Face>, u8)> {

@@ -164,6 +164,31 @@ fn each_game_reads_its_own_notation() {
     }
 }
 
+/// `--game` takes the registry's game ids: another word is refused by the
+/// command line (exit 2, nothing written) with the ids listed.
+#[test]
+fn the_games_are_the_registrys() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = out(&dir, "hand.png");
+    let output = render(&[
+        "hand",
+        "--game",
+        "schafkopf",
+        "T22",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!path.exists());
+    let message = String::from_utf8(output.stderr).unwrap();
+    for id in ["zwanzigerrufen", "koenigrufen", "zwanzig-ab"] {
+        assert!(message.contains(id), "{id}: {message}");
+    }
+    // The game's own name says whose card it is not.
+    let message = refused(&["hand", "--game", "zwanzig-ab", "T21"], &dir);
+    assert!(message.contains("20 ab"), "{message}");
+}
+
 #[test]
 fn tricks_and_tables_are_drawn_with_names() {
     let dir = tempfile::tempdir().unwrap();

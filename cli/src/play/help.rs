@@ -2,15 +2,11 @@
 //! made from the game registry so that they follow the family as it grows.
 
 use tarock_table::Lang;
-use tarock_table::games::face;
-use tarock_table::text::text;
 
-/// A game's name in English (the language of `--help`).
+/// A game's name in English (the language of `--help`), from its face in
+/// the registry (its id for a game without one).
 fn name(id: &str) -> String {
-    face(id).map_or_else(
-        || text(Lang::En, "game-zwanzigerrufen", vec![]),
-        |face| face.name(Lang::En),
-    )
+    tarock_games::face(id).map_or_else(|| id.to_owned(), |face| face.name(Lang::En))
 }
 
 /// `a, b and c`.
@@ -77,7 +73,7 @@ pub fn seats() -> String {
         .iter()
         .map(|g| {
             let (min, max) = g.seat_range();
-            defaults.push(face(g.id()).map_or(min, |f| f.seat_choice().default));
+            defaults.push(tarock_games::face(g.id()).map_or(min, |f| f.seat_choice().default));
             let seats = match max - min {
                 0 => min.to_string(),
                 1 => format!("{min} or {max}"),

@@ -1,22 +1,24 @@
 //! A stored record's position after a number of its actions, as the card
-//! pictures show it: the table as every seat sees it (the current trick
+//! pictures show it: the table as every seat sees it (the trick under way
 //! and the tricks won, from the game's public view), and optionally one
-//! seat's own hand (from that seat's view). Hidden cards cannot leak:
-//! nothing here looks at the deal itself.
+//! seat's own hand (from that seat's view). The game is the record's, from
+//! the registry; its face draws both
+//! ([`tarock_face::GameFace::position_picture`],
+//! [`tarock_face::GameFace::hand_picture`]), so hidden cards cannot leak:
+//! nothing here looks at the deal itself, and nothing here names a game.
 
-use std::cmp::Reverse;
+use serde_json::Value;
+use tarock_face::picture::Scene;
+use tarock_face::{GameFace, Lang, Picture, TableContext};
+use tarock_game_core::{RecordRefused, Seat};
 
-use tarock_cards::{Face, Hand, Lang, Seat, Table};
-
-use super::faces;
-
-/// What `tarock render record` draws.
+/// What `tarock render record` draws, as the face describes it.
 pub struct Position {
     /// The table in public view.
-    pub table: Table,
+    pub table: Picture,
     /// The chosen seat's hand (with its legal cards when it is to play),
     /// if a seat was asked for and still holds cards.
-    pub hand: Option<Hand>,
+    pub hand: Option<Picture>,
 }
 
 /// The seats' names on the picture: their numbers in the record.
@@ -24,145 +26,77 @@ fn name(seat: u8) -> String {
     format!("Seat {seat}")
 }
 
-/// Keeps the first `step` actions of a record's `actions`.
+/// The record `text` with only its first `step` actions.
 ///
 /// # Errors
-/// A message when the record has fewer actions.
-fn truncate(actions: &mut Vec<String>, step: usize) -> Result<(), String> {
-    if step > actions.len() {
+/// A message when the text is no JSON object or the record has fewer
+/// actions.
+fn truncated(text: &str, step: usize) -> Result<String, String> {
+    let mut record: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let object = record
+        .as_object_mut()
+        .ok_or_else(|| "a record is a JSON object".to_owned())?;
+    let count = object
+        .get("actions")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    if step > count {
         return Err(format!(
-            "--deal-step {step} is past the end: the record has {} actions (steps 0 to {})",
-            actions.len(),
-            actions.len()
+            "--deal-step {step} is past the end: the record has {count} actions (steps 0 to {count})"
         ));
     }
-    actions.truncate(step);
-    Ok(())
-}
-
-/// The seat number `seat`, if the game has it.
-fn seat_number(seat: Option<u8>) -> Result<Option<u8>, String> {
-    match seat {
-        Some(s) if s >= 4 => Err(format!("--seat {s}: the seats are 0 to 3")),
-        s => Ok(s),
+    if let Some(actions) = object.get_mut("actions").and_then(Value::as_array_mut) {
+        actions.truncate(step);
     }
+    Ok(record.to_string())
 }
 
-/// The position of a Zwanzigerrufen record after `step` actions.
+/// The position of a record of the game of `face` after `step` actions.
 ///
 /// # Errors
-/// A message for an unreadable record, a step past its end or an illegal action.
-pub fn zwanzigerrufen(
+/// A message for a game whose records are not drawn, an unreadable
+/// record, a step past its end, an illegal action or a seat the game does
+/// not have.
+pub fn position(
+    face: &dyn GameFace,
     text: &str,
     step: usize,
     seat: Option<u8>,
     lang: Lang,
 ) -> Result<Position, String> {
-    use tarock_zwanzigerrufen::{Record, Seat as GameSeat};
-    let seat = seat_number(seat)?;
-    let mut record = Record::from_json(text).map_err(|e| e.to_string())?;
-    truncate(&mut record.actions, step)?;
-    let replay = record.replay().map_err(|e| e.to_string())?;
-    if let Some((index, error)) = replay.stopped {
-        return Err(format!("action {index} of the record is illegal: {error}"));
-    }
-    let game = replay.game;
-    let public = game.public_view();
-    let seats = GameSeat::ALL
-        .iter()
-        .map(|&s| {
-            let played = public
-                .trick
-                .as_ref()
-                .and_then(|t| t.plays().find(|(p, _)| *p == s))
-                .map(|(_, c)| faces::zwanzigerrufen(c));
-            let won = public.tricks.iter().filter(|t| t.winner == s).count();
-            Seat::new(name(s as u8), played, won as u8)
-        })
-        .collect();
-    let table = Table {
-        seats,
-        leader: public.trick.as_ref().map(|t| t.leader() as usize),
-        to_move: public.to_act.map(|s| s as usize),
-        lang,
-    };
-    let hand = seat.and_then(GameSeat::new).and_then(|s| {
-        let view = game.view(s);
-        let mut cards: Vec<_> = view.hand.iter().collect();
-        cards.sort_by_key(|c| (!c.is_tarock(), Reverse(c.index())));
-        let legal = view.legal.map(|l| l.cards).filter(|l| !l.is_empty());
-        hand_of(
-            cards.into_iter().map(faces::zwanzigerrufen),
-            legal.map(|l| l.iter().map(faces::zwanzigerrufen).collect()),
-            lang,
+    let cannot = || {
+        format!(
+            "{} records cannot be drawn yet (a record holds no single deal to stop in); \
+             draw the position with `tarock render table --game {}`",
+            face.name(Lang::En),
+            face.id()
         )
-    });
-    Ok(Position { table, hand })
-}
-
-/// The position of a Königrufen record after `step` actions.
-///
-/// # Errors
-/// A message for an unreadable record, a step past its end or an illegal action.
-pub fn koenigrufen(
-    text: &str,
-    step: usize,
-    seat: Option<u8>,
-    lang: Lang,
-) -> Result<Position, String> {
-    use tarock_koenigrufen::{Record, Seat as GameSeat};
-    let seat = seat_number(seat)?;
-    let mut record = Record::from_json(text).map_err(|e| e.to_string())?;
-    truncate(&mut record.actions, step)?;
-    let replay = record.replay().map_err(|e| e.to_string())?;
-    if let Some((index, error)) = replay.stopped {
-        return Err(format!("action {index} of the record is illegal: {error}"));
-    }
-    let game = replay.game;
-    let public = game.public_view();
-    let seats = GameSeat::ALL
-        .iter()
-        .map(|&s| {
-            let played = public
-                .trick
-                .as_ref()
-                .and_then(|t| t.card_of(s))
-                .map(faces::koenigrufen);
-            Seat::new(name(s as u8), played, public.won[s as usize])
-        })
-        .collect();
-    let table = Table {
-        seats,
-        leader: public.trick.as_ref().map(|t| t.leader() as usize),
-        to_move: public.to_act.map(|s| s as usize),
-        lang,
     };
-    let hand = seat.and_then(GameSeat::new).and_then(|s| {
-        let view = game.view(s);
-        let mut cards: Vec<_> = view.hand.iter().collect();
-        cards.sort_by_key(|c| (!c.is_tarock(), Reverse(c.index())));
-        let legal = view.legal.map(|l| l.cards).filter(|l| !l.is_empty());
-        hand_of(
-            cards.into_iter().map(faces::koenigrufen),
-            legal.map(|l| l.iter().map(faces::koenigrufen).collect()),
-            lang,
-        )
-    });
-    Ok(Position { table, hand })
-}
-
-/// A hand picture of `cards`, none for an empty hand.
-fn hand_of(
-    cards: impl Iterator<Item = Face>,
-    legal: Option<Vec<Face>>,
-    lang: Lang,
-) -> Option<Hand> {
-    let hand = Hand::new(cards, lang);
-    if hand.cards.is_empty() {
-        return None;
+    if !face.draws_positions() {
+        return Err(cannot());
     }
-    Some(match legal {
-        Some(legal) => hand.with_legal(legal),
-        None => hand,
-    })
+    let kind = tarock_games::by_id(face.id()).ok_or_else(cannot)?;
+    let round = kind
+        .read_record(&truncated(text, step)?)
+        .map_err(|e| match e {
+            RecordRefused::Illegal { index, message, .. } => {
+                format!("action {index} of the record is illegal: {message}")
+            }
+            other => other.to_string(),
+        })?;
+    let seats = round.seats();
+    if let Some(s) = seat.filter(|s| *s >= seats) {
+        return Err(format!("--seat {s}: the seats are 0 to {}", seats - 1));
+    }
+    let context = TableContext {
+        names: (0..seats).map(name).collect(),
+        stake_cents: 0,
+    };
+    let table = face
+        .position_picture(round.as_ref(), &context, lang)
+        .ok_or_else(cannot)?;
+    let hand = seat
+        .and_then(|s| face.hand_picture(round.as_ref(), Seat::new(s), lang))
+        .filter(|p| !matches!(&p.scene, Scene::Hand { cards, .. } if cards.is_empty()));
+    Ok(Position { table, hand })
 }

@@ -10,7 +10,7 @@ use tarock_game_core::{DynGame, Seat};
 
 use serde::{Deserialize, Serialize};
 
-use crate::picture::Picture;
+use crate::picture::{Deck, Picture};
 use crate::text::{Arg, Lang};
 
 /// What a face needs to know about the table beyond the round.
@@ -220,15 +220,6 @@ pub trait GameFace: Send + Sync {
         false
     }
 
-    /// The words a draft stands for, as [`GameFace::typed_token`] reads
-    /// them (a Zwanzigerrufen `xr` is `rufer`): a front end that lets a
-    /// person type the rest of a choice begun with buttons puts them
-    /// first. None for a game without drafts in words.
-    fn draft_words(&self, draft: &str) -> Vec<String> {
-        let _ = draft;
-        Vec::new()
-    }
-
     /// Whether `words` (lowercase, as typed) read as a move of this game
     /// under its default rules (a Zwanzigerrufen bidding turn, `rufer
     /// pagat`): what a front end asks to tell a typed move from chat
@@ -342,6 +333,57 @@ pub trait GameFace: Send + Sync {
         lang: Lang,
     ) -> Option<Picture> {
         let _ = (round, table, lang);
+        None
+    }
+
+    /// The deck of this game's card pictures; `None` for a game that draws
+    /// no cards. `tarock render` draws cards given in the game's notation
+    /// with it ([`GameFace::card_id`], [`crate::picture::face`]).
+    fn deck(&self) -> Option<Deck> {
+        None
+    }
+
+    /// The card id (the records' and pictures' notation: `T21`, `hK`) of
+    /// the card `text` spells in this game, read as
+    /// [`GameFace::card_token`] reads it; `None` when `text` spells no
+    /// card of this game (a card of another deck included).
+    fn card_id(&self, text: &str) -> Option<String> {
+        let _ = text;
+        None
+    }
+
+    /// Whether [`GameFace::position_picture`] draws this game's records:
+    /// a game whose record is one deal. The default is no (20 ab's records
+    /// are whole sessions, with no single deal to stop in).
+    fn draws_positions(&self) -> bool {
+        false
+    }
+
+    /// The table of `round` as `tarock render record` draws a record's
+    /// position: every seat with its name, the card it played to the trick
+    /// under way (none between tricks: unlike
+    /// [`GameFace::table_picture`], no trick taken is shown), the tricks
+    /// won, who led the trick under way and who is to act, in every phase
+    /// (before the first card, a table without cards); from the public
+    /// view only. `None` for a game that does not draw positions
+    /// ([`GameFace::draws_positions`]) or a round of another game.
+    fn position_picture(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<Picture> {
+        let _ = (round, table, lang);
+        None
+    }
+
+    /// The words of the move begun by the draft token `draft` as a person
+    /// types them (Zwanzigerrufen's `xr`, the turn begun with Rufer:
+    /// `["rufer"]`), so that words typed after pressing a draft button go
+    /// after them in one move; `None` for a draft that is no typed move
+    /// (the default: cards picked one by one).
+    fn draft_words(&self, draft: &str) -> Option<Vec<String>> {
+        let _ = draft;
         None
     }
 

@@ -19,7 +19,9 @@
 //!   ([`GameFace::settlement_text`]); the table adds money and balances;
 //! - the **pictures** of a seat's hand and of the table
 //!   ([`GameFace::hand_picture`], [`GameFace::table_picture`]), which show
-//!   no more than the texts beside them;
+//!   no more than the texts beside them; for `tarock render`, the game's
+//!   picture deck and card ids ([`GameFace::deck`], [`GameFace::card_id`])
+//!   and a record's position ([`GameFace::position_picture`]);
 //! - the **rules** as a short label and as the lobby's full list of flags
 //!   ([`GameFace::rules_label`], [`GameFace::rules_text`]);
 //! - the **refusal** text of a rule-error code ([`GameFace::refusal_text`]);

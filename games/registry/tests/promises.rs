@@ -3,12 +3,12 @@
 //! covered without a change here), over random rounds of every preset and
 //! seat count, at every step:
 //!
-//! - **secrecy**: no public text or table picture shows a card that the
-//!   game's public view does not show, and no seat's private text, choice or
-//!   hand picture shows a card beyond the public view and that seat's own
-//!   view. What a reader may know is taken from the game's rules (its
-//!   `public_view` and `seat_view`, the boundary's views), never from the
-//!   face's own output;
+//! - **secrecy**: no public text, table picture or record position shows
+//!   a card that the game's public view does not show, and no seat's
+//!   private text, choice or hand picture shows a card beyond the public
+//!   view and that seat's own view. What a reader may know is taken from
+//!   the game's rules (its `public_view` and `seat_view`, the boundary's
+//!   views), never from the face's own output;
 //! - **choices**: the actions a seat is offered, following every draft to
 //!   its end, are exactly the round's legal tokens, and a seat not to act
 //!   is offered none;
@@ -212,6 +212,26 @@ fn check_state(face: &dyn GameFace, round: &dyn DynGame, what: &str) -> usize {
             &cards_in_picture(face, &picture),
             &public_known,
             &format!("{what}: table picture"),
+        );
+    }
+    if face.draws_positions() {
+        // A record's position (`tarock render record`): drawn in every
+        // phase, public cards only, and never a trick already taken.
+        let picture = face
+            .position_picture(round, &table, Lang::En)
+            .unwrap_or_else(|| panic!("{what}: no position picture"));
+        assert_known(
+            &cards_in_picture(face, &picture),
+            &public_known,
+            &format!("{what}: position picture"),
+        );
+        let Scene::Table { seats, .. } = &picture.scene else {
+            panic!("{what}: a position is a table");
+        };
+        let played = seats.iter().filter(|s| s.played.is_some()).count();
+        assert!(
+            played < seats.len(),
+            "{what}: a taken trick in the position"
         );
     }
     let legal: BTreeSet<String> = round.legal_tokens().into_iter().collect();

@@ -44,6 +44,7 @@ use tarock_player::Level;
 use crate::text::tr;
 use crate::text::{Arg, Lang, lookup};
 use tarock_face::Picture;
+use tarock_face::picture::Deck;
 use tarock_face::{
     BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
 };
@@ -221,6 +222,28 @@ impl GameFace for KoenigrufenFace {
 
     fn card_token(&self, text: &str) -> Option<String> {
         words::parse_card(text).map(|c| Action::Play(c).code())
+    }
+
+    fn deck(&self) -> Option<Deck> {
+        Some(Deck::Tarock)
+    }
+
+    fn card_id(&self, text: &str) -> Option<String> {
+        words::parse_card(text).map(|c| c.to_string())
+    }
+
+    fn draws_positions(&self) -> bool {
+        true
+    }
+
+    fn position_picture(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<Picture> {
+        let context = deal_context(round, table);
+        Some(picture::position(game_of(round)?, &context, lang))
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {

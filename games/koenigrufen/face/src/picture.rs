@@ -48,19 +48,29 @@ pub fn table(game: &Game, table: &TableContext, lang: Lang) -> Option<Picture> {
         .trick
         .filter(|t| !t.is_empty())
         .or_else(|| view.tricks.last().map(|t| t.trick));
+    Some(scene(game, shown.as_ref(), table, lang))
+}
+
+/// A record's position (`tarock render record`): the table in any phase
+/// with the trick under way only (none between tricks), its leader, the
+/// tricks won and whose turn it is.
+pub fn position(game: &Game, table: &TableContext, lang: Lang) -> Picture {
+    scene(game, game.public_view().trick.as_ref(), table, lang)
+}
+
+/// The table with the cards of `shown` on it (led by its leader).
+fn scene(game: &Game, shown: Option<&Trick>, table: &TableContext, lang: Lang) -> Picture {
+    let view = game.public_view();
     let seats = Seat::ALL
         .iter()
         .map(|s| SeatPicture {
             name: table.name(tarock_game_core::Seat::new(*s as u8)),
-            played: shown
-                .as_ref()
-                .and_then(|t| t.card_of(*s))
-                .map(|c| c.to_string()),
+            played: shown.and_then(|t| t.card_of(*s)).map(|c| c.to_string()),
             tricks: view.won[s.index()],
             out: false,
         })
         .collect();
-    Some(Picture {
+    Picture {
         deck: Deck::Tarock,
         lang,
         scene: Scene::Table {
@@ -68,5 +78,38 @@ pub fn table(game: &Game, table: &TableContext, lang: Lang) -> Option<Picture> {
             leader: shown.map(|t| t.leader().index()),
             to_move: view.to_act.map(Seat::index),
         },
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tarock_cards::Face;
+    use tarock_face::GameFace;
+
+    use crate::KoenigrufenFace;
+
+    /// Every card of the game, read by its id, is a different face of the
+    /// picture deck, and the faces are exactly the cards crate's deck of
+    /// the game (`tarock render` draws cards so); cards of other decks are
+    /// no cards of the game.
+    #[test]
+    fn every_card_is_one_face_of_the_games_deck() {
+        let deck = KoenigrufenFace.deck().expect("the game draws cards");
+        let mut faces: Vec<Face> = tarock_koenigrufen::Card::all()
+            .map(|card| {
+                let id = KoenigrufenFace
+                    .card_id(&card.to_string())
+                    .expect("a card of the game");
+                assert_eq!(id, card.to_string());
+                tarock_face::picture::face(deck, &id).expect("a face of the deck")
+            })
+            .collect();
+        faces.sort();
+        let mut expected = tarock_cards::Deck::Koenigrufen.faces();
+        expected.sort();
+        assert_eq!(faces, expected);
+        for other in ["T0", "T23", "h10", "s2", "hK2", "xK"] {
+            assert_eq!(KoenigrufenFace.card_id(other), None, "{other}");
+        }
+    }
 }

@@ -18,6 +18,7 @@ use tarock_zwanzig_ab::{
     Action, Card, CardSet, Decision, DropBar, Phase, Rules, Session, Suit, ZwanzigAb,
 };
 
+use tarock_face::picture::Deck;
 use tarock_face::{
     BadRules, Choice, GameFace, NoTricks, Picture, SeatChoice, SeatText, SettlementText,
     TableContext,
@@ -581,6 +582,14 @@ impl GameFace for ZwanzigAbFace {
 
     fn card_token(&self, text: &str) -> Option<String> {
         parse_card(text).map(|c| Action::Card(c).code())
+    }
+
+    fn deck(&self) -> Option<Deck> {
+        Some(Deck::French)
+    }
+
+    fn card_id(&self, text: &str) -> Option<String> {
+        parse_card(text).map(|c| c.to_string())
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: Seat, lang: Lang) -> Option<Picture> {

@@ -90,3 +90,36 @@ pub fn table(session: &Session, table: &TableContext, lang: Lang) -> Option<Pict
         },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use tarock_cards::Face;
+    use tarock_face::GameFace;
+
+    use crate::ZwanzigAbFace;
+
+    /// Every card of the game, read by its id, is a different face of the
+    /// picture deck, and the faces are exactly the cards crate's deck of
+    /// the game (`tarock render` draws cards so); cards of other decks are
+    /// no cards of the game.
+    #[test]
+    fn every_card_is_one_face_of_the_games_deck() {
+        let deck = ZwanzigAbFace.deck().expect("the game draws cards");
+        let mut faces: Vec<Face> = tarock_zwanzig_ab::Card::all()
+            .map(|card| {
+                let id = ZwanzigAbFace
+                    .card_id(&card.to_string())
+                    .expect("a card of the game");
+                assert_eq!(id, card.to_string());
+                tarock_face::picture::face(deck, &id).expect("a face of the deck")
+            })
+            .collect();
+        faces.sort();
+        let mut expected = tarock_cards::Deck::ZwanzigAb.faces();
+        expected.sort();
+        assert_eq!(faces, expected);
+        for other in ["T21", "T1", "hN", "h2", "s6", "hK2"] {
+            assert_eq!(ZwanzigAbFace.card_id(other), None, "{other}");
+        }
+    }
+}

@@ -32,6 +32,7 @@ pub mod words;
 use rand::RngCore;
 use serde_json::Value;
 use tarock_face::numbers::money;
+use tarock_face::picture::Deck;
 use tarock_face::{
     BadRules, GameFace, Layout, NoTricks, Picture, SeatChoice, SeatText, SettlementText,
     TableContext, Title, TypedRefusal,
@@ -321,17 +322,13 @@ impl GameFace for ZwanzigerrufenFace {
         typed::is_turn_words(words)
     }
 
-    fn draft_words(&self, draft: &str) -> Vec<String> {
-        // The record words of the announcements so far (`rufer`, `pagat`).
-        turn::draft_bids(draft)
-            .unwrap_or_default()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
     fn action_tokens(&self, token: &str) -> Option<Vec<String>> {
         turn::tokens_of_turn(token)
+    }
+
+    fn draft_words(&self, draft: &str) -> Option<Vec<String>> {
+        // A bid's record word is what people type for it (`rufer`).
+        turn::draft_bids(draft).map(|bids| bids.iter().map(ToString::to_string).collect())
     }
 
     fn title(&self, title: Title<'_>, table: &TableContext, lang: Lang) -> Option<String> {
@@ -460,6 +457,32 @@ impl GameFace for ZwanzigerrufenFace {
         cards
             .parse::<tarock_zwanzigerrufen::CardSet>()
             .map_or_else(|_| cards.to_owned(), |hand| render::hand_text(hand, lang))
+    }
+
+    fn deck(&self) -> Option<Deck> {
+        Some(Deck::Tarock)
+    }
+
+    fn card_id(&self, text: &str) -> Option<String> {
+        parse_card(text).map(|c| c.to_string())
+    }
+
+    fn draws_positions(&self) -> bool {
+        true
+    }
+
+    fn position_picture(
+        &self,
+        round: &dyn DynGame,
+        table: &TableContext,
+        lang: Lang,
+    ) -> Option<Picture> {
+        let names = Seat::ALL.map(|s| table.name(FamilySeat::new(u8::from(s))));
+        Some(picture::position(
+            &game_of(round)?.public_view(),
+            &names,
+            lang,
+        ))
     }
 
     fn hand_picture(&self, round: &dyn DynGame, seat: FamilySeat, lang: Lang) -> Option<Picture> {

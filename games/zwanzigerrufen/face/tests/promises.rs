@@ -221,3 +221,38 @@ fn a_forged_or_stale_draft_is_refused() {
     // A single announcement is no move: a turn is chosen whole.
     assert_eq!(FACE.action_tokens("xr"), None);
 }
+
+/// Words typed after pressing a "… +" button go after the draft's words
+/// (`tarock play`): every draft the opening seat is offered, following
+/// drafts to their end, reads back typed as the turn it begins, and a
+/// text that is no draft has no words.
+#[test]
+fn a_drafts_words_read_as_the_turn_it_begins() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let rules = Zwanzigerrufen::default_rules();
+    let mut zr = Zwanzigerrufen::new_round(rules, 4, FamilySeat::new(0)).unwrap();
+    tarock_game_core::Game::deal(&mut zr, &mut rng).unwrap();
+    let round: Box<dyn DynGame> = Box::new(zr);
+    let seat = round.to_act().unwrap();
+    let mut drafts = vec![None::<String>];
+    let mut seen = BTreeSet::new();
+    while let Some(draft) = drafts.pop() {
+        let text = FACE.seat_text(round.as_ref(), seat, draft.as_deref(), &context(), Lang::En);
+        for choice in text.choices.iter().flatten() {
+            if choice.kind == ChoiceKind::Draft && seen.insert(choice.token.clone()) {
+                drafts.push(Some(choice.token.clone()));
+            }
+        }
+    }
+    assert!(seen.contains("xr"), "{seen:?}");
+    for draft in &seen {
+        let words = FACE.draft_words(draft).unwrap();
+        let bids = tarock_zwanzigerrufen_face::turn::draft_bids(draft).unwrap();
+        assert_eq!(words.len(), bids.len(), "{draft}");
+        let typed = FACE.typed_token(round.as_ref(), seat, &words);
+        assert_eq!(typed, Some(Ok(turn_token(&bids))), "{draft}: {words:?}");
+    }
+    assert_eq!(FACE.draft_words("xr").unwrap(), ["rufer"]);
+    assert_eq!(FACE.draft_words("ar"), None);
+    assert_eq!(FACE.draft_words("x"), None);
+}
