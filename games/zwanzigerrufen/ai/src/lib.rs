@@ -50,6 +50,7 @@
 //! ```
 
 pub mod arena;
+pub mod bidding_arena;
 pub mod blunder;
 pub mod drive;
 pub mod easy;
@@ -58,6 +59,7 @@ mod fixtures;
 pub mod hand;
 pub mod knowledge;
 pub mod level;
+pub mod lookahead;
 pub mod medium;
 pub mod oracle;
 pub mod play;
