@@ -6,7 +6,7 @@
 //! (deals, seed, threads, preset). `TAROCK_ZR_CARD_NODES` sets both sides'
 //! card-play budget (default: strong's); the bidding lookahead keeps its own.
 
-use tarock_player::arena::{DynArena, Duplicate, Match, Streams};
+use tarock_player::arena::{Duplicate, DynArena, Match, Streams};
 use tarock_player::{Computers, Level};
 use tarock_zwanzigerrufen::Zwanzigerrufen;
 use tarock_zwanzigerrufen_ai::arena::Notes;

@@ -17,7 +17,12 @@ fn after_opening(hand: &str, seed: u64) -> Game {
     let mine: CardSet = hand.parse().unwrap();
     let mut rest: Vec<Card> = CardSet::DECK.without(mine).iter().collect();
     rest.shuffle(&mut SmallRng::seed_from_u64(seed));
-    let chunk = |i: usize| rest[10 * i..10 * i + 10].iter().copied().collect::<CardSet>();
+    let chunk = |i: usize| {
+        rest[10 * i..10 * i + 10]
+            .iter()
+            .copied()
+            .collect::<CardSet>()
+    };
     let deal = Deal::new([chunk(0), mine, chunk(1), chunk(2)]).unwrap();
     let mut game = Game::new(Preset::Standard.rules(), deal, Seat::S0).unwrap();
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -65,7 +70,11 @@ fn the_samples_bid_a_game_with_a_strong_hand_and_none_with_a_weak_one() {
             let action = strong.choose_bid(&view, &mut rng);
             let d = strong.last_bid().expect("the lookahead decided");
             assert!(d.samples as usize >= MIN_SAMPLES, "seed {seed}: {d:?}");
-            assert_eq!(game_bid(d.best_mean), wants_game, "{hand} seed {seed}: {d:?}");
+            assert_eq!(
+                game_bid(d.best_mean),
+                wants_game,
+                "{hand} seed {seed}: {d:?}"
+            );
             assert_eq!(game_bid(action), wants_game, "{hand} seed {seed}: {d:?}");
         }
     }
@@ -91,14 +100,23 @@ fn a_vorhand_with_a_monster_hand_plays_solo() {
         let mine: CardSet = MONSTER.parse().unwrap();
         let mut rest: Vec<Card> = CardSet::DECK.without(mine).iter().collect();
         rest.shuffle(&mut SmallRng::seed_from_u64(seed));
-        let chunk = |i: usize| rest[10 * i..10 * i + 10].iter().copied().collect::<CardSet>();
+        let chunk = |i: usize| {
+            rest[10 * i..10 * i + 10]
+                .iter()
+                .copied()
+                .collect::<CardSet>()
+        };
         let deal = Deal::new([mine, chunk(0), chunk(1), chunk(2)]).unwrap();
         let game = Game::new(Preset::Standard.rules(), deal, Seat::S0).unwrap();
         let mut strong = Strong::new();
         let mut rng = SmallRng::seed_from_u64(300 + seed);
         let action = strong.choose_bid(&game.view(Seat::S0), &mut rng);
         let d = strong.last_bid().expect("the lookahead decided");
-        assert_eq!(action, Action::Bid(Bid::Game(GameKind::Solo)), "seed {seed}: {d:?}");
+        assert_eq!(
+            action,
+            Action::Bid(Bid::Game(GameKind::Solo)),
+            "seed {seed}: {d:?}"
+        );
     }
 }
 
