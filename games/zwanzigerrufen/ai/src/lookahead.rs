@@ -29,7 +29,7 @@
 //! **The evaluation.** An exact search from the first lead costs hundreds
 //! of thousands of nodes per sample, far beyond the decision-time target,
 //! so the first [`ROLLOUT_TRICKS`] tricks of each sample are played by a
-//! quick rule ([`quick_card`]) and the rest is searched exactly. A silent
+//! quick rule (`quick_card`) and the rest is searched exactly. A silent
 //! Absolut or Valat is not searched (as in the card play's first tricks).
 //!
 //! The work is bounded by the node budget shared out among the games
@@ -402,7 +402,7 @@ fn outcome(
     (!solver.aborted()).then_some(o)
 }
 
-/// Tricks played by [`quick_card`] before the exact search takes over.
+/// Tricks played by `quick_card` before the exact search takes over.
 pub const ROLLOUT_TRICKS: usize = 3;
 
 /// A quick card for the seat to play with every hand known: a leader leads
