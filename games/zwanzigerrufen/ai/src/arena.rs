@@ -67,7 +67,7 @@ pub static ARENA: Duplicate<Zwanzigerrufen, Notes> = Duplicate {
     oracle: Some(crate::oracle::SETUP),
 };
 
-fn report(o: &Outcome<'_, Zwanzigerrufen, Note>, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn report(o: &Outcome<'_, Zwanzigerrufen, Note>, out: &mut dyn Write) -> io::Result<()> {
     let [key_a, key_b] = keys(o.asked.levels);
     let results = o.results;
     let a_units = |r: &tarock_player::arena::SetResult<Note>| -> i64 {

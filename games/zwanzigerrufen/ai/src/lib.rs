@@ -14,7 +14,9 @@
 //!   points to a partner who wins, win with the cheapest sure card, keep the
 //!   Pagat for the last trick, keep the Mond away from the Sküs, catch an
 //!   opposing Mond with the Sküs, and show itself as the called partner.
-//! - **strong** ([`Strong`]): the medium bidding, and in trick play
+//! - **strong** ([`Strong`]): bidding by looking ahead ([`lookahead`]:
+//!   candidate bids priced on sampled deals, medium's bid unless the samples
+//!   separate them), and in trick play
 //!   determinized sampling: it deals the cards it has not seen many times,
 //!   consistently with everything its seat observed (cards played, voids
 //!   shown, the Rufer's called card and the higher ones the caller must hold,
@@ -50,6 +52,7 @@
 //! ```
 
 pub mod arena;
+pub mod bidding_arena;
 pub mod blunder;
 pub mod drive;
 pub mod easy;
@@ -58,6 +61,7 @@ mod fixtures;
 pub mod hand;
 pub mod knowledge;
 pub mod level;
+pub mod lookahead;
 pub mod medium;
 pub mod oracle;
 pub mod play;

@@ -1,5 +1,8 @@
-//! The strong player: the medium bidding, and in trick play determinized
-//! sampling with exact search.
+//! The strong player: bidding by looking ahead ([`crate::lookahead`]), and
+//! in trick play determinized sampling with exact search.
+//! [`Strong::with_threshold_bidding`] makes the same player bid with the
+//! medium player's hand evaluation instead (`strong-thresholds`), for the
+//! bidding arena ([`crate::bidding_arena`]).
 //!
 //! For each decision it deals the unseen cards consistently with its
 //! [`Knowledge`] ([`crate::sample`]), and for each distinct legal card asks
@@ -35,6 +38,7 @@ use tarock_zwanzigerrufen::{Action, Party, Phase, Seat, SeatView, settle};
 
 use crate::Player;
 use crate::knowledge::Knowledge;
+use crate::lookahead::{BidDecision, lookahead_bid};
 use crate::medium::medium_bid;
 use crate::play::medium_card;
 use crate::sample::deal_unseen;
@@ -76,6 +80,11 @@ pub struct Strong {
     last: (u32, u64),
     fell_back: bool,
     stats: DecisionStats,
+    /// Bid by looking ahead (`true`) or by medium's hand evaluation.
+    lookahead: bool,
+    /// Search nodes per bidding decision.
+    bid_budget: u64,
+    last_bid: Option<BidDecision>,
 }
 
 impl std::fmt::Debug for Strong {
@@ -106,7 +115,47 @@ impl Strong {
             last: (0, 0),
             fell_back: false,
             stats: DecisionStats::default(),
+            lookahead: true,
+            bid_budget: config.node_budget,
+            last_bid: None,
         }
+    }
+
+    /// The same player bidding with the medium player's hand evaluation
+    /// (named `strong-thresholds`): the other side of the bidding arena.
+    pub fn with_threshold_bidding(mut self) -> Strong {
+        self.lookahead = false;
+        self
+    }
+
+    /// The same player with `nodes` search nodes per bidding decision
+    /// (by default the card play's budget).
+    pub fn with_bid_budget(mut self, nodes: u64) -> Strong {
+        self.bid_budget = nodes;
+        self
+    }
+
+    /// What the last bidding decision by lookahead found (`None` before
+    /// one, and always for `strong-thresholds`).
+    pub const fn last_bid(&self) -> Option<BidDecision> {
+        self.last_bid
+    }
+
+    /// The bidding action for `view`: by lookahead within the card play's
+    /// budget, or medium's with threshold bidding.
+    pub fn choose_bid(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
+        if !self.lookahead {
+            return medium_bid(view);
+        }
+        let d = lookahead_bid(
+            &mut self.solver,
+            self.config.samples,
+            self.bid_budget,
+            view,
+            rng,
+        );
+        self.last_bid = Some(d);
+        d.action
     }
 
     /// Samples and search nodes of the last card decision.
@@ -550,12 +599,16 @@ impl Strong {
 
 impl Player<Zwanzigerrufen> for Strong {
     fn name(&self) -> &str {
-        "strong"
+        if self.lookahead {
+            "strong"
+        } else {
+            "strong-thresholds"
+        }
     }
 
     fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
         match view.phase {
-            Phase::Bidding => medium_bid(view),
+            Phase::Bidding => self.choose_bid(view, rng),
             _ => Action::Play(self.choose_card(view, rng).0),
         }
     }
