@@ -16,6 +16,13 @@
 //! What a game counts beside the units (its contracts, who declared, a
 //! score beside the money) it keeps in a [`Ledger`]'s note per play.
 //!
+//! Blunders (issue 33, point 6): at every decision the arena asks the
+//! game's [`Ledger::blunders`] which of its predicates the chosen action
+//! fulfils, given the whole round before it (every hidden card, which the
+//! arena alone knows), and counts them per type ([`Tally`]); a game's
+//! report prints them with [`Outcome::write_blunders`] and puts
+//! [`Outcome::blunders_json`] in its JSON line.
+//!
 //! An `--oracle` run ([`Match::oracle`]) plays the deal set twice: strong
 //! against medium, then the game's [`Oracle`] (built only here, from a
 //! [`Sight`]) against medium, the same decks and seatings; the
@@ -131,6 +138,71 @@ pub trait Ledger<G: Game>: Sync {
     fn parts(&self, _round: &G) -> Option<Vec<Part>> {
         None
     }
+
+    /// The names of the game's blunder predicates, bit `i` of
+    /// [`Ledger::blunders`] standing for name `i` (at most 64); none by
+    /// default.
+    fn blunder_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The blunders `action` makes when `seat` chooses it at `view` in
+    /// `round` (the round before the action: the true deal, every hidden
+    /// card included), as bits over [`Ledger::blunder_names`]. A predicate
+    /// that needs hidden cards is decided on the true deal here: what the
+    /// arena counts is confirmed, not suspected.
+    fn blunders(&self, _round: &G, _seat: Seat, _view: &G::SeatView, _action: &G::Action) -> u64 {
+        0
+    }
+}
+
+/// A type's decisions and how many of them fulfilled each of the game's
+/// blunder predicates ([`Ledger::blunders`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Decisions taken (every action chosen, forced or not).
+    pub decisions: u64,
+    /// Per predicate (in [`Ledger::blunder_names`]' order): decisions that
+    /// fulfilled it.
+    pub counts: Vec<u64>,
+}
+
+impl Tally {
+    /// Counts one decision with the blunder bits `bits`.
+    pub fn add(&mut self, bits: u64, predicates: usize) {
+        self.decisions += 1;
+        if self.counts.len() < predicates {
+            self.counts.resize(predicates, 0);
+        }
+        for (i, count) in self.counts.iter_mut().enumerate() {
+            *count += (bits >> i) & 1;
+        }
+    }
+
+    /// Adds `other`'s decisions and counts to this one.
+    pub fn merge(&mut self, other: &Tally) {
+        self.decisions += other.decisions;
+        if self.counts.len() < other.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (count, more) in self.counts.iter_mut().zip(&other.counts) {
+            *count += more;
+        }
+    }
+
+    /// Predicate `i`'s count (0 where nothing was counted).
+    pub fn count(&self, i: usize) -> u64 {
+        self.counts.get(i).copied().unwrap_or(0)
+    }
+
+    /// Predicate `i`'s rate per 1 000 decisions (0 without decisions).
+    pub fn per_mille(&self, i: usize) -> f64 {
+        if self.decisions == 0 {
+            0.0
+        } else {
+            1000.0 * self.count(i) as f64 / self.decisions as f64
+        }
+    }
 }
 
 /// A seat's part in one play: the contract played and whether the seat was
@@ -182,6 +254,8 @@ pub struct SetResult<N> {
     /// What the players of A and of B counted of their decisions
     /// ([`Player::decision_stats`], [`Oracle::decision_stats`]).
     pub stats: [DecisionStats; 2],
+    /// The blunders of A and of B ([`Ledger::blunders`]).
+    pub blunders: [Tally; 2],
 }
 
 impl<N> SetResult<N> {
@@ -281,6 +355,7 @@ struct Contender<'a, G: Game, L> {
     entrant: Entrant<G>,
     ledger: &'a L,
     micros: Vec<u32>,
+    blunders: Tally,
 }
 
 /// Who sits in a seat: a player (sees its seat's view) or an oracle (sees
@@ -306,7 +381,7 @@ impl<G: Game, L: Ledger<G>> Contender<'_, G, L> {
     }
 
     /// The action for `seat`, which is to act in `round`, timed when the
-    /// ledger times decisions at the seat's view.
+    /// ledger times decisions at the seat's view, its blunders counted.
     fn choose(
         &mut self,
         round: &G,
@@ -323,6 +398,9 @@ impl<G: Game, L: Ledger<G>> Contender<'_, G, L> {
         if self.ledger.timed(&view) {
             self.micros.push(u32::try_from(micros).unwrap_or(u32::MAX));
         }
+        let bits = self.ledger.blunders(round, seat, &view, &action);
+        let predicates = self.ledger.blunder_names().len();
+        self.blunders.add(bits, predicates);
         Ok(action)
     }
 }
@@ -364,6 +442,7 @@ fn play_set<G: Game, L: Ledger<G>>(
         plays: Vec::new(),
         micros: [Vec::new(), Vec::new()],
         stats: [DecisionStats::default(); 2],
+        blunders: [Tally::default(), Tally::default()],
     };
     let streams = config.streams;
     for (p, pattern) in patterns(config.seats).into_iter().enumerate() {
@@ -378,6 +457,7 @@ fn play_set<G: Game, L: Ledger<G>>(
                 entrant: make(*t),
                 ledger,
                 micros: Vec::new(),
+                blunders: Tally::default(),
             })
             .collect();
         let mut rng = SmallRng::seed_from_u64(streams.players(config.seed, set, p));
@@ -408,6 +488,7 @@ fn play_set<G: Game, L: Ledger<G>>(
         for (t, contender) in pattern.iter().zip(&mut seats) {
             result.micros[*t].append(&mut contender.micros);
             result.stats[*t] = result.stats[*t].plus(contender.stats());
+            result.blunders[*t].merge(&contender.blunders);
         }
         result.plays.push(Play {
             pattern,
@@ -655,6 +736,66 @@ pub struct Outcome<'a, G: Game, N> {
     pub results: &'a [SetResult<N>],
     /// Wall-clock seconds of the run (reported, never asserted).
     pub seconds: f64,
+    /// The names of the game's blunder predicates ([`Ledger::blunder_names`]).
+    pub blunder_names: &'static [&'static str],
+}
+
+impl<G: Game, N> Outcome<'_, G, N> {
+    /// The blunders of A and of B over all sets.
+    pub fn blunders(&self) -> [Tally; 2] {
+        let mut tallies = [Tally::default(), Tally::default()];
+        for r in self.results {
+            for (tally, more) in tallies.iter_mut().zip(&r.blunders) {
+                tally.merge(more);
+            }
+        }
+        tallies
+    }
+
+    /// The blunders for the JSON line: per type key, its decisions and
+    /// each predicate's count, and under `per_1000` each rate per 1 000
+    /// decisions.
+    pub fn blunders_json(&self) -> Value {
+        let mut all = serde_json::Map::new();
+        for (key, tally) in keys(self.asked.levels).into_iter().zip(self.blunders()) {
+            let mut entry = serde_json::Map::new();
+            let mut rates = serde_json::Map::new();
+            entry.insert("decisions".into(), tally.decisions.into());
+            for (i, name) in self.blunder_names.iter().enumerate() {
+                entry.insert((*name).into(), tally.count(i).into());
+                rates.insert((*name).into(), tally.per_mille(i).into());
+            }
+            entry.insert("per_1000".into(), rates.into());
+            all.insert(key, entry.into());
+        }
+        all.into()
+    }
+
+    /// Prints the blunders, one line per type: its decisions, and each
+    /// predicate's count and rate per 1 000 decisions.
+    ///
+    /// # Errors
+    /// A failed write.
+    pub fn write_blunders(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.blunder_names.is_empty() {
+            return Ok(());
+        }
+        for (key, tally) in keys(self.asked.levels).iter().zip(self.blunders()) {
+            let each: Vec<String> = self
+                .blunder_names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| format!("{name} {} ({:.2} ‰)", tally.count(i), tally.per_mille(i)))
+                .collect();
+            writeln!(
+                out,
+                "  {key:<10} blunders in {} decisions: {}",
+                tally.decisions,
+                each.join(", ")
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// Prints an arena's outcome, its JSON summary last.
@@ -738,6 +879,7 @@ impl<G: Game, L: Ledger<G>> DynArena for Duplicate<G, L> {
             config: &config,
             results: &results,
             seconds: start.elapsed().as_secs_f64(),
+            blunder_names: self.ledger.blunder_names(),
         };
         (self.report)(&outcome, out)?;
         let Some(setup) = setup else {

@@ -493,3 +493,101 @@ fn an_arena_without_an_oracle_refuses_an_oracle_run() {
     assert_eq!(ARENA.frozen_seed(), None);
     assert_eq!(oracle_arena(&PERFECT).frozen_seed(), Some(33));
 }
+
+/// Race's blunders: not reaching the target when one step reaches it
+/// (`win_missed`), and a step of 2 (`two`, no blunder: a second predicate
+/// whose count the test knows).
+struct Blunders;
+
+impl Ledger<Race> for Blunders {
+    type Note = ();
+    fn note(&self, _: &Race, _: &[bool]) -> Result<(), String> {
+        Ok(())
+    }
+    fn blunder_names(&self) -> &'static [&'static str] {
+        &["win_missed", "two"]
+    }
+    fn blunders(&self, round: &Race, _: Seat, &(_, left): &(u8, u8), n: &u8) -> u64 {
+        // The view agrees with the round (the arena passes the seat's view).
+        assert_eq!(left, round.target.unwrap() - round.total);
+        u64::from(left <= 2 && *n != left) | u64::from(*n == 2) << 1
+    }
+}
+
+/// Always steps 1: misses the win whenever 2 are left.
+struct Dawdler;
+
+impl Player<Race> for Dawdler {
+    fn name(&self) -> &str {
+        "strong"
+    }
+    fn choose(&mut self, _: &(u8, u8), _: &mut dyn RngCore) -> u8 {
+        1
+    }
+}
+
+static DAWDLING: Computers<Race> = Computers::new(&Level::ALL, |level| match level {
+    Level::Strong => Box::new(Dawdler),
+    _ => Box::new(Racer(level)),
+});
+
+fn blunder_report(o: &Outcome<'_, Race, ()>, out: &mut dyn Write) -> std::io::Result<()> {
+    o.write_blunders(out)?;
+    writeln!(
+        out,
+        "{}",
+        serde_json::json!({"blunders": o.blunders_json()})
+    )
+}
+
+static BLUNDER_ARENA: Duplicate<Race, Blunders> = Duplicate {
+    computers: &DAWDLING,
+    ledger: Blunders,
+    streams: Streams::Deal,
+    seats: None,
+    max_decks: 1,
+    report: blunder_report,
+    oracle: None,
+};
+
+#[test]
+fn the_arena_counts_every_decision_and_each_blunder_per_type() {
+    let asked = Match {
+        levels: [Level::Strong, Level::Medium],
+        sets: 40,
+        rules: "standard".into(),
+        seed: 3,
+        threads: 2,
+        seats: 2,
+        oracle: false,
+    };
+    let mut out = Vec::new();
+    BLUNDER_ARENA.run(&asked, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let j: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let (strong, medium) = (&j["blunders"]["strong"], &j["blunders"]["medium"]);
+    let num = |v: &Value| v.as_u64().unwrap_or_else(|| panic!("{v} in {j}"));
+    // The dawdler always steps 1: it never steps 2, and with 2 left (which
+    // happens in some of 40 deals) it misses the win.
+    assert!(num(&strong["win_missed"]) > 0, "{j}");
+    assert_eq!(num(&strong["two"]), 0);
+    // Medium takes every reachable win.
+    assert_eq!(num(&medium["win_missed"]), 0, "{j}");
+    // Every step counts as a decision: the steps of a deal add up to its
+    // target (5–9) with steps of 1 and 2, so the decisions of both types
+    // over a deal lie between target / 2 and target, per seating.
+    let decisions = num(&strong["decisions"]) + num(&medium["decisions"]);
+    let plays = 40 * patterns(2).len() as u64;
+    assert!(
+        (plays * 5 / 2..=plays * 9).contains(&decisions),
+        "{decisions}"
+    );
+    // A rate is per 1 000 of the type's decisions.
+    let rate = strong["per_1000"]["win_missed"].as_f64().unwrap();
+    let expected = 1000.0 * num(&strong["win_missed"]) as f64 / num(&strong["decisions"]) as f64;
+    assert!((rate - expected).abs() < 1e-9, "{j}");
+    assert!(
+        text.lines().next().unwrap().contains("win_missed"),
+        "{text}"
+    );
+}

@@ -140,20 +140,7 @@ mod tests {
 
     #[test]
     fn fd1_declarer_says_ich_liege_and_a_weak_opponent_no_kontra() {
-        let mut game = fixtures::fd1();
-        fixtures::apply(
-            &mut game,
-            &[
-                "0 vorhand",
-                "1 weiter",
-                "2 weiter",
-                "3 weiter",
-                "0 rufer",
-                "0 rufe cK",
-                "0 nimm 2",
-                "0 ablage c8 c10 d2",
-            ],
-        );
+        let mut game = fixtures::fd1_at_announcements();
         let view = game.view(Seat::S0);
         // Seven tarocks without the Pagat: nothing to announce.
         assert_eq!(medium_announce(&view, &view.legal.unwrap()), Action::Weiter);

@@ -388,7 +388,7 @@ fn negative_blunder(s: &Scene, card: Card) -> Option<Blunder> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixtures::{self, apply, dealt, solodreier};
+    use crate::fixtures::{self, apply, bettler, dealt, in_play, rufer, solodreier, talon_laid};
     use crate::{Medium, Player, Strong};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
@@ -401,9 +401,23 @@ mod tests {
         s.parse().unwrap()
     }
 
-    /// The view of the seat to act.
-    fn to_act(game: &Game) -> SeatView {
-        game.view(game.to_act().expect("a seat to act"))
+    /// The view of the seat to act, which must be `seat`.
+    fn scene(game: &Game, seat: Seat) -> SeatView {
+        let view = game.view(game.to_act().expect("a seat to act"));
+        assert_eq!(view.seat, seat);
+        view
+    }
+
+    /// Checks that `bad` is the blunder `which` at `view`, then that no
+    /// level blunders there; returns the levels' actions.
+    fn pinned(view: &SeatView, bad: Action, which: Blunder) -> Vec<Action> {
+        assert_eq!(blunder(view, bad), Some(which), "{bad:?}");
+        no_level_blunders(view)
+    }
+
+    /// The play of card `s`.
+    fn play(s: &str) -> Action {
+        Action::Play(card(s))
     }
 
     /// Asks medium and strong (several seeds) and checks neither blunders;
@@ -438,15 +452,10 @@ mod tests {
 
     #[test]
     fn a_nine_point_trick_is_taken_with_the_king_when_last() {
-        let view = to_act(&fat_trick());
-        assert_eq!(view.seat, Seat::S3);
+        let view = scene(&fat_trick(), Seat::S3);
         assert_eq!(view.legal.unwrap().cards, "hK h4".parse().unwrap());
-        assert_eq!(
-            blunder(&view, Action::Play(card("h4"))),
-            Some(Blunder::TrickLeft)
-        );
-        for a in no_level_blunders(&view) {
-            assert_eq!(a, Action::Play(card("hK")));
+        for a in pinned(&view, play("h4"), Blunder::TrickLeft) {
+            assert_eq!(a, play("hK"));
         }
     }
 
@@ -467,17 +476,16 @@ mod tests {
 
     #[test]
     fn no_king_or_queen_goes_into_the_declarers_skus_trick() {
-        let view = to_act(&no_tarock_behind_the_skus());
-        assert_eq!(view.seat, Seat::S3);
-        for c in ["sK", "sQ", "cK", "cQ", "hK", "dK", "dQ"] {
+        let view = scene(&no_tarock_behind_the_skus(), Seat::S3);
+        for c in ["sK", "sQ", "cK", "cQ", "hK", "dK"] {
             assert_eq!(
-                blunder(&view, Action::Play(card(c))),
+                blunder(&view, play(c)),
                 Some(Blunder::SchmierenWrongSide),
                 "{c}"
             );
         }
-        assert_eq!(blunder(&view, Action::Play(card("s10"))), None);
-        no_level_blunders(&view);
+        assert_eq!(blunder(&view, play("s10")), None);
+        pinned(&view, play("dQ"), Blunder::SchmierenWrongSide);
     }
 
     #[test]
@@ -493,13 +501,8 @@ mod tests {
             "T11 T12 T13 cK dK dQ",
             &["0 T21", "1 T2"],
         );
-        let view = to_act(&game);
-        assert_eq!(view.seat, Seat::S2);
-        assert_eq!(
-            blunder(&view, Action::Play(card("T5"))),
-            Some(Blunder::MondNotCaught)
-        );
-        for a in no_level_blunders(&view) {
+        let view = scene(&game, Seat::S2);
+        for a in pinned(&view, play("T5"), Blunder::MondNotCaught) {
             assert_eq!(a, Action::Play(Card::SKUS));
         }
     }
@@ -517,14 +520,9 @@ mod tests {
             "T12 T13 T14 sQ hA dQ",
             &[],
         );
-        let view = to_act(&game);
-        assert_eq!(view.seat, Seat::S0);
-        assert_eq!(
-            blunder(&view, Action::Play(Card::MOND)),
-            Some(Blunder::MondIntoSkus)
-        );
-        assert_eq!(blunder(&view, Action::Play(card("T20"))), None);
-        no_level_blunders(&view);
+        let view = scene(&game, Seat::S0);
+        assert_eq!(blunder(&view, play("T20")), None);
+        pinned(&view, Action::Play(Card::MOND), Blunder::MondIntoSkus);
     }
 
     #[test]
@@ -540,14 +538,10 @@ mod tests {
             "T10 T11 T12 sN cN dN",
             &["0 T22", "1 T2", "2 T5"],
         );
-        let view = to_act(&game);
+        let view = scene(&game, Seat::S3);
         assert_eq!(view.legal.unwrap().cards, "T1 T8".parse().unwrap());
-        assert_eq!(
-            blunder(&view, Action::Play(Card::PAGAT)),
-            Some(Blunder::BirdLost)
-        );
-        for a in no_level_blunders(&view) {
-            assert_eq!(a, Action::Play(card("T8")));
+        for a in pinned(&view, Action::Play(Card::PAGAT), Blunder::BirdLost) {
+            assert_eq!(a, play("T8"));
         }
     }
 
@@ -556,12 +550,8 @@ mod tests {
         // Soft reservation: S3 announced the Pagat and may play it in trick
         // 1 (losing the premium); T22 T2 T21 lie in the trick.
         let game = fixtures::fd1_soft_pagat();
-        let view = game.view(Seat::S3);
-        assert_eq!(
-            blunder(&view, Action::Play(Card::PAGAT)),
-            Some(Blunder::BirdLost)
-        );
-        no_level_blunders(&view);
+        let view = scene(&game, Seat::S3);
+        pinned(&view, Action::Play(Card::PAGAT), Blunder::BirdLost);
     }
 
     #[test]
@@ -569,8 +559,7 @@ mod tests {
         // S1's Bettler. Trick 1: s7 s8 s9 sK (S0 wins); trick 2: S0 leads
         // T10. S1 must beat it: T16 (S2 behind him holds T17 T18 and must
         // beat it in turn) or the Sküs (sure to take the trick).
-        let mut game = dealt(
-            Preset::Cup2019,
+        let game = bettler(
             [
                 "sK sQ T1 T10 T11 T12 T13 T14 T15 cK hK dK",
                 "T22 T16 T2 T3 T4 s7 c7 c8 h4 h3 d4 d3",
@@ -578,34 +567,12 @@ mod tests {
                 "s9 T8 T9 T19 T20 T21 cJ cN hJ hN dJ dN",
             ],
             "s10 sJ sN cQ hQ dQ",
+            &["1 s7", "2 s8", "3 s9", "0 sK", "0 T10"],
         );
-        apply(
-            &mut game,
-            &[
-                "0 vorhand",
-                "1 bettler",
-                "2 weiter",
-                "3 weiter",
-                "0 weiter",
-                "2 weiter",
-                "3 weiter",
-                "0 weiter",
-                "1 s7",
-                "2 s8",
-                "3 s9",
-                "0 sK",
-                "0 T10",
-            ],
-        );
-        let view = to_act(&game);
-        assert_eq!(view.seat, Seat::S1);
+        let view = scene(&game, Seat::S1);
         assert_eq!(view.legal.unwrap().cards, "T16 T22".parse().unwrap());
-        assert_eq!(
-            blunder(&view, Action::Play(Card::SKUS)),
-            Some(Blunder::NegativeTookTrick)
-        );
-        for a in no_level_blunders(&view) {
-            assert_eq!(a, Action::Play(card("T16")));
+        for a in pinned(&view, Action::Play(Card::SKUS), Blunder::NegativeTookTrick) {
+            assert_eq!(a, play("T16"));
         }
     }
 
@@ -623,19 +590,15 @@ mod tests {
         );
         // S0 (the Vorhand) must open; S1 holds ten tarocks with Sküs and Mond.
         apply(&mut game, &["0 vorhand"]);
-        let view = to_act(&game);
-        assert_eq!(view.seat, Seat::S1);
+        let view = scene(&game, Seat::S1);
         assert!(is_monster(view.hand));
-        assert_eq!(blunder(&view, Action::Weiter), Some(Blunder::MonsterPassed));
-        no_level_blunders(&view);
+        pinned(&view, Action::Weiter, Blunder::MonsterPassed);
         // S0 holds no Trull card, no King and three tarocks; after S1's Dreier
         // she may hold it.
         apply(&mut game, &["1 dreier", "2 weiter", "3 weiter"]);
-        let view = to_act(&game);
-        assert_eq!(view.seat, Seat::S0);
+        let view = scene(&game, Seat::S0);
         assert!(is_trash(view.hand));
-        assert_eq!(blunder(&view, Action::Halte), Some(Blunder::TrashBid));
-        no_level_blunders(&view);
+        pinned(&view, Action::Halte, Blunder::TrashBid);
     }
 
     #[test]
@@ -651,14 +614,9 @@ mod tests {
             "T12 sQ cK dK dQ hQ",
         );
         apply(&mut game, &["0 vorhand"]);
-        let view = to_act(&game);
-        assert_eq!(view.seat, Seat::S1);
+        let view = scene(&game, Seat::S1);
         assert!(is_trash(view.hand));
-        assert_eq!(
-            blunder(&view, Action::Bid(Contract::Dreier)),
-            Some(Blunder::TrashBid)
-        );
-        no_level_blunders(&view);
+        pinned(&view, Action::Bid(Contract::Dreier), Blunder::TrashBid);
     }
 
     #[test]
@@ -666,40 +624,27 @@ mod tests {
         // S0's Rufer calls the cK, which lies in the talon; S0 holds the Sküs,
         // which takes a trick whatever the others hold (no Märchenstich in
         // cup2019), so no Valat can be made against him.
-        let mut game = dealt(
-            Preset::Cup2019,
-            [
-                "T22 T2 s7 s8 s9 c7 c8 h4 h3 d4 d3 d2",
-                "T21 T20 T19 T18 T17 T16 sK sQ hK hQ dK dQ",
-                "T1 T3 T4 T5 T6 T7 T8 s10 sJ c9 c10 hA",
-                "T9 T10 T11 T12 T13 T14 sN cJ cN h2 hJ dA",
-            ],
-            "cK cQ hN T15 dJ dN",
+        let game = rufer(
+            dealt(
+                Preset::Cup2019,
+                [
+                    "T22 T2 s7 s8 s9 c7 c8 h4 h3 d4 d3 d2",
+                    "T21 T20 T19 T18 T17 T16 sK sQ hK hQ dK dQ",
+                    "T1 T3 T4 T5 T6 T7 T8 s10 sJ c9 c10 hA",
+                    "T9 T10 T11 T12 T13 T14 sN cJ cN h2 hJ dA",
+                ],
+                "cK cQ hN T15 dJ dN",
+            ),
+            "cK",
         );
-        apply(
-            &mut game,
-            &[
-                "0 vorhand",
-                "1 weiter",
-                "2 weiter",
-                "3 weiter",
-                "0 rufer",
-                "0 rufe cK",
-            ],
-        );
-        let view = to_act(&game);
-        assert_eq!(view.seat, Seat::S0);
+        let view = scene(&game, Seat::S0);
         assert!(
             view.legal
                 .unwrap()
                 .words()
                 .contains(&Action::Schleifen(None))
         );
-        assert_eq!(
-            blunder(&view, Action::Schleifen(None)),
-            Some(Blunder::ConcededValatStop)
-        );
-        no_level_blunders(&view);
+        pinned(&view, Action::Schleifen(None), Blunder::ConcededValatStop);
     }
 
     #[test]
@@ -708,7 +653,7 @@ mod tests {
         // to S1 (now known as the partner). Trick 2: S1 leads hK, S2 trumps
         // with T5, S3 follows h4; S0, last and void in hearts, holds T3 and
         // T10–T14: only T3 gives up the trick and the side's Valat.
-        let mut game = dealt(
+        let game = dealt(
             Preset::Cup2019,
             [
                 "c7 T3 T10 T11 T12 T13 T14 sK sQ dK dQ s7",
@@ -718,38 +663,16 @@ mod tests {
             ],
             "s8 s9 d4 cQ c10 dN",
         );
-        apply(
-            &mut game,
+        let game = in_play(
+            talon_laid(rufer(game, "cK"), "1", "s8 s9 d4"),
             &[
-                "0 vorhand",
-                "1 weiter",
-                "2 weiter",
-                "3 weiter",
-                "0 rufer",
-                "0 rufe cK",
-                "0 nimm 1",
-                "0 ablage s8 s9 d4",
-                "0 weiter",
-                "1 weiter",
-                "2 weiter",
-                "3 weiter",
-                "0 c7",
-                "1 cK",
-                "2 c8",
-                "3 c9",
-                "1 hK",
-                "2 T5",
-                "3 h4",
+                "0 c7", "1 cK", "2 c8", "3 c9", //
+                "1 hK", "2 T5", "3 h4",
             ],
         );
-        let view = to_act(&game);
-        assert_eq!(view.seat, Seat::S0);
-        assert_eq!(
-            blunder(&view, Action::Play(card("T3"))),
-            Some(Blunder::ValatThrownAway)
-        );
-        for a in no_level_blunders(&view) {
-            assert_ne!(a, Action::Play(card("T3")));
+        let view = scene(&game, Seat::S0);
+        for a in pinned(&view, play("T3"), Blunder::ValatThrownAway) {
+            assert_ne!(a, play("T3"));
         }
     }
 }

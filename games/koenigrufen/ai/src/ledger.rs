@@ -2,19 +2,63 @@
 //! as for Zwanzigerrufen every deal is played twice with the types' seats
 //! swapped. Money (with Kontra, the round's units) is the main figure, the
 //! score (Schrift) is reported beside it; the contracts the computers bid
-//! are counted per type, with how often the declarer won.
+//! are counted per type, with how often the declarer won. The blunders of
+//! [`crate::blunder`] are counted per type ([`blunders`]).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use rand::RngCore;
 use serde_json::json;
-use tarock_koenigrufen::{Contract, Deal, Game, Koenigrufen, Party, Phase, Seat, SeatView};
+use tarock_koenigrufen::{
+    Action, Card, Contract, Deal, Game, Koenigrufen, Party, Phase, Seat, SeatView,
+};
 use tarock_player::arena::{
     Duplicate, Ledger, Outcome, Part, Streams, decision_times, keys, mean_ci, percentile,
 };
 
 use super::COMPUTERS;
+use crate::blunder::{Blunder, blunder};
+
+/// The names of the blunders the arena counts, in [`Blunder::ALL`]'s order.
+pub const BLUNDER_NAMES: [&str; Blunder::ALL.len()] = {
+    let mut names = [""; Blunder::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Blunder::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+/// The blunder `action` makes at `view` in `game`, as a bit over
+/// [`BLUNDER_NAMES`]. The predicates of [`crate::blunder`] use only the
+/// view, and all but one are sure from it (every card still out is
+/// considered, a party counts only where the view shows it), so they hold
+/// on the true deal too. The exception is [`Blunder::MondIntoSkus`]: the
+/// view says the Sküs *may* lie with the other party; the arena counts it
+/// only when the true deal confirms it (a seat of the other party holds
+/// the Sküs).
+pub fn blunders(game: &Game, view: &SeatView, action: Action) -> u64 {
+    let Some(found) = blunder(view, action) else {
+        return 0;
+    };
+    if found == Blunder::MondIntoSkus {
+        let mine = game.party(view.seat);
+        let confirmed = Seat::ALL.into_iter().any(|s| {
+            game.hand(s).contains(Card::SKUS)
+                && mine.is_some_and(|m| game.party(s) == Some(m.other()))
+        });
+        if !confirmed {
+            return 0;
+        }
+    }
+    let i = Blunder::ALL
+        .iter()
+        .position(|b| *b == found)
+        .expect("every blunder is listed");
+    1 << i
+}
 
 /// What Königrufen notes per play.
 pub struct Notes;
@@ -84,6 +128,20 @@ impl Ledger<Koenigrufen> for Notes {
             declarer_side: game.party(seat) == Some(Party::Declarer),
         });
         Some(parts.to_vec())
+    }
+
+    fn blunder_names(&self) -> &'static [&'static str] {
+        &BLUNDER_NAMES
+    }
+
+    fn blunders(
+        &self,
+        round: &Koenigrufen,
+        _seat: tarock_game_core::Seat,
+        view: &SeatView,
+        action: &Action,
+    ) -> u64 {
+        round.game().map_or(0, |game| blunders(game, view, *action))
     }
 }
 
@@ -189,6 +247,7 @@ fn report(o: &Outcome<'_, Koenigrufen, Note>, out: &mut dyn Write) -> io::Result
             json!({"p50": p(0.5), "p90": p(0.9), "p99": p(0.99), "max": p(1.0)}),
         );
     }
+    o.write_blunders(out)?;
     let declared: BTreeMap<String, serde_json::Value> = [(true, &key_a), (false, &key_b)]
         .into_iter()
         .map(|(side, key)| {
@@ -215,6 +274,86 @@ fn report(o: &Outcome<'_, Koenigrufen, Note>, out: &mut dyn Write) -> io::Result
         "seed": o.asked.seed,
         "seconds": seconds,
         "decision_ms": timing,
+        "blunders": o.blunders_json(),
     });
     writeln!(out, "{summary}")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use tarock_koenigrufen::Preset;
+    use tarock_player::arena::{Config, Tally, run};
+    use tarock_player::{Level, Player};
+
+    use super::*;
+
+    /// A player that counts its own decisions and the blunders of
+    /// [`blunder`] on its view, as a check on the arena's counting.
+    struct Counting {
+        inner: Box<dyn Player<Koenigrufen>>,
+        seen: Arc<Mutex<Tally>>,
+    }
+
+    impl Player<Koenigrufen> for Counting {
+        fn name(&self) -> &str {
+            self.inner.name()
+        }
+        fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
+            let action = self.inner.choose(view, rng);
+            let bits = blunder(view, action).map_or(0, |b| {
+                1 << Blunder::ALL.iter().position(|x| *x == b).unwrap()
+            });
+            self.seen.lock().unwrap().add(bits, BLUNDER_NAMES.len());
+            action
+        }
+    }
+
+    #[test]
+    fn the_arena_counts_the_blunders_each_player_makes() {
+        let seen = [Arc::default(), Arc::default()];
+        let levels = [Level::Easy, Level::Medium];
+        let make = |t: usize| -> Box<dyn Player<Koenigrufen>> {
+            Box::new(Counting {
+                inner: crate::player(levels[t]),
+                seen: Arc::clone(&seen[t]),
+            })
+        };
+        let config = Config {
+            rules: Preset::Cup2019.rules(),
+            seats: 4,
+            sets: 60,
+            seed: 5,
+            threads: 2,
+            max_decks: 1,
+            streams: Streams::Deal,
+        };
+        let results = run(&config, &Notes, &make).unwrap();
+        let mondfang = Blunder::ALL
+            .iter()
+            .position(|b| *b == Blunder::MondIntoSkus)
+            .unwrap();
+        let mut any = 0;
+        for t in 0..2 {
+            let mut arena = Tally::default();
+            for r in &results {
+                arena.merge(&r.blunders[t]);
+            }
+            let seen = seen[t].lock().unwrap();
+            assert_eq!(arena.decisions, seen.decisions, "{:?}", levels[t]);
+            for (i, name) in BLUNDER_NAMES.iter().enumerate() {
+                // The arena confirms a Mond led into the Sküs on the true
+                // deal; every other blunder is sure from the view.
+                if i == mondfang {
+                    assert!(arena.count(i) <= seen.count(i), "{name}");
+                } else {
+                    assert_eq!(arena.count(i), seen.count(i), "{name}");
+                }
+                any += arena.count(i);
+            }
+        }
+        // Easy blunders now and then: the counting counted something.
+        assert!(any > 0);
+    }
 }

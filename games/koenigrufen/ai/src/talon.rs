@@ -207,11 +207,7 @@ mod tests {
 
     #[test]
     fn fd1_declarer_calls_a_short_suit_and_discards_to_a_void() {
-        let mut game = fixtures::fd1();
-        fixtures::apply(
-            &mut game,
-            &["0 vorhand", "1 weiter", "2 weiter", "3 weiter", "0 rufer"],
-        );
+        let mut game = fixtures::vorhand_chooses(fixtures::fd1(), "rufer");
         let view = game.view(Seat::S0);
         // S0 holds hK hQ, c10 c8, s9 and no diamond: the short suits are
         // spades (one card) and diamonds (none); a singleton comes first.

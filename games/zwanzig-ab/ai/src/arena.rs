@@ -4,15 +4,39 @@
 //! [`patterns`](tarock_player::arena::patterns) at a table of 3–5. A
 //! session still running after [`MAX_DEALS`] deals scores 0 for everyone.
 //! The figures are per seat and session ([`Summary`]); beside them the
-//! report gives the sessions' lengths.
+//! report gives the sessions' lengths and the blunders of
+//! [`crate::blunder`] per type ([`BLUNDERS`]).
 
 use std::io::{self, Write};
 
 use serde_json::json;
 use tarock_player::arena::{Duplicate, Ledger, Outcome, Streams, Summary};
-use tarock_zwanzig_ab::ZwanzigAb;
+use tarock_zwanzig_ab::{Action, CardSet, Seat, SeatView, ZwanzigAb};
 
 use super::COMPUTERS;
+use crate::blunder;
+
+/// The blunders the arena counts, in the order of their bits: both
+/// predicates of [`crate::blunder`], `no_trick_avoidable` decided on the
+/// true hands (the others choosing against the seat, so a count is a
+/// confirmed blunder), `trump_without_a_card` on the maker's own packet.
+pub const BLUNDERS: [&str; 2] = ["no_trick_avoidable", "trump_without_a_card"];
+
+/// The blunder bits ([`BLUNDERS`]) of `action` at `view` in `session`, on
+/// its true hands.
+pub fn blunders(session: &tarock_zwanzig_ab::Session, view: &SeatView, action: Action) -> u64 {
+    let no_trick = match action {
+        Action::Card(card) => {
+            let hands: Vec<CardSet> = (0..session.players())
+                .filter_map(Seat::new)
+                .map(|s| session.hand(s))
+                .collect();
+            blunder::no_trick_avoidable(view, &hands, card)
+        }
+        _ => false,
+    };
+    u64::from(no_trick) | u64::from(blunder::trump_without_a_card(view, action)) << 1
+}
 
 /// A session still running after this many deals is a draw in the arena.
 pub const MAX_DEALS: u32 = 100;
@@ -26,6 +50,20 @@ impl Ledger<ZwanzigAb> for Notes {
 
     fn note(&self, _round: &ZwanzigAb, _is_a: &[bool]) -> Result<(), String> {
         Ok(())
+    }
+
+    fn blunder_names(&self) -> &'static [&'static str] {
+        &BLUNDERS
+    }
+
+    fn blunders(
+        &self,
+        round: &ZwanzigAb,
+        _seat: tarock_game_core::Seat,
+        view: &SeatView,
+        action: &Action,
+    ) -> u64 {
+        blunders(round.session(), view, *action)
     }
 }
 
@@ -93,6 +131,7 @@ fn report(o: &Outcome<'_, ZwanzigAb, ()>, out: &mut dyn Write) -> io::Result<()>
             ms[0], ms[1], ms[2]
         )?;
     }
+    o.write_blunders(out)?;
     let timing = |ms: [f64; 3]| json!({"p50": ms[0], "p99": ms[1], "max": ms[2]});
     let summary = json!({
         "game": "zwanzig-ab",
@@ -116,6 +155,7 @@ fn report(o: &Outcome<'_, ZwanzigAb, ()>, out: &mut dyn Write) -> io::Result<()>
         "seed": seed,
         "seconds": seconds,
         "decision_ms": {ka: timing(r.decision_ms[0]), kb: timing(r.decision_ms[1])},
+        "blunders": o.blunders_json(),
     });
     writeln!(out, "{summary}")
 }
@@ -202,5 +242,72 @@ mod tests {
         assert_eq!(r.length_quantile(0.6), None);
         assert_eq!(r.ended_within(2), 3);
         assert_eq!(r.ended_within(100), 5);
+    }
+}
+
+#[cfg(test)]
+mod blunder_tests {
+    use std::sync::{Arc, Mutex};
+
+    use tarock_game_core::RngCore;
+    use tarock_player::arena::{Config, Tally, run};
+    use tarock_player::{Level, Player};
+    use tarock_zwanzig_ab::Rules;
+
+    use super::*;
+
+    /// A player that counts its decisions and its trump blunders (decided
+    /// on the view alone), as a check on the arena's counting.
+    struct Counting {
+        inner: Box<dyn Player<ZwanzigAb>>,
+        seen: Arc<Mutex<(Tally, u64)>>,
+    }
+
+    impl Player<ZwanzigAb> for Counting {
+        fn name(&self) -> &str {
+            self.inner.name()
+        }
+        fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
+            let action = self.inner.choose(view, rng);
+            let bits = u64::from(blunder::trump_without_a_card(view, action)) << 1;
+            let mut seen = self.seen.lock().unwrap();
+            seen.0.add(bits, BLUNDERS.len());
+            seen.1 += u64::from(matches!(action, Action::Card(_)));
+            action
+        }
+    }
+
+    #[test]
+    fn the_arena_counts_the_blunders_each_player_makes() {
+        let seen: [Arc<Mutex<(Tally, u64)>>; 2] = [Arc::default(), Arc::default()];
+        let levels = [Level::Easy, Level::Medium];
+        let make = |t: usize| -> Box<dyn Player<ZwanzigAb>> {
+            Box::new(Counting {
+                inner: crate::player(levels[t]),
+                seen: Arc::clone(&seen[t]),
+            })
+        };
+        let config = Config {
+            rules: Rules::STANDARD,
+            seats: 4,
+            sets: 2,
+            seed: 5,
+            threads: 2,
+            max_decks: 30,
+            streams: Streams::Session,
+        };
+        let results = run(&config, &Notes, &make).unwrap();
+        for t in 0..2 {
+            let mut arena = Tally::default();
+            for r in &results {
+                arena.merge(&r.blunders[t]);
+            }
+            let seen = seen[t].lock().unwrap();
+            assert_eq!(arena.decisions, seen.0.decisions, "{:?}", levels[t]);
+            assert!(arena.decisions > 0);
+            assert_eq!(arena.count(1), seen.0.count(1));
+            // A trick thrown away is a card decision.
+            assert!(arena.count(0) <= seen.1);
+        }
     }
 }

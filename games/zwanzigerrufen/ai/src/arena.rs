@@ -4,7 +4,8 @@
 //! is what its two seats won together, averaged over the two plays; the
 //! difference A − B gets a 95 % interval from the per-deal differences.
 //! Beside the units it counts the games declared per type and how often
-//! the declarer's side won.
+//! the declarer's side won, and the blunders of [`crate::blunder`] per
+//! type ([`BLUNDERS`]).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -13,11 +14,62 @@ use serde_json::json;
 use tarock_player::arena::{
     Duplicate, Ledger, Outcome, Part, Streams, decision_times, keys, mean_ci, percentile,
 };
+use tarock_zwanzigerrufen::card::CardSet;
 use tarock_zwanzigerrufen::rules::GameKind;
 use tarock_zwanzigerrufen::score::Scored;
-use tarock_zwanzigerrufen::{Party, Seat, SeatView, Zwanzigerrufen};
+use tarock_zwanzigerrufen::{Action, Party, Seat, SeatView, Zwanzigerrufen};
 
 use crate::COMPUTERS;
+use crate::blunder;
+
+/// The blunders the arena counts, in the order of their bits. All but the
+/// last are the predicates of [`crate::blunder`], decided on the true deal
+/// (the true hands and the true parties, the Rufer's partner the holder of
+/// the called card): the card-play ones hold only when the other party
+/// could enforce the loss inside the trick whatever the seat's party did,
+/// so each count is a confirmed blunder. `valat_unsolved` is no blunder:
+/// it counts the decisions where the Valat search ran out of
+/// [`VALAT_NODES`] (those are not counted as `valat_thrown`).
+pub const BLUNDERS: [&str; 9] = [
+    "pagat_lost",
+    "mond_into_skus",
+    "mond_not_caught",
+    "big_trick_left",
+    "schmiert_to_the_other_party",
+    "valat_thrown",
+    "monster_passes",
+    "trash_bids",
+    "valat_unsolved",
+];
+
+/// The solver's node budget for deciding a thrown-away Valat in the arena.
+pub const VALAT_NODES: u64 = 200_000;
+
+/// The blunder bits ([`BLUNDERS`]) of `action` by the seat of `view` in
+/// `game`, on its true hands.
+pub fn blunders(game: &tarock_zwanzigerrufen::Game, view: &SeatView, action: Action) -> u64 {
+    let mut bits = 0;
+    let mut set = |i: usize, yes: bool| bits |= u64::from(yes) << i;
+    match action {
+        Action::Play(card) if view.trick.is_some() && view.contract.is_some() => {
+            let hands: [CardSet; 4] = Seat::ALL.map(|s| game.hand(s));
+            set(0, blunder::pagat_lost(view, &hands, card));
+            set(1, blunder::mond_into_skus(view, &hands, card));
+            set(2, blunder::mond_not_caught(view, &hands, card));
+            set(3, blunder::big_trick_left(view, &hands, card));
+            set(4, blunder::schmiert_to_the_other_party(view, &hands, card));
+            match blunder::valat_thrown(view, &hands, card, VALAT_NODES) {
+                Some(thrown) => set(5, thrown),
+                None => set(8, true),
+            }
+        }
+        _ => {
+            set(6, blunder::monster_passes(view, action));
+            set(7, blunder::trash_bids(view, action));
+        }
+    }
+    bits
+}
 
 /// What Zwanzigerrufen notes per play: the game, whether an A seat
 /// declared it, and whether the declarer's side won it.
@@ -53,6 +105,20 @@ impl Ledger<Zwanzigerrufen> for Notes {
             declarer_side: contract.party(seat) == Party::Declarer,
         });
         Some(parts.to_vec())
+    }
+
+    fn blunder_names(&self) -> &'static [&'static str] {
+        &BLUNDERS
+    }
+
+    fn blunders(
+        &self,
+        round: &Zwanzigerrufen,
+        _seat: tarock_game_core::Seat,
+        view: &SeatView,
+        action: &Action,
+    ) -> u64 {
+        round.game().map_or(0, |game| blunders(game, view, *action))
     }
 }
 
@@ -131,6 +197,7 @@ pub(crate) fn report(o: &Outcome<'_, Zwanzigerrufen, Note>, out: &mut dyn Write)
         )?;
         timing.insert(key.clone(), json!({"p50": p50, "p99": p99, "max": max}));
     }
+    o.write_blunders(out)?;
     let summary = json!({
         "deals": results.len(),
         "mean": {key_a.clone(): mean_a, key_b.clone(): -mean_a},
@@ -141,6 +208,90 @@ pub(crate) fn report(o: &Outcome<'_, Zwanzigerrufen, Note>, out: &mut dyn Write)
         "seed": o.asked.seed,
         "seconds": seconds,
         "decision_ms": timing,
+        "blunders": o.blunders_json(),
     });
     writeln!(out, "{summary}")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use tarock_game_core::RngCore;
+    use tarock_player::arena::{Config, Tally, run};
+    use tarock_player::{Level, Player};
+    use tarock_zwanzigerrufen::Preset;
+
+    use super::*;
+
+    /// Decisions of a player, those in trick play, and the blunders
+    /// decided on the view alone (a monster passing, a trash hand bidding).
+    #[derive(Default)]
+    struct Seen {
+        tally: Tally,
+        cards: u64,
+    }
+
+    /// A player that counts its decisions, as a check on the arena's counting.
+    struct Counting {
+        inner: Box<dyn Player<Zwanzigerrufen>>,
+        seen: Arc<Mutex<Seen>>,
+    }
+
+    impl Player<Zwanzigerrufen> for Counting {
+        fn name(&self) -> &str {
+            self.inner.name()
+        }
+        fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
+            let action = self.inner.choose(view, rng);
+            let bits = u64::from(blunder::monster_passes(view, action)) << 6
+                | u64::from(blunder::trash_bids(view, action)) << 7;
+            let mut seen = self.seen.lock().unwrap();
+            seen.tally.add(bits, BLUNDERS.len());
+            seen.cards += u64::from(matches!(action, Action::Play(_)));
+            action
+        }
+    }
+
+    #[test]
+    fn the_arena_counts_the_blunders_each_player_makes() {
+        let seen: [Arc<Mutex<Seen>>; 2] = [Arc::default(), Arc::default()];
+        let levels = [Level::Easy, Level::Medium];
+        let make = |t: usize| -> Box<dyn Player<Zwanzigerrufen>> {
+            Box::new(Counting {
+                inner: crate::player(levels[t]),
+                seen: Arc::clone(&seen[t]),
+            })
+        };
+        let config = Config {
+            rules: Preset::Standard.rules(),
+            seats: 4,
+            sets: 40,
+            seed: 5,
+            threads: 2,
+            max_decks: 1,
+            streams: Streams::Deal,
+        };
+        let results = run(&config, &Notes, &make).unwrap();
+        let mut card_blunders = 0;
+        for t in 0..2 {
+            let mut arena = Tally::default();
+            for r in &results {
+                arena.merge(&r.blunders[t]);
+            }
+            let seen = seen[t].lock().unwrap();
+            assert_eq!(arena.decisions, seen.tally.decisions, "{:?}", levels[t]);
+            // The bidding blunders are decided on the view: the same counts.
+            for i in [6, 7] {
+                assert_eq!(arena.count(i), seen.tally.count(i), "{}", BLUNDERS[i]);
+            }
+            // The card blunders (and unsolved Valat searches) are one per
+            // card decision at most.
+            let per_card: u64 = (0..6).chain([8]).map(|i| arena.count(i)).sum();
+            assert!(per_card <= seen.cards);
+            card_blunders += per_card;
+        }
+        // 80 games of the easy player leave a fat trick or a Pagat now and then.
+        assert!(card_blunders > 0);
+    }
 }
