@@ -39,9 +39,9 @@ use crate::search::Solver;
 use crate::strong::Known;
 use crate::{Player, Strong};
 
-/// Search nodes per card decision: no limit in practice (a decision of the
-/// first trick needs some 10⁸); a decision cut at it would be counted as
-/// not exact.
+/// Search nodes per card decision: no limit in practice (the hardest
+/// first-trick decision of the frozen deal set took minutes, not hours); a
+/// decision cut at it would be counted as not exact.
 pub const NODE_LIMIT: u64 = 1_000_000_000_000;
 
 /// log2 of the entries of the oracle's table (16 bytes each: 256 MiB per
