@@ -349,6 +349,67 @@ pub struct OracleSetup<G: Game> {
     pub frozen_seed: u64,
 }
 
+/// What an oracle's game-specific part ([`Seer`]) made of one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen<A> {
+    /// A decision the oracle does not count (bidding, talon, announcements,
+    /// a card with no alternative): taken as the strong player takes it.
+    Uncounted(A),
+    /// A counted decision (a card with more than one legal), and whether the
+    /// search of the true deal solved it exactly.
+    Counted {
+        /// The action taken.
+        action: A,
+        /// Solved exactly: a valid bound needs every counted decision so.
+        exact: bool,
+    },
+}
+
+/// The game-specific part of an oracle: how the strong player's evaluation
+/// decides with the whole round in sight. It is not an [`Oracle`] by
+/// itself: [`Seeing`] makes it one, and only a [`Sight`] builds that.
+pub trait Seer<G: Game>: Send {
+    /// The action of the seat to act in `round`, and whether it counts as a
+    /// decision solved exactly.
+    fn see(&mut self, round: &G, rng: &mut dyn RngCore) -> Seen<G::Action>;
+}
+
+/// A game's oracle: its [`Seer`], and the count of its decisions and of
+/// those not solved exactly (shared by every game, so that each counts the
+/// same way).
+pub struct Seeing<S> {
+    seer: S,
+    stats: DecisionStats,
+}
+
+impl<S> Seeing<S> {
+    /// An oracle from its game-specific part, for the arena only (it alone
+    /// holds a [`Sight`]).
+    pub fn new(_sight: &Sight, seer: S) -> Seeing<S> {
+        Seeing {
+            seer,
+            stats: DecisionStats::default(),
+        }
+    }
+}
+
+impl<G: Game, S: Seer<G>> Oracle<G> for Seeing<S> {
+    fn choose(&mut self, round: &G, rng: &mut dyn RngCore) -> G::Action {
+        match self.seer.see(round, rng) {
+            Seen::Uncounted(action) => action,
+            Seen::Counted { action, exact } => {
+                self.stats.decisions += 1;
+                self.stats.fallbacks += u64::from(!exact);
+                action
+            }
+        }
+    }
+
+    fn decision_stats(&self) -> DecisionStats {
+        self.stats
+    }
+}
+
 /// One seat's contender in a play: a player or the oracle, with the
 /// decisions its game's ledger times.
 struct Contender<'a, G: Game, L> {

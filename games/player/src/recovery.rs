@@ -244,8 +244,14 @@ pub fn report<N>(
     )?;
     writeln!(
         out,
-        "  oracle decisions not solved exactly: {} of {}",
-        oracle.fallbacks, oracle.decisions
+        "  oracle decisions not solved exactly: {} of {} ({})",
+        oracle.fallbacks,
+        oracle.decisions,
+        if oracle.fallbacks == 0 {
+            "a valid bound"
+        } else {
+            "NOT a valid bound"
+        }
     )?;
     let times = decision_times(pair.oracle, 0);
     let [p50, p99, max] = [0.5, 0.99, 1.0].map(|q| percentile(&times, q));
@@ -268,6 +274,7 @@ pub fn report<N>(
         "strong_fallbacks": strong.fallbacks,
         "oracle_decisions": oracle.decisions,
         "oracle_inexact": oracle.fallbacks,
+        "oracle_valid_bound": oracle.fallbacks == 0,
         "oracle_decision_ms": {"p50": p50, "p99": p99, "max": max},
         "by_part": by_part,
         "units": "per seat and play",

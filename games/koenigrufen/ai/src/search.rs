@@ -83,7 +83,8 @@ struct Entry {
     depth: u8,
 }
 
-/// log2 of the number of transposition table entries (16 bytes each).
+/// log2 of the number of transposition table entries (16 bytes each) of
+/// [`Solver::new`].
 const TABLE_BITS: u32 = 20;
 
 /// The most moves a seat can have.
@@ -106,6 +107,8 @@ pub struct Solver {
     target: u8,
     premium_card: Card,
     table: Vec<Entry>,
+    /// log2 of the table's entries.
+    table_bits: u32,
     generation: u16,
     nodes: u64,
     limit: u64,
@@ -137,6 +140,13 @@ impl Default for Solver {
 impl Solver {
     /// A solver with an empty table (allocated by the first search).
     pub fn new() -> Solver {
+        Solver::with_table_bits(TABLE_BITS)
+    }
+
+    /// A solver whose table will hold `2^bits` entries (16 bytes each): the
+    /// arena's oracle, which solves whole deals without a node limit, keeps
+    /// far more positions than a player within its budget needs.
+    pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             mode: Mode::Tarock,
             maerchenstich: false,
@@ -149,6 +159,7 @@ impl Solver {
             target: 0,
             premium_card: Card::PAGAT,
             table: Vec::new(),
+            table_bits: bits.clamp(1, 32),
             generation: 0,
             nodes: 0,
             limit: u64::MAX,
@@ -166,7 +177,7 @@ impl Solver {
     /// other) stays true; [`Solver::clear`] forgets it.
     pub fn reset(&mut self, limit: u64) {
         if self.table.is_empty() {
-            self.table = vec![Entry::default(); 1 << TABLE_BITS];
+            self.table = vec![Entry::default(); 1 << self.table_bits];
             self.generation = 1;
         }
         self.nodes = 0;
@@ -575,13 +586,13 @@ impl Solver {
 
     /// The first of the two entries of `key`'s bucket: the first keeps the
     /// deeper position, the second the latest one.
-    fn slot(key: u64) -> usize {
-        (key >> (64 - TABLE_BITS)) as usize & !1
+    fn slot(&self, key: u64) -> usize {
+        (key >> (64 - self.table_bits)) as usize & !1
     }
 
     /// The bounds stored for `key` and the lead that decided it last.
     fn probe(&self, key: u64) -> Option<(i32, i32, Option<Card>)> {
-        let i = Solver::slot(key);
+        let i = self.slot(key);
         self.table[i..i + 2]
             .iter()
             .find(|e| e.key == key && e.generation == self.generation)
@@ -594,7 +605,7 @@ impl Solver {
     /// Stores what a search of `key` (with `depth` tricks left) found.
     fn store(&mut self, key: u64, depth: u8, need: i32, result: bool, best: Option<Card>) {
         let generation = self.generation;
-        let i = Solver::slot(key);
+        let i = self.slot(key);
         let found = (i..i + 2)
             .find(|j| self.table[*j].key == key && self.table[*j].generation == generation);
         let j = match found {

@@ -793,10 +793,26 @@ pub(crate) enum Known {
 impl Strong {
     /// The card strong's evaluation picks when `slots` (every hand, the
     /// declarer's hidden discards and the other unseen cards out of play,
-    /// as [`Knowledge`] lays them out) is the deal, searched within `limit`
-    /// nodes, `prefer` among equally good cards; `prefer` unless
-    /// [`Known::Exact`].
+    /// as [`Knowledge`] lays them out) is the deal, searched by `solver`
+    /// (the oracle's own, not strong's: its table learns the true deal)
+    /// within `limit` nodes, `prefer` among equally good cards; `prefer`
+    /// unless [`Known::Exact`].
     pub(crate) fn choose_known(
+        &mut self,
+        view: &SeatView,
+        slots: &[CardSet; SLOTS],
+        solver: &mut Solver,
+        limit: u64,
+        prefer: Card,
+    ) -> (Card, Known) {
+        std::mem::swap(&mut self.solver, solver);
+        let chosen = self.choose_known_here(view, slots, limit, prefer);
+        std::mem::swap(&mut self.solver, solver);
+        chosen
+    }
+
+    /// [`Strong::choose_known`] with the solver in place.
+    fn choose_known_here(
         &mut self,
         view: &SeatView,
         slots: &[CardSet; SLOTS],

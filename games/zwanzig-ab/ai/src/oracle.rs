@@ -9,18 +9,18 @@
 //! strong's evaluation with perfect knowledge, not of perfect play.
 //!
 //! It is not a [`Player`](tarock_player::Player) and only the arena can
-//! build one: [`Oracle::new`] takes the arena's [`Sight`], which no other
-//! code can make.
+//! build one: [`oracle`] takes the arena's [`Sight`], which no other code
+//! can make, and [`TrueDeal`] (the game-specific part, counted by
+//! [`Seeing`]) has no public constructor.
 //!
 //! ```compile_fail
-//! use tarock_zwanzig_ab_ai::oracle::Oracle;
+//! use tarock_zwanzig_ab_ai::oracle::oracle;
 //! // A table service has no seal to build an oracle from.
-//! let oracle = Oracle::new(&tarock_player::arena::Sight { _sealed: () });
+//! let oracle = oracle(&tarock_player::arena::Sight { _sealed: () });
 //! ```
 
 use rand::RngCore;
-use tarock_player::DecisionStats;
-use tarock_player::arena::{self, OracleSetup, Sight};
+use tarock_player::arena::{OracleSetup, Seeing, Seen, Seer, Sight};
 use tarock_zwanzig_ab::{Action, Phase, Seat, ZwanzigAb};
 
 use crate::sample::sample;
@@ -28,35 +28,34 @@ use crate::strong::candidates;
 use crate::world::World;
 use crate::{Player, Strong, StrongConfig};
 
-/// The arena's oracle for 20 ab.
-pub struct Oracle {
+/// The game-specific part of 20 ab's oracle: the strong player's
+/// evaluation on the true deal.
+pub struct TrueDeal {
     strong: Strong,
-    stats: DecisionStats,
 }
 
-impl Oracle {
-    /// An oracle, for the arena only (it alone holds a [`Sight`]).
-    pub fn new(_sight: &Sight) -> Oracle {
-        Oracle {
+/// An oracle, for the arena only (it alone holds a [`Sight`]).
+pub fn oracle(sight: &Sight) -> Seeing<TrueDeal> {
+    Seeing::new(
+        sight,
+        TrueDeal {
             strong: Strong::new(),
-            stats: DecisionStats::default(),
-        }
-    }
+        },
+    )
 }
 
-impl arena::Oracle<ZwanzigAb> for Oracle {
-    fn choose(&mut self, round: &ZwanzigAb, rng: &mut dyn RngCore) -> Action {
+impl Seer<ZwanzigAb> for TrueDeal {
+    fn see(&mut self, round: &ZwanzigAb, rng: &mut dyn RngCore) -> Seen<Action> {
         let session = round.session();
         let seat = session.to_act().expect("a seat is to act");
         let view = session.view(seat);
         if view.public.phase != Phase::Play {
-            return self.strong.choose(&view, rng);
+            return Seen::Uncounted(self.strong.choose(&view, rng));
         }
         let list = candidates(&view);
         if list.len() == 1 {
-            return list[0];
+            return Seen::Uncounted(list[0]);
         }
-        self.stats.decisions += 1;
         // Among equally good cards, strong's own (sampled) choice.
         let prefer = self.strong.choose(&view, rng);
         // Strong's world for this view, with the real hands in it.
@@ -78,21 +77,22 @@ impl arena::Oracle<ZwanzigAb> for Oracle {
             .collect();
         let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let good = |i: usize| values[i] >= best;
-        match list.iter().position(|a| *a == prefer) {
+        let action = match list.iter().position(|a| *a == prefer) {
             Some(i) if good(i) => prefer,
             // Else the first of the best, as strong breaks ties.
             _ => list[(0..list.len()).find(|i| good(*i)).expect("a best card")],
+        };
+        // A roll-out is complete: every decision is exact.
+        Seen::Counted {
+            action,
+            exact: true,
         }
-    }
-
-    fn decision_stats(&self) -> DecisionStats {
-        self.stats
     }
 }
 
 /// 20 ab's oracle setup for its arena.
 pub const SETUP: OracleSetup<ZwanzigAb> = OracleSetup {
-    make: |sight| Box::new(Oracle::new(sight)),
+    make: |sight| Box::new(oracle(sight)),
     frozen_seed: FROZEN_SEED,
 };
 

@@ -10,18 +10,18 @@
 //! card proves strong's card worse.
 //!
 //! It is not a [`Player`](tarock_player::Player) and only the arena can
-//! build one: [`Oracle::new`] takes the arena's [`Sight`], which no other
-//! code can make.
+//! build one: [`oracle`] takes the arena's [`Sight`], which no other code
+//! can make, and [`TrueDeal`] (the game-specific part, counted by
+//! [`Seeing`]) has no public constructor.
 //!
 //! ```compile_fail
-//! use tarock_zwanzigerrufen_ai::oracle::Oracle;
+//! use tarock_zwanzigerrufen_ai::oracle::oracle;
 //! // A table service has no seal to build an oracle from.
-//! let oracle = Oracle::new(&tarock_player::arena::Sight { _sealed: () });
+//! let oracle = oracle(&tarock_player::arena::Sight { _sealed: () });
 //! ```
 
 use rand::RngCore;
-use tarock_player::DecisionStats;
-use tarock_player::arena::{self, OracleSetup, Sight};
+use tarock_player::arena::{OracleSetup, Seeing, Seen, Seer, Sight};
 use tarock_zwanzigerrufen::card::CardSet;
 use tarock_zwanzigerrufen::{Action, Phase, Seat, Zwanzigerrufen};
 
@@ -31,29 +31,29 @@ use crate::{Player, Strong};
 /// every decision is solved exactly (the count of cut ones is reported).
 pub const NODE_LIMIT: u64 = 2_000_000_000;
 
-/// The arena's oracle for Zwanzigerrufen.
-pub struct Oracle {
+/// The game-specific part of Zwanzigerrufen's oracle: the strong player's
+/// evaluation on the true deal.
+pub struct TrueDeal {
     strong: Strong,
-    stats: DecisionStats,
 }
 
-impl Oracle {
-    /// An oracle, for the arena only (it alone holds a [`Sight`]).
-    pub fn new(_sight: &Sight) -> Oracle {
-        Oracle {
+/// An oracle, for the arena only (it alone holds a [`Sight`]).
+pub fn oracle(sight: &Sight) -> Seeing<TrueDeal> {
+    Seeing::new(
+        sight,
+        TrueDeal {
             strong: Strong::new(),
-            stats: DecisionStats::default(),
-        }
-    }
+        },
+    )
 }
 
-impl arena::Oracle<Zwanzigerrufen> for Oracle {
-    fn choose(&mut self, round: &Zwanzigerrufen, rng: &mut dyn RngCore) -> Action {
+impl Seer<Zwanzigerrufen> for TrueDeal {
+    fn see(&mut self, round: &Zwanzigerrufen, rng: &mut dyn RngCore) -> Seen<Action> {
         let game = round.game().expect("a seat acts in a dealt round");
         let seat = game.to_act().expect("a seat is to act");
         let view = game.view(seat);
         if view.phase == Phase::Bidding {
-            return self.strong.choose(&view, rng);
+            return Seen::Uncounted(self.strong.choose(&view, rng));
         }
         let legal = view.legal.expect("the seat is to act").cards;
         let hands: [CardSet; 4] = Seat::ALL.map(|s| game.hand(s));
@@ -62,22 +62,19 @@ impl arena::Oracle<Zwanzigerrufen> for Oracle {
         // every card proves strong's card worse.
         let prefer = self.strong.choose_card(&view, rng).0;
         let (card, exact) = self.strong.choose_known(&view, hands, NODE_LIMIT, prefer);
+        let action = Action::Play(card);
         if legal.len() > 1 {
-            self.stats.decisions += 1;
-            self.stats.fallbacks += u64::from(!exact);
+            Seen::Counted { action, exact }
+        } else {
+            Seen::Uncounted(action)
         }
-        Action::Play(card)
-    }
-
-    fn decision_stats(&self) -> DecisionStats {
-        self.stats
     }
 }
 
 /// Zwanzigerrufen's oracle setup for its arena: the frozen deal set is
 /// seed [`FROZEN_SEED`].
 pub const SETUP: OracleSetup<Zwanzigerrufen> = OracleSetup {
-    make: |sight| Box::new(Oracle::new(sight)),
+    make: |sight| Box::new(oracle(sight)),
     frozen_seed: FROZEN_SEED,
 };
 
