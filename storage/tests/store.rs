@@ -843,7 +843,7 @@ async fn corrupted_action_is_reported_with_table_and_deal(db: TestDb) {
                 .unwrap()
                 .deal
                 .unwrap()
-                .game
+                .round
                 .is_some()
         );
         db.exec(&sql).await;
