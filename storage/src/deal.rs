@@ -165,8 +165,19 @@ fn replay_round(
             carry: deal.carry.as_deref(),
             actions: &actions,
         };
-        SeededRound::stored(kind, &stored, source.seed.as_ref())
-            .map_err(|e| format!("the deal stored in record form does not replay: {e}"))?
+        SeededRound::stored(kind, &stored, source.seed.as_ref()).map_err(|e| match e {
+            // Name the event as the log stores it: its seat and action.
+            tarock_game_core::RecordRefused::Illegal { index, message, .. }
+                if index < events.len() =>
+            {
+                let e = &events[index];
+                format!(
+                    "event {index} (seat {}, {:?}) is against the rules: {message}",
+                    e.seat, e.action
+                )
+            }
+            other => format!("the deal stored in record form does not replay: {other}"),
+        })?
     };
     for (index, e) in events.iter().enumerate().skip(tokens_from) {
         round.apply(e.seat, &e.action).map_err(|error| {

@@ -149,6 +149,12 @@ fn params(name: &str) -> Vec<P> {
             T("abababababababababababababababababababababababababababababababab"),
             T("cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd"),
         ],
+        "SET_FAIR_ROUND" => vec![
+            I(15_000),
+            T("abababababababababababababababababababababababababababababababab"),
+            T("cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd"),
+            T(r#"["T1 T2","T3 T4"]"#),
+        ],
         "append_events" => {
             let mut values = vec![I(15_000), I(10)];
             for seq in 10..13 {
