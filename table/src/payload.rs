@@ -360,22 +360,8 @@ mod tests {
     #[test]
     fn an_old_button_applies_as_the_move_it_showed() {
         use tarock_games::SeededRound;
-        use tarock_zwanzigerrufen::{Action, Bid, GameKind, Item, Premium, Zwanzigerrufen};
-        let code = |bid: Bid| match bid {
-            Bid::Game(GameKind::Rufer) => "r",
-            Bid::Game(GameKind::Farbensolo) => "f",
-            Bid::Game(GameKind::Solo) => "s",
-            Bid::GameWithValat(GameKind::Rufer) => "rv",
-            Bid::GameWithValat(GameKind::Farbensolo) => "fv",
-            Bid::GameWithValat(GameKind::Solo) => "sv",
-            Bid::Premium(Premium::Absolut) => "a",
-            Bid::Premium(Premium::Pagat) => "p",
-            Bid::Premium(Premium::Valat) => "v",
-            Bid::Kontra(Item::Game) => "kg",
-            Bid::Kontra(Item::Absolut) => "ka",
-            Bid::Kontra(Item::Pagat) => "kp",
-            Bid::Kontra(Item::Valat) => "kv",
-        };
+        use tarock_zwanzigerrufen::{Action, Zwanzigerrufen};
+        let code = tarock_zwanzigerrufen_face::turn::bid_code;
         let face = tarock_games::face("zwanzigerrufen").unwrap();
         let kind = tarock_games::by_id("zwanzigerrufen").unwrap();
         let mut turns = 0;
