@@ -432,7 +432,7 @@ pub async fn pictures(
     reply(ctx, answer).await
 }
 
-/// A cup in this channel: Königrufen rounds at drawn tables.
+/// A cup in this channel: rounds of the registry's cup game at drawn tables.
 #[poise::command(
     slash_command,
     guild_only,
@@ -555,8 +555,8 @@ pub async fn cup_end(ctx: Context<'_>) -> Result<(), Error> {
 
 /// A description in English (Discord's default) with its German
 /// localization, from the catalogue. Descriptions that list the games
-/// (`$games`, the default game as `$default`) or their seats (`$seats`) get
-/// them from the game registry.
+/// (`$games`, the default game as `$default`, the cup's game as
+/// `$cup_game`) or their seats (`$seats`) get them from the game registry.
 fn described(id: &str) -> (String, String) {
     let described = |lang: Lang| {
         text(
@@ -569,6 +569,12 @@ fn described(id: &str) -> (String, String) {
                     tarock_table::games::name_of(tarock_games::DEFAULT_GAME, lang).into(),
                 ),
                 ("seats", tarock_table::games::seats_list(lang).into()),
+                (
+                    "cup_game",
+                    tarock_table::games::cup_game()
+                        .map_or_else(String::new, |(face, _)| face.name(lang))
+                        .into(),
+                ),
             ],
         )
     };

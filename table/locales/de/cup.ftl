@@ -1,4 +1,4 @@
-## Cups in a chat (/tarock cup …): a tournament of Königrufen rounds drawn
+## Cups in a chat (/tarock cup …): a tournament of rounds of the cup game drawn
 ## into this chat's tables, ranked as the Tarockcup days are.
 
 cup-rej-in-private = Ein Cup wird in einer Gruppe oder einem Kanal gespielt, nicht im privaten Chat.
@@ -15,7 +15,7 @@ cup-rej-season-over = Alle Tage dieses Cups sind gespielt.
 cup-rej-not-organizer = Das darf nur, wer den Cup veranstaltet (oder ein Admin).
 cup-rej-table-of-cup = Ein Cup-Tisch endet von selbst nach { $deals } Spielen. Den ganzen Cup beendet der Veranstalter mit /tarock cup ende.
 
-cup-opened = 🏆 Cup „{ $name }“ eröffnet von { $organizer }: Königrufen nach den Cup-Regeln 2019, { $days } { $days ->
+cup-opened = 🏆 Cup „{ $name }“ eröffnet von { $organizer }: { $game } nach den Regeln „{ $rules }“, { $days } { $days ->
     [one] Tag
    *[other] Tage
 } zu je { $rounds } { $rounds ->
@@ -58,7 +58,7 @@ cup-standings-next = Nächste Runde: /tarock cup auslosen
 
 ## The bots' command descriptions.
 telegram-cmd-cup = Cup im Chat: /cup neu NAME, /cup mitspielen, /cup auslosen, /cup stand, /cup ende
-discord-cmd-cup = Ein Cup in diesem Kanal: Königrufen-Runden an ausgelosten Tischen, gewertet wie beim Tarockcup
+discord-cmd-cup = Ein Cup in diesem Kanal: { $cup_game }-Runden an ausgelosten Tischen, gewertet wie beim Tarockcup
 discord-cmd-cup-new = Eröffnet einen Cup in diesem Kanal; du veranstaltest ihn und spielst mit
 discord-cmd-cup-join = Spielt im Cup dieses Kanals mit
 discord-cmd-cup-leave = Tritt aus dem Cup aus (nur vor der ersten Auslosung)

@@ -1,4 +1,4 @@
-## Cups in a chat (/tarock cup …): a tournament of Königrufen rounds drawn
+## Cups in a chat (/tarock cup …): a tournament of rounds of the cup game drawn
 ## into this chat's tables, ranked as the Tarockcup days are.
 
 cup-rej-in-private = A cup is played in a group or a channel, not in a private chat.
@@ -15,7 +15,7 @@ cup-rej-season-over = Every day of this cup has been played.
 cup-rej-not-organizer = Only the cup's organizer (or an admin) may do that.
 cup-rej-table-of-cup = A cup table ends by itself after { $deals } deals. The organizer ends the whole cup with /tarock cup end.
 
-cup-opened = 🏆 Cup “{ $name }” opened by { $organizer }: Königrufen under the 2019 cup rules, { $days } { $days ->
+cup-opened = 🏆 Cup “{ $name }” opened by { $organizer }: { $game } by the “{ $rules }” rules, { $days } { $days ->
     [one] day
    *[other] days
 } of { $rounds } { $rounds ->
@@ -58,7 +58,7 @@ cup-standings-next = Next round: /tarock cup draw
 
 ## The bots' command descriptions.
 telegram-cmd-cup = Cup in this chat: /cup new NAME, /cup join, /cup draw, /cup standings, /cup end
-discord-cmd-cup = A cup in this channel: Königrufen rounds at drawn tables, ranked as the Tarockcup ranks
+discord-cmd-cup = A cup in this channel: { $cup_game } rounds at drawn tables, ranked as the Tarockcup ranks
 discord-cmd-cup-new = Opens a cup in this channel; you organize it and play
 discord-cmd-cup-join = Joins the cup of this channel
 discord-cmd-cup-leave = Leaves the cup (only before the first draw)

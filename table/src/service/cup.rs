@@ -335,6 +335,8 @@ impl TableService {
                 lang,
                 "cup-opened",
                 name = name,
+                game = game.name(lang),
+                rules = rules,
                 organizer = first.as_str(),
                 days = format.days,
                 rounds = format.rounds_per_day,
