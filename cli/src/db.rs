@@ -253,10 +253,11 @@ async fn proof(store: &Store, table: Option<i64>, deal: Option<i64>) -> Result<E
             .await
             .with_context(|| format!("reading deal {id}"))?;
         let deal = &proof.deal;
-        // A round of another game is checked against its record as dealt,
-        // which follows from the seed once it is revealed.
+        // A round whose settlement names its setup is checked against its
+        // record as dealt, which follows from the seed once it is revealed;
+        // the other games' piles follow from the seed alone.
         let dealt = match (&proof.revealed, tarock_games::by_id(&deal.game)) {
-            (Some(revealed), Some(kind)) if deal.game != tarock_table::fair::GAME => {
+            (Some(revealed), Some(kind)) if tarock_table::fair::reveals_setup(&deal.game) => {
                 let seats = store.table(deal.table).await?.map_or(4, |t| t.seats);
                 let rules: serde_json::Value = serde_json::from_str(&deal.rules)?;
                 tarock_table::fair::dealt_record(kind, &rules, seats, deal.forehand, &revealed.seed)

@@ -5,12 +5,14 @@
 //! seed, salt and hands again (games/core's `fair` module; the README's
 //! "Fair deals" section does the hash with `sha256sum`).
 //!
-//! Input: the three values as flags (with `--hand` four times for the
-//! hands; for a round of 20 ab or Königrufen `--game`, `--rules`,
-//! `--seats` and `--first`, exactly as the settlement's hint prints them),
-//! or proof lines as `tarock db proof` prints them (files, or `-` for
-//! standard input). A deal still being played is reported as pending and
-//! does not fail the check.
+//! Input: the three values as flags (with `--hand` once per pile for the
+//! cards as played; `--game`, `--rules`, `--seats` and `--first` exactly
+//! as the settlement's hint prints them, or none of them for a game whose
+//! hint names no setup), or proof lines as `tarock db proof` prints them
+//! (files, or `-` for standard input). A deal still being played is
+//! reported as pending and does not fail the check. Every game is checked
+//! the same way: the registry deals the round again from the seed, and the
+//! game names the piles its commitment covers.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -19,9 +21,7 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 use serde::Deserialize;
 use tarock_game_core::fair::{Commitment, Reveal, parse_hex, preimage};
-use tarock_table::fair::{
-    GAME, RoundSetup, RoundVerifyError, piles, verify, verify_round, verify_setup,
-};
+use tarock_table::fair::{RoundSetup, RoundVerifyError, reveals_setup, verify_round, verify_setup};
 
 /// Exit status when some deal did not verify.
 const EXIT_FAILED: u8 = 1;
@@ -43,18 +43,18 @@ pub struct Args {
     /// The salt the settlement revealed (64 hexadecimal digits).
     #[arg(long, requires = "commitment")]
     salt: Option<String>,
-    /// A hand as played, seat 1 first (card ids as in a game record); give
-    /// all four to check them too.
+    /// A pile as played, the first first (a hand: its card ids as in a
+    /// game record, in any order); give every pile to check them too.
     #[arg(long = "hand", requires = "commitment")]
     hands: Vec<String>,
-    /// A round of 20 ab or Königrufen: its record as dealt, before any
-    /// action (the `dealt` of `tarock db proof`), one line of JSON.
-    #[arg(long, requires = "commitment", conflicts_with_all = ["hands", "game"])]
+    /// A round's record as dealt, before any action (the `dealt` of
+    /// `tarock db proof`), one line of JSON.
+    #[arg(long, requires = "commitment", conflicts_with = "game")]
     dealt: Option<String>,
-    /// The game: zwanzigerrufen (default), koenigrufen or zwanzig-ab. A
-    /// round of the other two is dealt again from the seed with
-    /// `--rules`, `--seats` and `--first`, as the settlement's hint gives them.
-    #[arg(long, requires = "commitment", conflicts_with = "hands")]
+    /// The game's id (without it: the default game). Its round is dealt
+    /// again from the seed with `--rules`, `--seats` and `--first`, as the
+    /// settlement's hint gives them.
+    #[arg(long, requires = "commitment")]
     game: Option<String>,
     /// The round's rules: a preset's name or the rules as JSON.
     #[arg(long, requires = "game")]
@@ -81,10 +81,10 @@ struct Proof {
     /// `active` while the deal is being played.
     #[serde(default)]
     status: Option<String>,
-    /// A round of another game: its record as dealt.
+    /// The round's record as dealt (games whose settlement names a setup).
     #[serde(default)]
     dealt: Option<String>,
-    /// A round of another game given by its rules, seats and first seat.
+    /// The round given by its rules, seats and first seat (flags).
     #[serde(skip)]
     setup: Option<RoundSetup>,
 }
@@ -115,7 +115,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 (Some(dealt), _) => tarock_games::from_record(dealt)
                     .map_or_else(|_| "?".to_owned(), |r| r.id().to_owned()),
                 (None, Some(setup)) => setup.game.clone(),
-                (None, None) => GAME.to_owned(),
+                (None, None) => tarock_games::DEFAULT_GAME.to_owned(),
             },
             dealt: args.dealt.clone(),
             setup,
@@ -191,14 +191,30 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
         )?;
         return Ok(Outcome::Pending);
     }
-    if proof.game != GAME && proof.dealt.is_none() && proof.setup.is_none() {
-        writeln!(
-            out,
-            "{name}: NOT VERIFIED: a round of {} is checked against its dealt record (`dealt`), which is missing",
-            proof.game
-        )?;
-        return Ok(Outcome::Failed);
-    }
+    // A proof line without record or setup: a game dealt from the seed
+    // alone is checked with the setup it assumes.
+    let assumed = match (&proof.dealt, &proof.setup) {
+        (None, None) if reveals_setup(&proof.game) => {
+            writeln!(
+                out,
+                "{name}: NOT VERIFIED: a round of {} is checked against its dealt record (`dealt`), which is missing",
+                proof.game
+            )?;
+            return Ok(Outcome::Failed);
+        }
+        (None, None) => match tarock_games::by_id(&proof.game) {
+            Some(kind) => Some(RoundSetup::assumed(kind)),
+            None => {
+                writeln!(
+                    out,
+                    "{name}: cannot be checked: there is no game {:?}",
+                    proof.game
+                )?;
+                return Ok(Outcome::Invalid);
+            }
+        },
+        _ => None,
+    };
     let (Some(commitment), Some(seed), Some(salt)) = (&proof.commitment, &proof.seed, &proof.salt)
     else {
         let why = if proof.commitment.is_none() {
@@ -222,72 +238,35 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
             return Ok(Outcome::Invalid);
         }
     };
-    if let Some(setup) = &proof.setup {
-        return match verify_setup(published, &reveal, setup) {
-            Ok(dealt) => {
-                writeln!(
-                    out,
-                    "{name}: VERIFIED: the seed deals this {} round, and seed, salt and its record as dealt hash to the commitment {published}",
-                    setup.game
-                )?;
-                writeln!(out, "  SHA-256 of these lines is the commitment:")?;
-                for line in preimage(&setup.game, &reveal, &[dealt]).lines() {
-                    writeln!(out, "    {line}")?;
-                }
-                Ok(Outcome::Verified)
-            }
-            Err(RoundVerifyError::Setup(why)) => {
-                writeln!(out, "{name}: cannot be checked: {why}")?;
-                Ok(Outcome::Invalid)
-            }
-            Err(e) => {
-                writeln!(out, "{name}: NOT VERIFIED: {e}")?;
-                Ok(Outcome::Failed)
-            }
-        };
-    }
-    if let Some(dealt) = &proof.dealt {
-        return match verify_round(published, &reveal, dealt) {
-            Ok(()) => {
-                writeln!(
-                    out,
-                    "{name}: VERIFIED: the seed deals exactly this {} round, and seed, salt and its dealt record hash to the commitment {published}",
-                    proof.game
-                )?;
-                writeln!(out, "  SHA-256 of these lines is the commitment:")?;
-                let piles = [dealt.trim().to_owned()];
-                for line in preimage(&proof.game, &reveal, &piles).lines() {
-                    writeln!(out, "    {line}")?;
-                }
-                Ok(Outcome::Verified)
-            }
-            Err(e) => {
-                writeln!(out, "{name}: NOT VERIFIED: {e}")?;
-                Ok(Outcome::Failed)
-            }
-        };
-    }
     let played = (!proof.hands.is_empty()).then_some(proof.hands.as_slice());
-    match verify(published, &reveal, played) {
-        Ok(deal) => {
-            let hands = piles(&deal);
+    let checked = match (&proof.dealt, proof.setup.as_ref().or(assumed.as_ref())) {
+        (Some(dealt), _) => verify_round(published, &reveal, dealt, played),
+        (None, Some(setup)) => verify_setup(published, &reveal, setup, played),
+        (None, None) => unreachable!("a proof without record or setup was answered above"),
+    };
+    match checked {
+        Ok(piles) => {
             let checked = if played.is_some() {
-                "the hands as played are the ones the seed deals"
+                "the hands as played are the ones the seed deals".to_owned()
             } else {
-                "the seed deals the hands below"
+                format!("the seed deals this {} round", proof.game)
             };
             writeln!(
                 out,
-                "{name}: VERIFIED: {checked}, and seed, salt and hands hash to the commitment {published}"
+                "{name}: VERIFIED: {checked}, and seed, salt and its piles hash to the commitment {published}"
             )?;
-            for (seat, hand) in hands.iter().enumerate() {
-                writeln!(out, "  seat {}: {hand}", seat + 1)?;
+            for (i, pile) in piles.iter().enumerate() {
+                writeln!(out, "  pile {}: {pile}", i + 1)?;
             }
             writeln!(out, "  SHA-256 of these lines is the commitment:")?;
-            for line in preimage(GAME, &reveal, &hands).lines() {
+            for line in preimage(&proof.game, &reveal, &piles).lines() {
                 writeln!(out, "    {line}")?;
             }
             Ok(Outcome::Verified)
+        }
+        Err(RoundVerifyError::Setup(why)) => {
+            writeln!(out, "{name}: cannot be checked: {why}")?;
+            Ok(Outcome::Invalid)
         }
         Err(e) => {
             writeln!(out, "{name}: NOT VERIFIED: {e}")?;
@@ -296,15 +275,18 @@ fn check(out: &mut impl Write, proof: &Proof) -> Result<Outcome> {
     }
 }
 
-/// The round `--game`, `--rules`, `--seats` and `--first` describe;
-/// `None` for Zwanzigerrufen (its deals need only the seed).
+/// The round `--game`, `--rules`, `--seats` and `--first` describe:
+/// without `--game` the default game's; a game whose settlement names no
+/// setup takes none and is dealt with the one it assumes
+/// ([`RoundSetup::assumed`]).
 ///
 /// # Errors
 /// What is missing or wrong, to print.
 fn setup(args: &Args) -> Result<Option<RoundSetup>, String> {
-    let Some(game) = &args.game else {
+    if args.dealt.is_some() {
         return Ok(None);
-    };
+    }
+    let game = args.game.as_deref().unwrap_or(tarock_games::DEFAULT_GAME);
     let Some(kind) = tarock_games::by_id(game) else {
         let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
         return Err(format!(
@@ -312,18 +294,21 @@ fn setup(args: &Args) -> Result<Option<RoundSetup>, String> {
             ids.join(", ")
         ));
     };
-    if kind.id() == GAME {
-        return match (&args.rules, args.seats, args.first) {
-            (None, None, None) => Ok(None),
-            _ => Err(format!(
-                "a {GAME} deal follows from the seed alone: no --rules, --seats or --first"
-            )),
-        };
-    }
-    let (Some(rules), Some(seats), Some(first)) = (&args.rules, args.seats, args.first) else {
-        return Err(format!(
-            "a round of {game} needs --rules, --seats and --first, as the settlement's hint gives them"
-        ));
+    let (rules, seats, first) = match (&args.rules, args.seats, args.first) {
+        (None, None, None) if !reveals_setup(kind.id()) => {
+            return Ok(Some(RoundSetup::assumed(kind)));
+        }
+        _ if !reveals_setup(kind.id()) => {
+            return Err(format!(
+                "a {game} deal follows from the seed alone: no --rules, --seats or --first"
+            ));
+        }
+        (Some(rules), Some(seats), Some(first)) => (rules, seats, first),
+        _ => {
+            return Err(format!(
+                "a round of {game} needs --rules, --seats and --first, as the settlement's hint gives them"
+            ));
+        }
     };
     if first == 0 || first > seats {
         return Err(format!("--first is a seat from 1 to {seats}, not {first}"));

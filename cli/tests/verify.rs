@@ -109,7 +109,7 @@ fn a_deal_played_at_a_real_table_verifies_and_tampering_fails() {
     );
     for (i, hand) in hands.iter().enumerate() {
         let mut sorted: Vec<&str> = hand.split(' ').collect();
-        let shown = hex_line(&text, &format!("  seat {}: ", i + 1));
+        let shown = hex_line(&text, &format!("  pile {}: ", i + 1));
         let mut shown_cards: Vec<&str> = shown.split(' ').collect();
         sorted.sort_unstable();
         shown_cards.sort_unstable();

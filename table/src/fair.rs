@@ -1,93 +1,23 @@
-//! Provably fair deals at a Zwanzigerrufen table, on the game-neutral
-//! scheme of [`tarock_game_core::fair`].
+//! Provably fair deals at every table, on the game-neutral scheme of
+//! [`tarock_game_core::fair`].
 //!
 //! When the service deals, it draws a salt besides the shuffle seed, hashes
-//! both with the four dealt hands into a commitment, and stores commitment
+//! both with the piles the round was dealt ([`tarock_game_core::Game::dealt_piles`]:
+//! the game decides what they are) into a commitment, and stores commitment
 //! and salt with the deal in the transaction that deals it (migration
 //! 0007). The table message shows the commitment from the first view of the
 //! deal on, so it is queued (durably, in the same transaction) before any
-//! hand; the settlement reveals seed and salt. [`verify`] is what `tarock
-//! verify` runs: it recomputes the shuffle from the seed and checks the
-//! hands and the commitment.
-//!
-//! The piles of a Zwanzigerrufen deal are the four hands, seat 1 first,
-//! each as its card ids in deck order separated by single spaces: exactly
-//! the `hands` of its game record (RECORD.md), as the table stores them.
+//! card; the settlement reveals seed and salt. [`verify_setup`] and
+//! [`verify_round`] are what `tarock verify` runs: they deal the round again
+//! from the seed and check the piles and the commitment. Nothing here knows
+//! a game: the registry deals, the game names its piles.
 
 use tarock_game_core::fair::{self, Commitment, Mismatch, Reveal};
-use tarock_game_core::{DynGame, Game as _};
+use tarock_game_core::{DynGame, DynKind, Seat};
 use tarock_storage::{DealRow, StorageError, Tx};
-use tarock_zwanzigerrufen::{CardSet, Deal, Seat, Zwanzigerrufen};
 
-use crate::shuffle::DealSeed;
 use crate::text::Lang;
 use crate::text::tr;
-
-/// The game id the commitments of Zwanzigerrufen deals name.
-pub const GAME: &str = Zwanzigerrufen::ID;
-
-/// The piles a Zwanzigerrufen deal is committed to: the four hands.
-pub fn piles(deal: &Deal) -> Vec<String> {
-    Seat::ALL
-        .iter()
-        .map(|s| deal.hand(*s).to_string())
-        .collect()
-}
-
-/// The commitment to `deal`, shuffled from `reveal.seed`.
-pub fn commitment(reveal: &Reveal, deal: &Deal) -> Commitment {
-    fair::commit(GAME, reveal, &piles(deal))
-}
-
-/// Why a Zwanzigerrufen deal does not verify.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VerifyError {
-    /// A played hand is not a list of card ids.
-    #[error("hand {seat} is not a list of card ids: {detail}")]
-    Hand {
-        /// The seat, from 1.
-        seat: usize,
-        /// What is wrong with it.
-        detail: String,
-    },
-    /// Hands, seed, salt and commitment do not agree.
-    #[error(transparent)]
-    Mismatch(#[from] Mismatch),
-}
-
-/// Checks a finished deal: the seed must shuffle the `played` hands (any
-/// card order within a hand; `None` checks only what the seed deals) and
-/// seed, salt and hands must hash to `published`. Returns the deal the
-/// seed shuffles.
-///
-/// # Errors
-/// [`VerifyError::Hand`] for a hand that does not read;
-/// [`VerifyError::Mismatch`] when the deal is not the committed one.
-pub fn verify(
-    published: Commitment,
-    reveal: &Reveal,
-    played: Option<&[String]>,
-) -> Result<Deal, VerifyError> {
-    let deal = DealSeed::from_bytes(reveal.seed).deal();
-    let shuffled = piles(&deal);
-    let played = match played {
-        Some(hands) => hands
-            .iter()
-            .enumerate()
-            .map(|(i, hand)| {
-                hand.parse::<CardSet>()
-                    .map(|set| set.to_string())
-                    .map_err(|e| VerifyError::Hand {
-                        seat: i + 1,
-                        detail: e.to_string(),
-                    })
-            })
-            .collect::<Result<Vec<_>, _>>()?,
-        None => shuffled.clone(),
-    };
-    fair::verify(GAME, published, reveal, &played, &shuffled)?;
-    Ok(deal)
-}
 
 /// The table message's line with the commitment of `deal`, if it has one.
 pub(crate) fn commitment_line(deal: &DealRow, lang: Lang) -> Option<String> {
@@ -121,8 +51,9 @@ pub(crate) async fn reveal_of(
 
 /// The settlement's lines revealing seed and salt of deal `number`, with
 /// the `tarock verify` command that checks it (see [`verify_command`]);
-/// `round` is `None` for a Zwanzigerrufen deal; `unit` names what `number`
-/// counts ([`crate::games::GameFace::round_unit`]: a deal or a 20 ab session).
+/// `round` is `None` for a game whose settlement names no setup (see
+/// [`reveals_setup`]); `unit` names what `number` counts
+/// ([`crate::games::GameFace::round_unit`]: a deal, a session).
 pub(crate) fn reveal_lines(
     number: u32,
     unit: &str,
@@ -143,24 +74,52 @@ pub(crate) fn reveal_lines(
     )
 }
 
-/// What a round of a game with a face (20 ab, Königrufen) is dealt from
-/// besides its seed: with these and the seed, [`dealt_record`] gives the
-/// record its commitment covers.
+/// What a round is dealt from besides its seed: with these and the seed,
+/// the registry deals the round again and the game names the piles its
+/// commitment covers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundSetup {
-    /// The game's id (`koenigrufen`, `zwanzig-ab`).
+    /// The game's id, as the registry knows it.
     pub game: String,
     /// The rules in record form (a preset's name or a JSON object).
     pub rules: serde_json::Value,
     /// The number of seats.
     pub seats: u8,
-    /// The round's first seat (Königrufen's forehand, 20 ab's first trump maker).
-    pub first: tarock_game_core::Seat,
+    /// The round's first seat (the seat the game names first).
+    pub first: Seat,
+}
+
+impl RoundSetup {
+    /// The setup `tarock verify` assumes for a game whose settlement names
+    /// none (its face's `reveal_setup` is off: its piles follow from the
+    /// seed alone): its default preset, its fewest seats, seat 1 first.
+    pub fn assumed(kind: &dyn DynKind) -> RoundSetup {
+        RoundSetup {
+            game: kind.id().to_owned(),
+            rules: serde_json::Value::String(
+                kind.presets()
+                    .first()
+                    .copied()
+                    .unwrap_or("standard")
+                    .to_owned(),
+            ),
+            seats: kind.seat_range().0,
+            first: Seat::new(0),
+        }
+    }
+}
+
+/// Whether the settlement of a round of `game` names its setup (rules,
+/// seats, first seat) for `tarock verify`; a game without one is dealt
+/// from the seed alone ([`RoundSetup::assumed`]).
+pub fn reveals_setup(game: &str) -> bool {
+    tarock_games::face(game).is_none_or(|face| face.layout().reveal_setup)
 }
 
 /// The complete `tarock verify` command that checks a revealed deal from
 /// what the table published alone, ready to paste into a shell:
-/// `tarock verify --commitment C --seed S --salt T` for Zwanzigerrufen;
+/// `tarock verify --commitment C --seed S --salt T` for a game dealt from
+/// the seed alone ([`RoundSetup::assumed`]);
 /// for a round of another game `--game G --rules R --seats N --first F`
 /// come first (`F` counted from 1, `R` a preset's name or the rules as
 /// JSON in single quotes).
@@ -194,35 +153,35 @@ pub fn verify_command(revealed: &(Commitment, Reveal), round: Option<&RoundSetup
     command
 }
 
-/// The piles a round of a game with a face (20 ab, Königrufen) is
-/// committed to: its record as dealt, before any action, one line of JSON
-/// in the game's own format (the seats' cards and whatever else the game
-/// deals, with the rules, seats and first seat). Later decks of a 20 ab
-/// session come from the same seed's stream, so the seed commits to them.
-pub fn round_piles(dealt: &dyn DynGame) -> Vec<String> {
-    dealt.to_record().into_iter().collect()
-}
-
 /// The record as dealt of a round of `kind` that `seed` deals, with these
-/// rules, seats and first seat: what its commitment covers (see
-/// [`round_piles`]); `None` for rules or seats the game refuses.
+/// rules, seats and first seat; `None` for rules or seats the game
+/// refuses. `tarock db proof` prints it, and [`verify_round`] reads it.
 pub fn dealt_record(
-    kind: &dyn tarock_game_core::DynKind,
+    kind: &dyn DynKind,
     rules: &serde_json::Value,
     seats: u8,
-    first: tarock_game_core::Seat,
+    first: Seat,
     seed: &[u8; 32],
 ) -> Option<String> {
-    tarock_games::SeededRound::new(kind, rules, seats, first, seed)
-        .ok()?
-        .round()
-        .to_record()
+    dealt_round(kind, rules, seats, first, seed)?.to_record()
 }
 
-/// Why a round of a game with a face does not verify.
+/// The round `seed` deals with these rules, seats and first seat.
+fn dealt_round(
+    kind: &dyn DynKind,
+    rules: &serde_json::Value,
+    seats: u8,
+    first: Seat,
+    seed: &[u8; 32],
+) -> Option<Box<dyn DynGame>> {
+    let seeded = tarock_games::SeededRound::new(kind, rules, seats, first, seed).ok()?;
+    Some(seeded.round().clone_box())
+}
+
+/// Why a round does not verify.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RoundVerifyError {
-    /// The dealt record does not read as a record of a game with a face.
+    /// The dealt record does not read as a record of a game of the family.
     #[error("not a dealt record of a game of the family: {0}")]
     Record(String),
     /// No round of the game is dealt with these rules, seats and first seat.
@@ -231,15 +190,47 @@ pub enum RoundVerifyError {
     /// The seed does not deal the cards of the record, from any first seat.
     #[error("the seed does not deal these cards")]
     NotDealtBySeed,
-    /// Record, seed, salt and commitment do not agree.
+    /// Piles, seed, salt and commitment do not agree.
     #[error(transparent)]
     Mismatch(#[from] Mismatch),
 }
 
-/// Checks a round of 20 ab or Königrufen: the seed, dealing a new round
-/// with the record's rules and seats (from whichever first seat the record
-/// names), must give exactly the `dealt` record, and seed, salt and record
-/// must hash to `published`.
+/// Checks the piles as played (the hands a player copied, say) against
+/// the piles the seed dealt: a played pile may list its cards in any
+/// order. What differs is reported as the game-neutral [`Mismatch`], and
+/// then seed, salt and the dealt piles must hash to `published`.
+fn check_piles(
+    game: &str,
+    published: Commitment,
+    reveal: &Reveal,
+    played: Option<&[String]>,
+    dealt: &[String],
+) -> Result<(), Mismatch> {
+    let sorted = |pile: &str| {
+        let mut cards: Vec<&str> = pile.split_whitespace().collect();
+        cards.sort_unstable();
+        cards.join(" ")
+    };
+    let played: Vec<String> = match played {
+        Some(piles) => piles
+            .iter()
+            .enumerate()
+            .map(|(i, pile)| match dealt.get(i) {
+                Some(d) if sorted(d) == sorted(pile) => d.clone(),
+                _ => pile.trim().to_owned(),
+            })
+            .collect(),
+        None => dealt.to_vec(),
+    };
+    fair::verify(game, published, reveal, &played, dealt)
+}
+
+/// Checks a round from the record as dealt that `tarock db proof` prints:
+/// the seed, dealing a new round with the record's rules and seats (from
+/// whichever first seat the record names), must give exactly the `dealt`
+/// record; the piles as `played`, when given, must be the ones it deals;
+/// and seed, salt and the round's dealt piles must hash to `published`.
+/// Returns the dealt piles.
 ///
 /// # Errors
 /// [`RoundVerifyError`] naming what does not agree.
@@ -247,48 +238,46 @@ pub fn verify_round(
     published: Commitment,
     reveal: &Reveal,
     dealt: &str,
-) -> Result<(), RoundVerifyError> {
+    played: Option<&[String]>,
+) -> Result<Vec<String>, RoundVerifyError> {
     let round =
         tarock_games::from_record(dealt).map_err(|e| RoundVerifyError::Record(e.to_string()))?;
     let kind = tarock_games::by_id(round.id())
-        .filter(|k| k.id() != GAME)
-        .ok_or_else(|| RoundVerifyError::Record(format!("{} deals store hands", round.id())))?;
+        .ok_or_else(|| RoundVerifyError::Record(format!("no game {:?}", round.id())))?;
     let rules = round.rules_spec();
     let seats = round.seats();
-    let shuffled: Vec<String> = tarock_game_core::Seat::all(seats)
-        .filter_map(|first| dealt_record(kind, &rules, seats, first, &reveal.seed))
-        .find(|record| record == dealt.trim())
-        .into_iter()
-        .collect();
-    if shuffled.is_empty() {
-        return Err(RoundVerifyError::NotDealtBySeed);
-    }
-    fair::verify(kind.id(), published, reveal, &shuffled, &shuffled)?;
-    Ok(())
+    let shuffled = Seat::all(seats)
+        .filter_map(|first| dealt_round(kind, &rules, seats, first, &reveal.seed))
+        .find(|r| r.to_record().is_some_and(|record| record == dealt.trim()))
+        .ok_or(RoundVerifyError::NotDealtBySeed)?;
+    let piles = shuffled.dealt_piles();
+    check_piles(kind.id(), published, reveal, played, &piles)?;
+    Ok(piles)
 }
 
-/// Checks a round of 20 ab or Königrufen from its published values alone:
-/// deals the round `setup` describes from the revealed seed and checks
-/// that seed, salt and that record as dealt hash to `published`. Returns
-/// the record.
+/// Checks a round from its published values alone: deals the round
+/// `setup` describes from the revealed seed, checks the piles as `played`
+/// (when given) against the piles it deals, and that seed, salt and those
+/// piles hash to `published`. Returns the dealt piles.
 ///
 /// # Errors
 /// [`RoundVerifyError::Setup`] for a game, rules, seats or first seat no
-/// round is dealt with; [`RoundVerifyError::Mismatch`] when the hash is not
-/// the published one.
+/// round is dealt with; [`RoundVerifyError::Mismatch`] when a pile or the
+/// hash is not the published one.
 pub fn verify_setup(
     published: Commitment,
     reveal: &Reveal,
     setup: &RoundSetup,
-) -> Result<String, RoundVerifyError> {
-    let kind = tarock_games::by_id(&setup.game)
-        .filter(|k| k.id() != GAME)
-        .ok_or_else(|| {
-            RoundVerifyError::Setup(format!(
-                "{:?} is not a game whose rounds are dealt from a seed (koenigrufen, zwanzig-ab)",
-                setup.game
-            ))
-        })?;
+    played: Option<&[String]>,
+) -> Result<Vec<String>, RoundVerifyError> {
+    let kind = tarock_games::by_id(&setup.game).ok_or_else(|| {
+        let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
+        RoundVerifyError::Setup(format!(
+            "there is no game {:?} (one of {})",
+            setup.game,
+            ids.join(", ")
+        ))
+    })?;
     let (low, high) = kind.seat_range();
     if !(low..=high).contains(&setup.seats) || setup.first.index() >= usize::from(setup.seats) {
         return Err(RoundVerifyError::Setup(format!(
@@ -296,7 +285,7 @@ pub fn verify_setup(
             kind.id()
         )));
     }
-    let record = dealt_record(kind, &setup.rules, setup.seats, setup.first, &reveal.seed)
+    let round = dealt_round(kind, &setup.rules, setup.seats, setup.first, &reveal.seed)
         .ok_or_else(|| {
             RoundVerifyError::Setup(format!(
                 "{} has no rules {} (a preset's name or rules as JSON)",
@@ -304,10 +293,9 @@ pub fn verify_setup(
                 setup.rules
             ))
         })?;
-    let piles = [record];
-    fair::verify(kind.id(), published, reveal, &piles, &piles)?;
-    let [record] = piles;
-    Ok(record)
+    let piles = round.dealt_piles();
+    check_piles(kind.id(), published, reveal, played, &piles)?;
+    Ok(piles)
 }
 
 #[cfg(test)]
@@ -342,69 +330,140 @@ mod tests {
             "04".repeat(32)
         );
         assert_eq!(command, expected);
-        assert_eq!(verify_setup(published, &reveal(), &setup), Ok(dealt));
+        assert_eq!(
+            verify_setup(published, &reveal(), &setup, None),
+            Ok(vec![dealt])
+        );
         let mut other = reveal();
         other.seed[0] ^= 1;
         assert!(matches!(
-            verify_setup(published, &other, &setup),
+            verify_setup(published, &other, &setup, None),
             Err(RoundVerifyError::Mismatch(Mismatch::Commitment { .. }))
         ));
     }
 
-    #[test]
-    fn a_deal_verifies_against_its_own_commitment() {
-        let deal = DealSeed::from_bytes(reveal().seed).deal();
-        let published = commitment(&reveal(), &deal);
-        let hands = piles(&deal);
-        assert_eq!(hands.len(), 4);
-        assert!(hands.iter().all(|h| h.split(' ').count() == 10));
-        assert_eq!(verify(published, &reveal(), Some(&hands)), Ok(deal));
-        assert_eq!(verify(published, &reveal(), None), Ok(deal));
+    /// Every game's round, dealt from a seed with the setup its verify
+    /// command names (or the assumed one), and committed as the table
+    /// commits it.
+    fn committed_rounds() -> Vec<(RoundSetup, Commitment, Vec<String>)> {
+        tarock_games::GAMES
+            .iter()
+            .map(|kind| {
+                let mut setup = RoundSetup::assumed(*kind);
+                setup.first = Seat::new(setup.seats - 1);
+                let round = dealt_round(
+                    *kind,
+                    &setup.rules,
+                    setup.seats,
+                    setup.first,
+                    &reveal().seed,
+                )
+                .unwrap();
+                let piles = round.dealt_piles();
+                let published = fair::commit(kind.id(), &reveal(), &piles);
+                (setup, published, piles)
+            })
+            .collect()
     }
 
     #[test]
-    fn the_order_of_cards_in_a_played_hand_does_not_matter() {
-        let deal = DealSeed::from_bytes(reveal().seed).deal();
-        let published = commitment(&reveal(), &deal);
-        let reversed: Vec<String> = piles(&deal)
-            .iter()
-            .map(|h| h.split(' ').rev().collect::<Vec<_>>().join(" "))
-            .collect();
-        assert!(verify(published, &reveal(), Some(&reversed)).is_ok());
+    fn every_games_round_verifies_against_its_own_commitment() {
+        for (setup, published, piles) in committed_rounds() {
+            assert!(!piles.is_empty(), "{}", setup.game);
+            let played = Some(piles.as_slice());
+            assert_eq!(
+                verify_setup(published, &reveal(), &setup, played).as_ref(),
+                Ok(&piles),
+                "{}",
+                setup.game
+            );
+            assert_eq!(
+                verify_setup(published, &reveal(), &setup, None),
+                Ok(piles.clone())
+            );
+            let record = dealt_record(
+                tarock_games::by_id(&setup.game).unwrap(),
+                &setup.rules,
+                setup.seats,
+                setup.first,
+                &reveal().seed,
+            )
+            .unwrap();
+            assert_eq!(
+                verify_round(published, &reveal(), &record, played),
+                Ok(piles.clone())
+            );
+        }
+    }
+
+    #[test]
+    fn the_order_of_cards_in_a_played_pile_does_not_matter() {
+        for (setup, published, piles) in committed_rounds() {
+            let reversed: Vec<String> = piles
+                .iter()
+                .map(|h| h.split(' ').rev().collect::<Vec<_>>().join(" "))
+                .collect();
+            assert!(
+                verify_setup(published, &reveal(), &setup, Some(&reversed)).is_ok(),
+                "{}",
+                setup.game
+            );
+        }
     }
 
     #[test]
     fn swapped_cards_a_tampered_seed_or_salt_fail() {
-        let deal = DealSeed::from_bytes(reveal().seed).deal();
-        let published = commitment(&reveal(), &deal);
-        // Two cards change hands between seat 1 and seat 2.
-        let mut hands = piles(&deal);
-        let (a, b) = (
-            hands[0].split(' ').next().unwrap().to_owned(),
-            hands[1].split(' ').next().unwrap().to_owned(),
-        );
-        hands[0] = hands[0].replacen(&a, &b, 1);
-        hands[1] = hands[1].replacen(&b, &a, 1);
-        assert!(matches!(
-            verify(published, &reveal(), Some(&hands)),
-            Err(VerifyError::Mismatch(Mismatch::Deal { pile: 1, .. }))
-        ));
-        let mut seed = reveal();
-        seed.seed[0] ^= 1;
-        assert!(matches!(
-            verify(published, &seed, None),
-            Err(VerifyError::Mismatch(Mismatch::Commitment { .. }))
-        ));
-        let mut salt = reveal();
-        salt.salt[5] ^= 4;
-        assert!(matches!(
-            verify(published, &salt, Some(&piles(&deal))),
-            Err(VerifyError::Mismatch(Mismatch::Commitment { .. }))
-        ));
-        let bad = vec!["T21 nonsense".to_owned()];
-        assert!(matches!(
-            verify(published, &reveal(), Some(&bad)),
-            Err(VerifyError::Hand { seat: 1, .. })
-        ));
+        for (setup, published, piles) in committed_rounds() {
+            // The first pile's first card replaced by a word that is none.
+            let mut played = piles.clone();
+            let first = played[0].split(' ').next().unwrap().to_owned();
+            played[0] = played[0].replacen(&first, "nonsense", 1);
+            assert!(matches!(
+                verify_setup(published, &reveal(), &setup, Some(&played)),
+                Err(RoundVerifyError::Mismatch(Mismatch::Deal { pile: 1, .. }))
+            ));
+            let mut seed = reveal();
+            seed.seed[0] ^= 1;
+            assert!(matches!(
+                verify_setup(published, &seed, &setup, None),
+                Err(RoundVerifyError::Mismatch(Mismatch::Commitment { .. }))
+            ));
+            assert!(matches!(
+                verify_setup(published, &seed, &setup, Some(&piles)),
+                Err(RoundVerifyError::Mismatch(Mismatch::Deal { .. }))
+            ));
+            let mut salt = reveal();
+            salt.salt[5] ^= 4;
+            assert!(matches!(
+                verify_setup(published, &salt, &setup, Some(&piles)),
+                Err(RoundVerifyError::Mismatch(Mismatch::Commitment { .. }))
+            ));
+        }
+    }
+
+    #[test]
+    fn a_setup_no_round_is_dealt_with_cannot_be_checked() {
+        let (setup, published, _) = committed_rounds().remove(0);
+        let unknown = RoundSetup {
+            game: "schafkopf".into(),
+            ..setup.clone()
+        };
+        let too_many = RoundSetup {
+            seats: 9,
+            ..setup.clone()
+        };
+        let bad_rules = RoundSetup {
+            rules: serde_json::json!("nonsense"),
+            ..setup
+        };
+        for bad in [unknown, too_many, bad_rules] {
+            assert!(
+                matches!(
+                    verify_setup(published, &reveal(), &bad, None),
+                    Err(RoundVerifyError::Setup(_))
+                ),
+                "{bad:?}"
+            );
+        }
     }
 }

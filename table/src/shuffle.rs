@@ -17,7 +17,6 @@ use std::fmt;
 use rand::rngs::{OsRng, StdRng};
 use rand::{SeedableRng, TryRngCore};
 use tarock_storage::TableId;
-use tarock_zwanzigerrufen::Deal;
 
 /// The operating system gave no random numbers: nothing is dealt and no
 /// computer chooses until it does again.
@@ -58,7 +57,7 @@ impl DealSeed {
     }
 
     /// A seed read back from the store or revealed after a deal, to check
-    /// that it deals the stored hands.
+    /// that it deals the stored cards.
     pub const fn from_bytes(bytes: [u8; 32]) -> DealSeed {
         DealSeed(bytes)
     }
@@ -66,15 +65,6 @@ impl DealSeed {
     /// The 32 bytes, for storing with the deal.
     pub(crate) const fn bytes(&self) -> &[u8; 32] {
         &self.0
-    }
-
-    /// The deal this seed shuffles: ChaCha12 (rand_chacha 0.9) keyed with
-    /// the 32 bytes drives the engine's [`Deal::shuffled`] (rand 0.9's
-    /// Fisher–Yates shuffle of the 40 cards in id order, ten cards to each
-    /// seat from seat 0). The stored hands stay the truth of a deal; this
-    /// lets the seed be checked against them.
-    pub fn deal(&self) -> Deal {
-        Deal::shuffled(&mut tarock_game_core::fair::shuffle_rng(&self.0))
     }
 }
 
@@ -228,6 +218,13 @@ mod tests {
     use rand_chacha::ChaCha12Rng;
 
     use super::*;
+    use tarock_zwanzigerrufen::Deal;
+
+    /// The Zwanzigerrufen deal a seed shuffles: ChaCha12 keyed with its 32
+    /// bytes drives the engine's shuffle, as every game's round is dealt.
+    fn deal(seed: &DealSeed) -> Deal {
+        Deal::shuffled(&mut tarock_game_core::fair::shuffle_rng(seed.bytes()))
+    }
 
     #[test]
     fn seeds_differ_by_every_part() {
@@ -245,7 +242,7 @@ mod tests {
     fn a_fixed_seed_deals_what_it_dealt_before_deals_had_seeds() {
         for (seed, table, number) in [(2024, 1, 1), (5, 1, 2), (u64::MAX, 77, 300)] {
             let old = Deal::shuffled(&mut StdRng::seed_from_u64(mix(seed, &[table, number, 1])));
-            let new = DealSeed::fixed(seed, TableId(table as i64), number as u32).deal();
+            let new = deal(&DealSeed::fixed(seed, TableId(table as i64), number as u32));
             assert_eq!(new, old, "seed {seed}, table {table}, deal {number}");
         }
     }
@@ -260,7 +257,7 @@ mod tests {
             }
         }
         // Sixteen deals from sixteen seeds: no two alike.
-        let deals: Vec<Deal> = seeds.iter().map(DealSeed::deal).collect();
+        let deals: Vec<Deal> = seeds.iter().map(deal).collect();
         for (i, a) in deals.iter().enumerate() {
             assert!(deals[i + 1..].iter().all(|b| a != b));
         }
@@ -269,8 +266,8 @@ mod tests {
     #[test]
     fn a_seed_deals_the_same_hands_every_time_and_is_never_printed() {
         let seed = DealSeed::from_bytes([0xAB; 32]);
-        assert_eq!(seed.deal(), DealSeed::from_bytes([0xAB; 32]).deal());
-        assert_ne!(seed.deal(), DealSeed::from_bytes([0xAC; 32]).deal());
+        assert_eq!(deal(&seed), deal(&DealSeed::from_bytes([0xAB; 32])));
+        assert_ne!(deal(&seed), deal(&DealSeed::from_bytes([0xAC; 32])));
         let shown = format!("{seed:?} {:?}", Some(&seed));
         assert!(!shown.to_lowercase().contains("ab"), "{shown}");
         assert!(!shown.contains("171"), "{shown}");

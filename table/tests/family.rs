@@ -273,10 +273,10 @@ async fn koenigrufen_at_five_plays_by_buttons_and_the_dealer_sits_out() {
         .round()
         .to_record()
         .unwrap();
-    tarock_table::fair::verify_round(published, &reveal, &dealt).unwrap();
+    tarock_table::fair::verify_round(published, &reveal, &dealt, None).unwrap();
     let mut tampered = reveal.clone();
     tampered.seed[0] ^= 1;
-    assert!(tarock_table::fair::verify_round(published, &tampered, &dealt).is_err());
+    assert!(tarock_table::fair::verify_round(published, &tampered, &dealt, None).is_err());
     // Deal 2: the deal passes on; Bert (seat 1) is Vorhand and Anna deals
     // and sits it out: told so, without buttons.
     assert!(
@@ -502,24 +502,24 @@ async fn a_round_is_committed_before_any_hand_and_revealed_after() {
         .round()
         .to_record()
         .unwrap();
-    tarock_table::fair::verify_round(published, &reveal, &dealt).unwrap();
+    tarock_table::fair::verify_round(published, &reveal, &dealt, None).unwrap();
     // Each tampered part fails.
     let mut seed = reveal.clone();
     seed.seed[0] ^= 1;
-    assert!(tarock_table::fair::verify_round(published, &seed, &dealt).is_err());
+    assert!(tarock_table::fair::verify_round(published, &seed, &dealt, None).is_err());
     let mut salt = reveal.clone();
     salt.salt[0] ^= 1;
-    assert!(tarock_table::fair::verify_round(published, &salt, &dealt).is_err());
+    assert!(tarock_table::fair::verify_round(published, &salt, &dealt, None).is_err());
     let mut other = published;
     other.0[31] ^= 1;
-    assert!(tarock_table::fair::verify_round(other, &reveal, &dealt).is_err());
+    assert!(tarock_table::fair::verify_round(other, &reveal, &dealt, None).is_err());
     // A record of other cards (another seed's deal) is not this one.
     let forged = tarock_games::SeededRound::new(kind, &"standard".into(), 3, first, &[0; 32])
         .unwrap()
         .round()
         .to_record()
         .unwrap();
-    assert!(tarock_table::fair::verify_round(published, &reveal, &forged).is_err());
+    assert!(tarock_table::fair::verify_round(published, &reveal, &forged, None).is_err());
 }
 
 /// Plays `table` by the people's action buttons, chosen at random, until

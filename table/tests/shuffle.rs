@@ -13,9 +13,7 @@ use common::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tarock_storage::{DealId, DealRow, DealStatus, TableId};
-use tarock_table::{
-    CommandKind, DealSeed, Lang, ManualClock, Outgoing, Pace, RandomnessMode, TableSettings,
-};
+use tarock_table::{CommandKind, Lang, ManualClock, Outgoing, Pace, RandomnessMode, TableSettings};
 use tarock_zwanzigerrufen::{Phase, Seat};
 
 const HUMANS: [&str; 2] = ["Anna", "Bert"];
@@ -86,7 +84,8 @@ async fn seed_of(h: &Harness, deal: DealId) -> [u8; 32] {
 
 /// The hands a stored seed deals, as the record writes them.
 fn hands_of(seed: [u8; 32]) -> [String; 4] {
-    let deal = DealSeed::from_bytes(seed).deal();
+    let deal =
+        tarock_zwanzigerrufen::Deal::shuffled(&mut tarock_game_core::fair::shuffle_rng(&seed));
     Seat::ALL.map(|s| deal.hand(s).to_string())
 }
 

@@ -39,8 +39,8 @@ pub fn assert_the_hint_verifies(settlement: &str, game: &str, seats: u8) {
         seed: parse_hex(value("--seed")).unwrap(),
         salt: parse_hex(value("--salt")).unwrap(),
     };
-    tarock_table::fair::verify_setup(published, &reveal, &setup)
+    tarock_table::fair::verify_setup(published, &reveal, &setup, None)
         .unwrap_or_else(|e| panic!("{hint}: {e}"));
     reveal.seed[0] ^= 1;
-    assert!(tarock_table::fair::verify_setup(published, &reveal, &setup).is_err());
+    assert!(tarock_table::fair::verify_setup(published, &reveal, &setup, None).is_err());
 }

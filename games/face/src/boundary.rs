@@ -557,7 +557,9 @@ pub struct Layout {
     /// private title ([`Title::Private`]).
     pub private_settlement_title: bool,
     /// The revealed seed's lines name the round's setup (game, rules,
-    /// seats, first seat) for `tarock verify`.
+    /// seats, first seat) for `tarock verify`. Off only for a game whose
+    /// dealt piles follow from the seed alone: `tarock verify` then
+    /// assumes the default game's default setup.
     pub reveal_setup: bool,
     /// The message a draft button answers with is the face's text alone
     /// (no title, no picture of the hand) instead of the seat's whole
