@@ -470,8 +470,11 @@ pub trait GameFace: Send + Sync {
     }
 
     /// The computer levels this game has, weakest first (`easy`, …); the
-    /// first is the default for `+ Computer`.
-    fn levels(&self) -> &'static [&'static str];
+    /// first is the default for `+ Computer`. The default is every level
+    /// ([`crate::computers::LEVELS`]), which each game's computers play.
+    fn levels(&self) -> &'static [&'static str] {
+        &crate::computers::LEVELS
+    }
 
     /// The token a computer player of `level` chooses for `seat`, which is
     /// to act; `None` when `seat` is not to act or `level` is unknown.
@@ -614,6 +617,24 @@ pub struct SeatChoice {
     pub max: u8,
     /// The seats of a table that names none.
     pub default: u8,
+}
+
+/// A face's [`GameFace::refusal_text`] from its catalogue
+/// ([`GameFace::catalogue_text`]): the game's own text `own` for the code
+/// (`kr-refusal-must-follow-suit`, written out by the face so that its
+/// ids stay named in its code), else the text every game shares,
+/// `refusal-<code>` (`refusal-token`), else the general "not allowed now"
+/// (`refusal-other`).
+pub fn refusal_by_code<F: GameFace + ?Sized>(
+    face: &F,
+    own: &str,
+    code: &str,
+    lang: Lang,
+) -> String {
+    let text = |id: &str| face.catalogue_text(lang, id, Vec::new());
+    text(own)
+        .or_else(|| text(&format!("refusal-{code}")))
+        .unwrap_or_else(|| crate::text::expect(text("refusal-other"), lang, "refusal-other"))
 }
 
 /// A table's rules option as its record form before the game reads it: a

@@ -27,7 +27,8 @@
 //! - the **refusal** text of a rule-error code ([`GameFace::refusal_text`]);
 //! - a **computer player's** choice by level, and the **stand-in's** choice
 //!   when a seat's time runs out ([`GameFace::computer_token`],
-//!   [`GameFace::stand_in_token`]).
+//!   [`GameFace::stand_in_token`]; the levels and a level's checked choice
+//!   every face shares are [`computers`]).
 //!
 //! Each game's face downcasts the boxed round to its own type
 //! (`round.downcast_ref::<ZwanzigAb>()`) and works with its own views; a
@@ -79,6 +80,7 @@
 //! switch step, although its face is written and listed.
 
 pub mod boundary;
+pub mod computers;
 pub mod numbers;
 pub mod picture;
 pub mod spelling;
@@ -86,7 +88,7 @@ pub mod text;
 
 pub use boundary::{
     BadRules, Choice, ChoiceKind, GameFace, Layout, NoTricks, SeatChoice, SeatText, SettlementItem,
-    SettlementText, TableContext, Title, TypedRefusal, rules_value,
+    SettlementText, TableContext, Title, TypedRefusal, refusal_by_code, rules_value,
 };
 pub use picture::Picture;
 pub use text::{Arg, Lang};

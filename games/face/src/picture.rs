@@ -10,7 +10,10 @@
 //! deck; `A 10 K Q J 9 8 7` in the French deck of 20 ab), with the deck
 //! they come from. Each game fills it from its own views, in its face's
 //! `picture` module, reached through [`crate::GameFace::hand_picture`] and
-//! [`crate::GameFace::table_picture`]. This module names no game.
+//! [`crate::GameFace::table_picture`]; what every game's table shows alike
+//! (seats, the trick shown, whose turn) is put together once here
+//! ([`Picture::table`]), and a game's cards are checked against its deck
+//! once ([`check_cards`]). This module names no game.
 //!
 //! A picture never says more than the text of its message: the hand, the
 //! trick and the tricks won are all in the text as well, so text-only mode
@@ -45,6 +48,46 @@ pub struct SeatPicture {
     /// The seat sits this deal out (20 ab): drawn faint.
     #[serde(default)]
     pub out: bool,
+}
+
+impl SeatPicture {
+    /// A seat in the deal with its name and the tricks it has won, no card
+    /// played yet (the card comes with [`Picture::table`]'s trick).
+    pub fn new(name: String, tricks: u8) -> SeatPicture {
+        SeatPicture {
+            name,
+            played: None,
+            tricks,
+            out: false,
+        }
+    }
+}
+
+/// The trick a table picture shows, in no game's types: the seat that led
+/// it and the card each seat played to it so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShownTrick {
+    /// The index of the seat that led the trick.
+    pub leader: usize,
+    /// Each card played: the index of the seat that played it and its id.
+    pub plays: Vec<(usize, String)>,
+}
+
+impl ShownTrick {
+    /// The trick led by `leader` with `plays` (a seat's index and the card
+    /// it played, in the game's own card type, whose text is its id).
+    pub fn new<C: ToString>(
+        leader: usize,
+        plays: impl IntoIterator<Item = (usize, C)>,
+    ) -> ShownTrick {
+        ShownTrick {
+            leader,
+            plays: plays
+                .into_iter()
+                .map(|(seat, card)| (seat, card.to_string()))
+                .collect(),
+        }
+    }
 }
 
 /// One player's part of a trick picture.
@@ -115,6 +158,34 @@ pub enum PictureError {
 }
 
 impl Picture {
+    /// The table from above ([`Scene::Table`]) as every game shows it:
+    /// `seats` in playing order, seat 0 first; the cards of `shown` before
+    /// the seats that played them (a play by a seat beyond `seats` is
+    /// passed over) and its leader marked; the seat `to_move` to act.
+    pub fn table(
+        deck: Deck,
+        lang: Lang,
+        mut seats: Vec<SeatPicture>,
+        shown: Option<ShownTrick>,
+        to_move: Option<usize>,
+    ) -> Picture {
+        let leader = shown.as_ref().map(|t| t.leader);
+        for (seat, card) in shown.into_iter().flat_map(|t| t.plays) {
+            if let Some(s) = seats.get_mut(seat) {
+                s.played = Some(card);
+            }
+        }
+        Picture {
+            deck,
+            lang,
+            scene: Scene::Table {
+                seats,
+                leader,
+                to_move,
+            },
+        }
+    }
+
     /// Draws the picture with `renderer` (pure computation of a few
     /// milliseconds, cached by content; call it off the async runtime's
     /// worker threads where that matters).
@@ -239,6 +310,71 @@ pub fn face(deck: Deck, id: &str) -> Result<Face, PictureError> {
     }
 }
 
+/// How a game's cards disagree with the picture deck ([`check_cards`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CardsMismatch {
+    /// The game draws no cards ([`crate::GameFace::deck`] is `None`).
+    #[error("the game draws no cards")]
+    NoDeck,
+    /// The game reads one of its cards as another id, or as none.
+    #[error("the card {card:?} reads as {id:?}")]
+    Misread {
+        /// The card as the records write it.
+        card: String,
+        /// The id the game reads it as.
+        id: Option<String>,
+    },
+    /// A card id that is no card of the game's picture deck.
+    #[error("{0:?} is no card of the picture deck")]
+    NoFace(String),
+    /// The faces of the game's cards are not the cards crate's deck, each
+    /// face once.
+    #[error("the game's cards are not the faces of {0:?}, each once")]
+    Faces(tarock_cards::Deck),
+    /// The game reads a text that is none of its cards.
+    #[error("{0:?} reads as a card of the game")]
+    Stranger(String),
+}
+
+/// Checks what `tarock render` relies on to draw a game's cards
+/// ([`crate::GameFace::deck`], [`crate::GameFace::card_id`], [`face`]):
+/// the game, whose picture deck is `deck` and which reads a card's text
+/// with `card_id`, reads each of `cards` (every card of the game, as its
+/// records write them) as that same id; each id is a face of `deck`; the
+/// faces are those of `expected` (the cards crate's deck of the game),
+/// each once; and the game reads none of `strangers` (cards of other
+/// decks, misspellings).
+///
+/// # Errors
+/// The first [`CardsMismatch`] found.
+pub fn check_cards(
+    deck: Option<Deck>,
+    card_id: impl Fn(&str) -> Option<String>,
+    cards: impl IntoIterator<Item = String>,
+    expected: tarock_cards::Deck,
+    strangers: &[&str],
+) -> Result<(), CardsMismatch> {
+    let deck = deck.ok_or(CardsMismatch::NoDeck)?;
+    let mut faces = Vec::new();
+    for card in cards {
+        let id = card_id(&card);
+        if id.as_deref() != Some(card.as_str()) {
+            return Err(CardsMismatch::Misread { card, id });
+        }
+        faces.push(face(deck, &card).map_err(|_| CardsMismatch::NoFace(card))?);
+    }
+    faces.sort();
+    let mut wanted = expected.faces();
+    wanted.sort();
+    if faces != wanted {
+        return Err(CardsMismatch::Faces(expected));
+    }
+    match strangers.iter().find(|text| card_id(text).is_some()) {
+        Some(text) => Err(CardsMismatch::Stranger((*text).to_owned())),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,6 +460,98 @@ mod tests {
                 "{deck:?} {id}"
             );
         }
+    }
+
+    /// A game of the French deck that reads exactly the deck's ids.
+    fn french_id(text: &str) -> Option<String> {
+        face(Deck::French, text).ok().map(|_| text.to_owned())
+    }
+
+    #[test]
+    fn a_games_cards_are_checked_against_its_deck() {
+        let ids = || all_ids(Deck::French);
+        let check = |deck, cards: Vec<String>, expected, strangers: &[&str]| {
+            check_cards(deck, french_id, cards, expected, strangers)
+        };
+        let french = tarock_cards::Deck::ZwanzigAb;
+        assert_eq!(
+            check(Some(Deck::French), ids(), french, &["T21", "hN"]),
+            Ok(())
+        );
+        assert_eq!(check(None, ids(), french, &[]), Err(CardsMismatch::NoDeck));
+        // A face missing, a face twice, the faces of another deck.
+        let mut short = ids();
+        short.pop();
+        let mut twice = ids();
+        twice.push(twice[0].clone());
+        for (cards, expected) in [
+            (short, french),
+            (twice, french),
+            (ids(), tarock_cards::Deck::Koenigrufen),
+        ] {
+            assert_eq!(
+                check(Some(Deck::French), cards, expected, &[]),
+                Err(CardsMismatch::Faces(expected))
+            );
+        }
+        // French ids drawn with the tarock deck: hA is a tarock card (the
+        // first red pip), h10 is none.
+        assert_eq!(
+            check(Some(Deck::Tarock), ids(), french, &[]),
+            Err(CardsMismatch::NoFace("h10".into()))
+        );
+        assert_eq!(
+            check(Some(Deck::French), ids(), french, &["T21", "sK"]),
+            Err(CardsMismatch::Stranger("sK".into()))
+        );
+        let misread = |text: &str| french_id(text).map(|id| id.replace("hA", "h10"));
+        assert_eq!(
+            check_cards(Some(Deck::French), misread, ids(), french, &[]),
+            Err(CardsMismatch::Misread {
+                card: "hA".into(),
+                id: Some("h10".into())
+            })
+        );
+    }
+
+    #[test]
+    fn the_table_shows_each_card_of_the_trick_before_the_seat_that_played_it() {
+        let seats = || {
+            ["Anna", "Bert", "Cora"]
+                .iter()
+                .zip([2, 0, 1])
+                .map(|(name, tricks)| SeatPicture::new((*name).to_owned(), tricks))
+                .collect::<Vec<_>>()
+        };
+        // Cora led, Anna followed; a play by a fourth seat is passed over.
+        let shown = ShownTrick::new(2, [(2, "hA"), (0, "h10"), (3, "sA")]);
+        let picture = Picture::table(Deck::French, Lang::De, seats(), Some(shown), Some(1));
+        let Scene::Table {
+            seats: drawn,
+            leader,
+            to_move,
+        } = picture.scene
+        else {
+            panic!("not a table: {:?}", picture.scene);
+        };
+        let played: Vec<Option<&str>> = drawn.iter().map(|s| s.played.as_deref()).collect();
+        assert_eq!(played, [Some("h10"), None, Some("hA")]);
+        assert_eq!(
+            drawn.iter().map(|s| s.tricks).collect::<Vec<_>>(),
+            [2, 0, 1]
+        );
+        assert!(drawn.iter().all(|s| !s.out));
+        assert_eq!((leader, to_move), (Some(2), Some(1)));
+        // No trick: no card, no leader.
+        let empty = Picture::table(Deck::French, Lang::De, seats(), None, None);
+        assert_eq!(
+            empty.scene,
+            Scene::Table {
+                seats: seats(),
+                leader: None,
+                to_move: None
+            }
+        );
     }
 
     #[test]

@@ -44,17 +44,17 @@ use tarock_player::Level;
 use crate::text::tr;
 use crate::text::{Arg, Lang, lookup};
 use tarock_face::Picture;
+use tarock_face::computers::computer_token;
 use tarock_face::picture::Deck;
 use tarock_face::{
     BadRules, GameFace, NoTricks, SeatChoice, SeatText, SettlementText, TableContext,
+    refusal_by_code,
 };
+use tarock_koenigrufen_ai::COMPUTERS;
 
 /// The face of Königrufen.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KoenigrufenFace;
-
-/// The computer levels, weakest first.
-const LEVELS: [&str; 3] = ["easy", "medium", "strong"];
 
 /// The level that plays for a seat whose time ran out (Zwanzigerrufen's
 /// stand-in level too).
@@ -99,13 +99,6 @@ fn not_this_game(round: &dyn DynGame, lang: Lang) -> String {
     } else {
         tr!(lang, "kr-not-this-game")
     }
-}
-
-/// The action `level`'s player chooses for `seat`, checked against the rules
-/// (an unexpected answer falls back to the first legal action).
-fn choose(round: &dyn DynGame, seat: Seat, level: Level, rng: &mut dyn RngCore) -> Option<String> {
-    tarock_player::DynComputers::player(&tarock_koenigrufen_ai::COMPUTERS, level)?
-        .choose_token(round, seat, rng)
 }
 
 impl GameFace for KoenigrufenFace {
@@ -360,13 +353,7 @@ impl GameFace for KoenigrufenFace {
     }
 
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
-        lookup(lang, &format!("kr-refusal-{code}"), Vec::new())
-            .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
-            .unwrap_or_else(|| tr!(lang, "refusal-other"))
-    }
-
-    fn levels(&self) -> &'static [&'static str] {
-        &LEVELS
+        refusal_by_code(self, &format!("kr-refusal-{code}"), code, lang)
     }
 
     fn computer_token(
@@ -376,8 +363,7 @@ impl GameFace for KoenigrufenFace {
         level: &str,
         rng: &mut dyn RngCore,
     ) -> Option<String> {
-        let level: Level = level.parse().ok()?;
-        choose(round, seat, level, rng)
+        computer_token(&COMPUTERS, level, round, seat, rng)
     }
 
     fn stand_in_token(
@@ -386,6 +372,6 @@ impl GameFace for KoenigrufenFace {
         seat: Seat,
         rng: &mut dyn RngCore,
     ) -> Option<String> {
-        choose(round, seat, STAND_IN, rng)
+        computer_token(&COMPUTERS, STAND_IN.name(), round, seat, rng)
     }
 }

@@ -9,7 +9,7 @@ use tarock_koenigrufen::{Game, Phase, Seat};
 use super::words::sorted;
 use crate::text::Lang;
 use tarock_face::TableContext;
-use tarock_face::picture::{Deck, Picture, Scene, SeatPicture};
+use tarock_face::picture::{Deck, Picture, Scene, SeatPicture, ShownTrick};
 
 /// `seat`'s cards as its private text lists them, the cards it may play
 /// lifted when it is to play one. `None` once the hand is empty.
@@ -63,53 +63,36 @@ fn scene(game: &Game, shown: Option<&Trick>, table: &TableContext, lang: Lang) -
     let view = game.public_view();
     let seats = Seat::ALL
         .iter()
-        .map(|s| SeatPicture {
-            name: table.name(tarock_game_core::Seat::new(*s as u8)),
-            played: shown.and_then(|t| t.card_of(*s)).map(|c| c.to_string()),
-            tricks: view.won[s.index()],
-            out: false,
+        .map(|s| {
+            let name = table.name(tarock_game_core::Seat::new(*s as u8));
+            SeatPicture::new(name, view.won[s.index()])
         })
         .collect();
-    Picture {
-        deck: Deck::Tarock,
-        lang,
-        scene: Scene::Table {
-            seats,
-            leader: shown.map(|t| t.leader().index()),
-            to_move: view.to_act.map(Seat::index),
-        },
-    }
+    let shown = shown.map(|t| {
+        let plays = Seat::ALL
+            .iter()
+            .filter_map(|s| Some((s.index(), t.card_of(*s)?)));
+        ShownTrick::new(t.leader().index(), plays)
+    });
+    let to_move = view.to_act.map(Seat::index);
+    Picture::table(Deck::Tarock, lang, seats, shown, to_move)
 }
 
 #[cfg(test)]
 mod tests {
-    use tarock_cards::Face;
     use tarock_face::GameFace;
 
-    use crate::KoenigrufenFace;
-
-    /// Every card of the game, read by its id, is a different face of the
-    /// picture deck, and the faces are exactly the cards crate's deck of
-    /// the game (`tarock render` draws cards so); cards of other decks are
-    /// no cards of the game.
+    /// `tarock render` draws each of Königrufen's 54 cards as its own face of the
+    /// tarock deck, and reads no card of another deck as one of them.
     #[test]
     fn every_card_is_one_face_of_the_games_deck() {
-        let deck = KoenigrufenFace.deck().expect("the game draws cards");
-        let mut faces: Vec<Face> = tarock_koenigrufen::Card::all()
-            .map(|card| {
-                let id = KoenigrufenFace
-                    .card_id(&card.to_string())
-                    .expect("a card of the game");
-                assert_eq!(id, card.to_string());
-                tarock_face::picture::face(deck, &id).expect("a face of the deck")
-            })
-            .collect();
-        faces.sort();
-        let mut expected = tarock_cards::Deck::Koenigrufen.faces();
-        expected.sort();
-        assert_eq!(faces, expected);
-        for other in ["T0", "T23", "h10", "s2", "hK2", "xK"] {
-            assert_eq!(KoenigrufenFace.card_id(other), None, "{other}");
-        }
+        let face = crate::KoenigrufenFace;
+        let cards = tarock_koenigrufen::Card::all().map(|card| card.to_string());
+        let expected = tarock_cards::Deck::Koenigrufen;
+        let others = ["T0", "T23", "h10", "s2", "sA", "hK2", "xK"];
+        let read = |text: &str| face.card_id(text);
+        let checked =
+            tarock_face::picture::check_cards(face.deck(), read, cards, expected, &others);
+        assert_eq!(checked, Ok(()));
     }
 }

@@ -18,11 +18,14 @@ use tarock_zwanzig_ab::{
     Action, Card, CardSet, Decision, DropBar, Phase, Rules, Session, Suit, ZwanzigAb,
 };
 
+use tarock_face::computers::computer_token;
 use tarock_face::picture::Deck;
 use tarock_face::{
     BadRules, Choice, GameFace, NoTricks, Picture, SeatChoice, SeatText, SettlementText,
-    TableContext,
+    TableContext, refusal_by_code,
 };
+use tarock_player::DynComputers;
+use tarock_zwanzig_ab_ai::COMPUTERS;
 
 use crate::text::tr;
 use crate::text::{Arg, Lang, lookup};
@@ -37,9 +40,6 @@ use words::{cards_text, shown_order, suit_name, suit_symbol};
 /// The face of 20 ab.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ZwanzigAbFace;
-
-/// The computer levels, weakest first.
-const LEVELS: [&str; 3] = ["easy", "medium", "strong"];
 
 /// The level whose policy decides a timed-out seat's drop and card.
 const STAND_IN_LEVEL: Level = Level::Medium;
@@ -715,13 +715,7 @@ impl GameFace for ZwanzigAbFace {
     }
 
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
-        lookup(lang, &format!("ab-refusal-{code}"), Vec::new())
-            .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
-            .unwrap_or_else(|| tr!(lang, "refusal-other"))
-    }
-
-    fn levels(&self) -> &'static [&'static str] {
-        &LEVELS
+        refusal_by_code(self, &format!("ab-refusal-{code}"), code, lang)
     }
 
     fn computer_token(
@@ -731,9 +725,7 @@ impl GameFace for ZwanzigAbFace {
         level: &str,
         rng: &mut dyn RngCore,
     ) -> Option<String> {
-        let level: Level = level.parse().ok()?;
-        tarock_player::DynComputers::player(&tarock_zwanzig_ab_ai::COMPUTERS, level)?
-            .choose_token(round, seat, rng)
+        computer_token(&COMPUTERS, level, round, seat, rng)
     }
 
     fn stand_in_token(
@@ -755,8 +747,7 @@ impl GameFace for ZwanzigAbFace {
         } else {
             STAND_IN_LEVEL
         };
-        let token = tarock_player::DynComputers::player(&tarock_zwanzig_ab_ai::COMPUTERS, level)?
-            .answer(round, seat, rng)?;
+        let token = DynComputers::player(&COMPUTERS, level)?.answer(round, seat, rng)?;
         let action = match Action::from_code(&token).ok()? {
             // D-23: the exchange is `stay`; a drop only if the policy drops.
             Action::Swap(_) if legal.stay => Action::Stay,

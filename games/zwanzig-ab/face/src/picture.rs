@@ -8,7 +8,7 @@ use tarock_zwanzig_ab::{CardSet, Phase, Seat, Session, Suit};
 
 use super::words::shown_order;
 use tarock_face::TableContext;
-use tarock_face::picture::{Deck, Picture, Scene, SeatPicture};
+use tarock_face::picture::{Deck, Picture, Scene, SeatPicture, ShownTrick};
 use tarock_face::text::Lang;
 
 /// Card ids in the order the texts list them (trump first when named).
@@ -61,65 +61,38 @@ pub fn table(session: &Session, table: &TableContext, lang: Lang) -> Option<Pict
         .trick
         .filter(|t| !t.is_empty())
         .or_else(|| view.tricks.last().map(|t| t.trick));
-    let mut played: Vec<Option<String>> = vec![None; usize::from(view.players)];
-    if let Some(trick) = &shown {
-        for (seat, card) in trick.plays() {
-            if let Some(slot) = played.get_mut(seat.index()) {
-                *slot = Some(card.to_string());
-            }
-        }
-    }
     let seats = Seat::all(view.players)
         .map(|s| {
-            let i = s.index();
+            let name = table.name(tarock_game_core::Seat::new(u8::from(s)));
+            let tricks = view.tricks_won.get(s.index()).copied().unwrap_or(0);
             SeatPicture {
-                name: table.name(tarock_game_core::Seat::new(u8::from(s))),
-                played: played[i].take(),
-                tricks: view.tricks_won.get(i).copied().unwrap_or(0),
                 out: view.dropped.contains(&s),
+                ..SeatPicture::new(name, tricks)
             }
         })
         .collect();
-    Some(Picture {
-        deck: Deck::French,
-        lang,
-        scene: Scene::Table {
-            seats,
-            leader: shown.map(|t| t.leader().index()),
-            to_move: view.to_act.map(Seat::index),
-        },
-    })
+    let shown =
+        shown.map(|t| ShownTrick::new(t.leader().index(), t.plays().map(|(s, c)| (s.index(), c))));
+    let to_move = view.to_act.map(Seat::index);
+    Some(Picture::table(Deck::French, lang, seats, shown, to_move))
 }
 
 #[cfg(test)]
 mod tests {
-    use tarock_cards::Face;
     use tarock_face::GameFace;
 
-    use crate::ZwanzigAbFace;
-
-    /// Every card of the game, read by its id, is a different face of the
-    /// picture deck, and the faces are exactly the cards crate's deck of
-    /// the game (`tarock render` draws cards so); cards of other decks are
-    /// no cards of the game.
+    /// `tarock render` draws each of the 32 cards of 20 ab as its own face
+    /// of the French deck, and reads no card of another deck as one of
+    /// them.
     #[test]
     fn every_card_is_one_face_of_the_games_deck() {
-        let deck = ZwanzigAbFace.deck().expect("the game draws cards");
-        let mut faces: Vec<Face> = tarock_zwanzig_ab::Card::all()
-            .map(|card| {
-                let id = ZwanzigAbFace
-                    .card_id(&card.to_string())
-                    .expect("a card of the game");
-                assert_eq!(id, card.to_string());
-                tarock_face::picture::face(deck, &id).expect("a face of the deck")
-            })
-            .collect();
-        faces.sort();
-        let mut expected = tarock_cards::Deck::ZwanzigAb.faces();
-        expected.sort();
-        assert_eq!(faces, expected);
-        for other in ["T21", "T1", "hN", "h2", "s6", "hK2"] {
-            assert_eq!(ZwanzigAbFace.card_id(other), None, "{other}");
-        }
+        let face = crate::ZwanzigAbFace;
+        let cards = tarock_zwanzig_ab::Card::all().map(|card| card.to_string());
+        let expected = tarock_cards::Deck::ZwanzigAb;
+        let others = ["T21", "T1", "hN", "h2", "s6", "hK2"];
+        let read = |text: &str| face.card_id(text);
+        let checked =
+            tarock_face::picture::check_cards(face.deck(), read, cards, expected, &others);
+        assert_eq!(checked, Ok(()));
     }
 }

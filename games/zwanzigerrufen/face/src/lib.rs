@@ -35,7 +35,7 @@ use tarock_face::numbers::money;
 use tarock_face::picture::Deck;
 use tarock_face::{
     BadRules, GameFace, Layout, NoTricks, Picture, SeatChoice, SeatText, SettlementText,
-    TableContext, Title, TypedRefusal,
+    TableContext, Title, TypedRefusal, refusal_by_code,
 };
 use tarock_game_core::{DynGame, Seat as FamilySeat};
 use tarock_player::Level;
@@ -53,9 +53,6 @@ use crate::words::{KontraWords, TableHeader};
 /// The face of Zwanzigerrufen.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ZwanzigerrufenFace;
-
-/// The computer levels, weakest first.
-const LEVELS: [&str; 3] = ["easy", "medium", "strong"];
 
 /// The level that plays for a seat whose time ran out (SPEC §14).
 pub const STAND_IN: Level = Level::Medium;
@@ -582,9 +579,7 @@ impl GameFace for ZwanzigerrufenFace {
     fn refusal_text(&self, code: &str, lang: Lang) -> String {
         // A code's text without the error's details (the card, the item):
         // the full texts need the error itself (`render::rule_error_text`).
-        lookup(lang, &format!("zr-refusal-{code}"), Vec::new())
-            .or_else(|| lookup(lang, &format!("refusal-{code}"), Vec::new()))
-            .unwrap_or_else(|| tr!(lang, "refusal-other"))
+        refusal_by_code(self, &format!("zr-refusal-{code}"), code, lang)
     }
 
     fn rule_text(&self, error: &tarock_game_core::Rejected, lang: Lang) -> Option<String> {
@@ -593,10 +588,6 @@ impl GameFace for ZwanzigerrufenFace {
         error
             .downcast_ref::<tarock_zwanzigerrufen::RuleError>()
             .map(|e| render::rule_error_text(e, lang))
-    }
-
-    fn levels(&self) -> &'static [&'static str] {
-        &LEVELS
     }
 
     fn computer_token(

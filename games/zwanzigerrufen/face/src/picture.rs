@@ -5,7 +5,7 @@
 use tarock_zwanzigerrufen::trick::Trick;
 use tarock_zwanzigerrufen::{CardSet, Phase, PublicView, Seat, SeatView};
 
-use tarock_face::picture::{Deck, Picture, Scene, SeatPicture};
+use tarock_face::picture::{Deck, Picture, Scene, SeatPicture, ShownTrick};
 
 use crate::render::sorted;
 use crate::text::Lang;
@@ -54,61 +54,31 @@ fn scene(view: &PublicView, shown: Option<&Trick>, names: &[String; 4], lang: La
     for t in &view.tricks {
         won[t.winner.index()] += 1;
     }
-    let mut played: [Option<String>; 4] = Default::default();
-    if let Some(trick) = shown {
-        for (seat, card) in trick.plays() {
-            played[seat.index()] = Some(card.to_string());
-        }
-    }
     let seats = Seat::ALL
         .iter()
-        .map(|s| SeatPicture {
-            name: names[s.index()].clone(),
-            played: played[s.index()].take(),
-            tricks: won[s.index()],
-            out: false,
-        })
+        .map(|s| SeatPicture::new(names[s.index()].clone(), won[s.index()]))
         .collect();
-    Picture {
-        deck: Deck::Tarock,
-        lang,
-        scene: Scene::Table {
-            seats,
-            leader: shown.map(|t| t.leader().index()),
-            to_move: view.to_act.map(Seat::index),
-        },
-    }
+    let shown =
+        shown.map(|t| ShownTrick::new(t.leader().index(), t.plays().map(|(s, c)| (s.index(), c))));
+    let to_move = view.to_act.map(Seat::index);
+    Picture::table(Deck::Tarock, lang, seats, shown, to_move)
 }
 
 #[cfg(test)]
 mod tests {
-    use tarock_cards::Face;
     use tarock_face::GameFace;
 
-    use crate::ZwanzigerrufenFace;
-
-    /// Every card of the game, read by its id, is a different face of the
-    /// picture deck, and the faces are exactly the cards crate's deck of
-    /// the game (`tarock render` draws cards so); cards of other decks are
-    /// no cards of the game.
+    /// `tarock render` draws each of Zwanzigerrufen's 40 cards as its own face of the
+    /// tarock deck, and reads no card of another deck as one of them.
     #[test]
     fn every_card_is_one_face_of_the_games_deck() {
-        let deck = ZwanzigerrufenFace.deck().expect("the game draws cards");
-        let mut faces: Vec<Face> = tarock_zwanzigerrufen::Card::all()
-            .map(|card| {
-                let id = ZwanzigerrufenFace
-                    .card_id(&card.to_string())
-                    .expect("a card of the game");
-                assert_eq!(id, card.to_string());
-                tarock_face::picture::face(deck, &id).expect("a face of the deck")
-            })
-            .collect();
-        faces.sort();
-        let mut expected = tarock_cards::Deck::Zwanzigerrufen.faces();
-        expected.sort();
-        assert_eq!(faces, expected);
-        for other in ["T2", "T3", "h4", "d2", "s7", "c9", "hK2", "xK"] {
-            assert_eq!(ZwanzigerrufenFace.card_id(other), None, "{other}");
-        }
+        let face = crate::ZwanzigerrufenFace;
+        let cards = tarock_zwanzigerrufen::Card::all().map(|card| card.to_string());
+        let expected = tarock_cards::Deck::Zwanzigerrufen;
+        let others = ["T2", "T3", "h4", "d2", "s7", "c9", "hK2", "xK"];
+        let read = |text: &str| face.card_id(text);
+        let checked =
+            tarock_face::picture::check_cards(face.deck(), read, cards, expected, &others);
+        assert_eq!(checked, Ok(()));
     }
 }
