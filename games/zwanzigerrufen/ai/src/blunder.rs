@@ -239,6 +239,18 @@ pub fn schmiert_to_the_other_party(view: &SeatView, hands: &[CardSet; 4], card: 
     parties[winner.index()] != parties[view.seat.index()] && legal.iter().any(|c| c.points() <= 1)
 }
 
+/// Whether `card` fulfils one of the predicates decided inside the trick in
+/// progress ([`pagat_lost`], [`mond_into_skus`], [`mond_not_caught`],
+/// [`big_trick_left`], [`schmiert_to_the_other_party`]) on `hands`: the
+/// true deal in the arena, a sampled one in the strong player's search.
+pub fn in_trick(view: &SeatView, hands: &[CardSet; 4], card: Card) -> bool {
+    pagat_lost(view, hands, card)
+        || mond_into_skus(view, hands, card)
+        || mond_not_caught(view, hands, card)
+        || big_trick_left(view, hands, card)
+        || schmiert_to_the_other_party(view, hands, card)
+}
+
 /// A Valat thrown away: the seat's party took every trick so far, a Valat
 /// counts (announced or silent), the party could still force every
 /// remaining trick before `card` and cannot after it. Searched exactly with

@@ -16,8 +16,13 @@
 //! all of them once a game is decided) are broken by the medium player's
 //! choice, which also looks after the Mond and the Pagat.
 //!
-//! Cards that are equal on that measure are broken by the medium player's
-//! choice among them. With fewer than four samples finished within the
+//! Before the value comes the blunder list ([`crate::blunder`]): in each
+//! sample every candidate is checked against the predicates decided inside
+//! the trick in progress (the Pagat or the Mond lost, the opposing Mond not
+//! caught, a fat trick left, a King or Queen schmiert to the other party),
+//! and only the candidates that are a blunder in the fewest samples compete
+//! on value (`safest` says why). Cards that are equal on that measure are
+//! broken by the medium player's choice among them. With fewer than four samples finished within the
 //! budget the search overrides the medium player's card only by a card that
 //! was at least as good in every sample; with none (the fallback, counted by
 //! [`Strong::fell_back`]) the medium player's card is played.
@@ -37,6 +42,7 @@ use tarock_zwanzigerrufen::score::{
 use tarock_zwanzigerrufen::{Action, Party, Phase, Seat, SeatView, settle};
 
 use crate::Player;
+use crate::blunder;
 use crate::knowledge::Knowledge;
 use crate::lookahead::{BidDecision, lookahead_bid};
 use crate::medium::medium_bid;
@@ -196,6 +202,9 @@ impl Strong {
         self.solver.reset(budget + budget / 2);
         let mine = representative(fallback, candidates, view);
         let mut totals = [0i64; 40];
+        // Per candidate, the samples in which it is a blunder of the trick
+        // in progress ([`blunder::in_trick`] on the sampled hands).
+        let mut risk = [0u32; 40];
         // Candidates worse than the medium card in some finished sample.
         let mut worse = CardSet::EMPTY;
         let mut samples = 0;
@@ -220,6 +229,9 @@ impl Strong {
                 if medium_value.is_some_and(|m| v < m) {
                     worse.insert(card);
                 }
+                if blunder::in_trick(view, &hands, card) {
+                    risk[card.index() as usize] += 1;
+                }
             }
             samples += 1;
         }
@@ -239,8 +251,9 @@ impl Strong {
             candidates
         };
         let value = |card: Card| totals[representative(card, candidates, view).index() as usize];
-        let best = allowed.iter().map(value).max().expect("the medium card");
-        if value(fallback) == best {
+        let risk_of = |card: Card| risk[representative(card, candidates, view).index() as usize];
+        let choice = safest(allowed, &value, &risk_of);
+        if choice.contains(representative(fallback, candidates, view)) {
             return (fallback, samples);
         }
         // Among equally good cards, the one the medium player would choose
@@ -248,8 +261,7 @@ impl Strong {
         // the Pagat and the Mond back).
         let best_cards: CardSet = legal
             .iter()
-            .filter(|c| allowed.contains(representative(*c, candidates, view)))
-            .filter(|c| value(*c) == best)
+            .filter(|c| choice.contains(representative(*c, candidates, view)))
             .collect();
         let mut narrowed = view.clone();
         if let Some(l) = narrowed.legal.as_mut() {
@@ -355,6 +367,28 @@ impl Strong {
             mond_caught: None,
         }
     }
+}
+
+/// The cards to choose among: of the `allowed` cards those that are a
+/// blunder of the trick in progress ([`blunder::in_trick`]) in the fewest
+/// samples, and of them the best by the samples' totals. Where the best
+/// cards are a blunder in no sample this is the best cards, as before.
+///
+/// The blunder list comes before the search's value because the search
+/// cannot see what these plays cost: it prices only the thresholds of the
+/// settlement, which the points of a lost Pagat or of a fat trick left
+/// behind rarely cross in a sample; the silent Pagat Ultimo that keeping
+/// the Pagat makes possible is not priced at all; and a sample's partner is
+/// a guess. A card that gives them away comes out on top by the samples'
+/// optimism (seen in the arena: the Pagat thrown onto the Sküs to keep a
+/// middle tarock, or led while the partner might take it), and a tarock
+/// player avoids it whenever he can, as the medium player's rules of thumb
+/// do.
+fn safest(allowed: CardSet, value: &dyn Fn(Card) -> i64, risk_of: &dyn Fn(Card) -> u32) -> CardSet {
+    let fewest = allowed.iter().map(risk_of).min().expect("an allowed card");
+    let safe: CardSet = allowed.iter().filter(|c| risk_of(*c) == fewest).collect();
+    let best = safe.iter().map(value).max().expect("a safe card");
+    safe.iter().filter(|c| value(*c) == best).collect()
 }
 
 /// The party whose Mond the Sküs takes in the trick in progress if `card` is

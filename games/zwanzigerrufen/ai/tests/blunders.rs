@@ -10,7 +10,7 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_zwanzigerrufen::card::{Card, CardSet};
-use tarock_zwanzigerrufen::{Action, Bid, Deal, Game, GameKind, Preset, Seat};
+use tarock_zwanzigerrufen::{Action, Bid, Deal, Game, GameKind, Preset, Record, Seat};
 use tarock_zwanzigerrufen_ai::{Level, blunder, player};
 
 const SEEDS: [u64; 3] = [1, 7, 2026];
@@ -271,5 +271,43 @@ fn a_trash_hand_does_not_bid() {
     ));
     for (level, seed, action) in bids(&view) {
         assert!(!blunder::trash_bids(&view, action), "{level:?} seed {seed}");
+    }
+}
+
+/// Positions in which the strong player threw the Pagat away in the arena
+/// (`tarock arena --game zwanzigerrufen --players strong,medium --deals 50
+/// --seed 1`, standard rules, listed with `TAROCK_ZR_BLUNDER_LOG=1`), each
+/// the game's record up to the decision. In each the seat to act holds the
+/// Pagat and another legal tarock, and the trick goes to the other party
+/// whatever it plays: the declarer's known partner leads the Sküs (1);
+/// the Sküs lies in the trick and the seat plays last (2) or second (4);
+/// the seat leads while both higher tarocks it cannot see are with the
+/// other party, so that its party cannot take the trick (3).
+const PAGAT_POSITIONS: [&str; 4] = [
+    r#"{"actions":["2 rufer","3 weiter","0 weiter","1 kontra-spiel","2 weiter","3 weiter","0 weiter","2 s10","3 sN","0 sK","1 sJ","0 T20","1 T5","2 T8","3 T4","0 T22"],"forehand":2,"format":"zwanzigerrufen-record/1","hands":["T11 T12 T17 T20 T22 sK cJ cQ hA dK","T1 T5 T6 T9 T10 T14 T16 sJ hN hK","T8 T15 T19 T21 s10 cN hJ hQ dA dJ","T4 T7 T13 T18 sN sQ c10 cK dN dQ"],"rules":"standard"}"#,
+    r#"{"actions":["3 rufer","0 weiter","1 weiter","2 weiter","3 dK","0 dA","1 dQ","2 T4","2 cK","3 c10","0 T5","1 cJ","0 sK","1 sQ","2 s10","3 T8","3 hJ","0 hA","1 T16","2 hN","1 dJ","2 T6","3 T9","0 dN","3 cQ","0 T13","1 cN","2 T14","2 T7","3 T18","0 T22"],"forehand":3,"format":"zwanzigerrufen-record/1","hands":["T5 T13 T15 T22 sJ sN sK hA dA dN","T1 T11 T16 T20 T21 sQ cJ cN dJ dQ","T4 T6 T7 T12 T14 T17 s10 cK hN hK","T8 T9 T10 T18 T19 c10 cQ hJ hQ dK"],"rules":"standard"}"#,
+    r#"{"actions":["3 rufer","0 absolut","1 kontra-absolut","2 weiter","3 weiter","0 weiter","3 T22","0 T4","1 T5","2 T9","3 cK","0 cN","1 c10","2 cJ","3 sJ","0 T19","1 s10","2 sQ","0 T7","1 T6","2 T13","3 T10","2 cQ","3 hA","0 T12","1 T16","1 dA","2 dN","3 dQ","0 dK","0 hK","1 T8","2 T14","3 hN"],"forehand":3,"format":"zwanzigerrufen-record/1","hands":["T4 T7 T12 T19 T20 T21 cN hJ hK dK","T5 T6 T8 T11 T16 T17 s10 sK c10 dA","T1 T9 T13 T14 T15 T18 sQ cJ cQ dN","T10 T22 sJ sN cK hA hN hQ dJ dQ"],"rules":"standard"}"#,
+    r#"{"actions":["1 rufer","2 weiter","3 weiter","0 weiter","1 dA","2 dJ","3 dQ","0 T7","0 sK","1 T8","2 sJ","3 sQ","1 hA","2 T4","3 T5","0 hJ","3 T19","0 T9","1 T13","2 T6","3 T22"],"forehand":1,"format":"zwanzigerrufen-record/1","hands":["T1 T7 T9 T11 s10 sK cJ cK hJ hK","T8 T13 T15 T16 T17 T20 hA hN hQ dA","T4 T6 T10 T12 T14 sJ sN cQ dJ dN","T5 T18 T19 T21 T22 sQ c10 cN dQ dK"],"rules":"standard"}"#,
+];
+
+#[test]
+fn the_pagat_is_not_thrown_away_in_positions_from_the_arena() {
+    for (i, text) in PAGAT_POSITIONS.iter().enumerate() {
+        let g = Record::from_json(text).unwrap().to_game().unwrap();
+        let seat = g.to_act().unwrap();
+        let view = g.view(seat);
+        let hands = Seat::ALL.map(|s| g.hand(s));
+        assert!(
+            blunder::pagat_lost(&view, &hands, Card::PAGAT),
+            "position {}",
+            i + 1
+        );
+        for (level, seed, c) in choices(&g) {
+            assert!(
+                !blunder::pagat_lost(&view, &hands, c),
+                "position {}: {level:?} seed {seed} played {c}",
+                i + 1
+            );
+        }
     }
 }
