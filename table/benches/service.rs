@@ -7,7 +7,9 @@
 //! `cargo bench -p tarock-table` (`BENCH_TABLES`, `BENCH_COMMANDS` to scale;
 //! `BENCH_POSTGRES_URL=postgres://…` adds PostgreSQL, in a database of its
 //! own that is dropped afterwards; `BENCH_ONLY=sqlite|postgres`,
-//! `BENCH_HISTORY=empty|large` pick runs).
+//! `BENCH_HISTORY=empty|large`, `BENCH_PEOPLE=4|1` pick runs; counting
+//! instructions per command under callgrind takes one run at two
+//! `BENCH_COMMANDS`).
 //! Every table seats four people; each command is one person's move, taken
 //! round-robin over the tables, so the database holds 1 000 live deals.
 //! Each database runs empty and with a large history written in SQL before
@@ -444,6 +446,8 @@ fn main() {
     let commands = env("BENCH_COMMANDS", 20_000, 200);
     let only = std::env::var("BENCH_ONLY").unwrap_or_default();
     let history = std::env::var("BENCH_HISTORY").unwrap_or_default();
+    // 4: only the runs of four people; 1: only the run with computers.
+    let people = std::env::var("BENCH_PEOPLE").unwrap_or_default();
     let mut dbs = vec![Db::Sqlite];
     if std::env::var("BENCH_POSTGRES_URL").is_ok() {
         dbs.push(Db::Postgres);
@@ -469,13 +473,15 @@ fn main() {
         .unwrap();
     rt.block_on(async {
         let mut n = 0;
-        for db in &dbs {
-            for large in &histories {
-                n += 1;
-                run(*db, *large, tables, commands, 4, n).await;
+        if people != "1" {
+            for db in &dbs {
+                for large in &histories {
+                    n += 1;
+                    run(*db, *large, tables, commands, 4, n).await;
+                }
             }
         }
-        if dbs.contains(&Db::Sqlite) && histories.contains(&false) {
+        if people != "4" && dbs.contains(&Db::Sqlite) && histories.contains(&false) {
             run(Db::Sqlite, false, tables, commands / 4, 1, n + 1).await;
         }
     });
