@@ -27,7 +27,7 @@ use tarock_bot_discord::{BotError, Config, run};
 use tarock_storage::{Store, TableId};
 use tarock_table::Lang;
 use tarock_table::text::text;
-use tarock_zwanzigerrufen::Card;
+use tarock_zwanzigerrufen::{Card, Record};
 use tarock_zwanzigerrufen_face::render::card_label;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -678,7 +678,7 @@ async fn four_people_bid_with_a_kontra_and_play_a_deal_by_dm() {
     }
     let store = Store::open(&db.display().to_string()).await.unwrap();
     let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
-    let record = store.deal_record(deal.id).await.unwrap();
+    let record = Record::from_json(&store.record_text(deal.id).await.unwrap()).unwrap();
     assert!(
         record.actions.iter().any(|a| a.ends_with(" kontra-spiel")),
         "{record:?}"

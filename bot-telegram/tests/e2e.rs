@@ -26,7 +26,7 @@ use serde_json::Value;
 use tarock_bot_telegram::{BotError, Config, run};
 use tarock_storage::{Store, TableId};
 use tarock_table::Lang;
-use tarock_zwanzigerrufen::Card;
+use tarock_zwanzigerrufen::{Card, Record};
 use tarock_zwanzigerrufen_face::render::card_label;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -451,7 +451,7 @@ async fn four_people_join_by_button_and_bid_by_button() {
     let deal = store.deals_of(TableId(1)).await.unwrap().remove(0);
     // The Kontra is in the record, and the settlement shows the game's line
     // with its Kontra (or a later step) named.
-    let record = store.deal_record(deal.id).await.unwrap();
+    let record = Record::from_json(&store.record_text(deal.id).await.unwrap()).unwrap();
     assert!(
         record.actions.iter().any(|a| a.ends_with(" kontra-spiel")),
         "{record:?}"

@@ -70,9 +70,10 @@ async fn store_two_deals(path: &str) -> (Record, Record) {
         let deal = tx
             .start_deal(&NewDeal {
                 table,
+                game: "zwanzigerrufen".into(),
                 number,
                 forehand: Seat::new(record.forehand).unwrap().into(),
-                hands: record.hands.clone().try_into().unwrap(),
+                hands: record.hands.clone(),
                 rules: record.rules.to_string(),
                 factor: 1,
                 started_ms: 0,

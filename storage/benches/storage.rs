@@ -91,9 +91,10 @@ async fn tables_with_deals(
             let deal = tx
                 .start_deal(&NewDeal {
                     table,
+                    game: "zwanzigerrufen".into(),
                     number: 1,
                     forehand: Seat::new(record.forehand).unwrap().into(),
-                    hands: record.hands.clone().try_into().unwrap(),
+                    hands: record.hands.clone(),
                     rules: record.rules.to_string(),
                     factor: 1,
                     started_ms: NOW,

@@ -3,8 +3,6 @@
 
 use sqlx::AnyConnection;
 use sqlx::any::AnyRow;
-use tarock_zwanzigerrufen::Record;
-use tarock_zwanzigerrufen::record::{FORMAT, RecordAction};
 
 use crate::error::{StorageError, is_unique_violation};
 use crate::fair;
@@ -66,25 +64,6 @@ fn event_from_row(row: &AnyRow) -> Result<Event, StorageError> {
     })
 }
 
-/// The record of a deal and its events, in the engine's format.
-pub fn record_of(deal: &DealRow, events: &[Event]) -> Result<Record, StorageError> {
-    let rules = serde_json::from_str(&deal.rules).map_err(|e| StorageError::Corrupt {
-        table: deal.table,
-        deal: Some(deal.id),
-        detail: format!("the stored rules are not JSON: {e}"),
-    })?;
-    Ok(Record {
-        format: FORMAT.to_owned(),
-        rules,
-        forehand: deal.forehand.index() as u8,
-        hands: deal.hands.clone(),
-        actions: events
-            .iter()
-            .map(|e| format!("{} {}", e.seat, e.action))
-            .collect(),
-    })
-}
-
 /// What a round is rebuilt from besides its row and log: the table's seat
 /// count and the secret seed (`None` for a deal stored in record form,
 /// whose hands are stored).
@@ -123,9 +102,6 @@ fn replay(
         round: Some(round),
     })
 }
-
-/// The game id of Zwanzigerrufen, whose deals store their hands.
-const ZWANZIGERRUFEN: &str = "zwanzigerrufen";
 
 /// Rebuilds a round: from its seed, carry and tokens, or (a deal begun in
 /// record form) from its hands and record actions through its game, and
@@ -191,8 +167,8 @@ fn replay_round(
 }
 
 /// The seed and seat count a round is rebuilt from. A deal stored in
-/// record form needs neither (its hands are stored; Zwanzigerrufen's four
-/// seats are its game's), so it costs no query.
+/// record form needs neither (its piles are stored, and its game reads its
+/// seats from them), so it costs no query.
 async fn round_source(
     conn: &mut AnyConnection,
     deal: &DealRow,
@@ -326,13 +302,16 @@ async fn load_table_by(
 /// few hundred; the databases cap a statement's parameters).
 const EVENTS_PER_STATEMENT: usize = 200;
 
-/// Refuses an action that is not in the record format.
+/// Refuses a record action that no game's record form can hold: empty,
+/// with surrounding whitespace, or with a line break or another control
+/// character (a record action is one line of words). Whether
+/// it is one of its game's actions, and legal, the replay finds out when
+/// the deal is loaded.
 fn check_record_action(event: &Event) -> Result<(), StorageError> {
-    let text = format!("{} {}", event.seat, event.action);
-    if event.action.trim() != event.action || text.parse::<RecordAction>().is_err() {
+    let action = &event.action;
+    if action.is_empty() || action.trim() != action || action.chars().any(char::is_control) {
         return Err(StorageError::Invalid(format!(
-            "not a record action: {:?}",
-            event.action
+            "not a record action: {action:?}"
         )));
     }
     Ok(())
@@ -349,47 +328,45 @@ fn check_token(event: &Event) -> Result<(), StorageError> {
     Ok(())
 }
 
-/// Checks that a deal can be stored: readable rules and hands, in the
-/// record format.
-fn check_new_deal(deal: &NewDeal) -> Result<(), StorageError> {
-    let row = DealRow {
-        id: DealId(0),
-        table: deal.table,
-        game: ZWANZIGERRUFEN.to_owned(),
-        number: deal.number,
-        forehand: deal.forehand,
-        hands: deal.hands.to_vec(),
-        rules: deal.rules.clone(),
-        factor: deal.factor,
-        status: DealStatus::Active,
-        started_ms: deal.started_ms,
-        finished_ms: None,
-        commitment: None,
-        tokens_from: None,
-        carry: None,
-    };
-    let record = record_of(&row, &[])
-        .map_err(|_| StorageError::Invalid(format!("deal rules are not JSON: {}", deal.rules)))?;
-    record
-        .parse()
-        .map_err(|e| StorageError::Invalid(format!("deal cannot be stored: {e}")))?;
+/// Checks that a deal can be stored in record form: a known game, rules
+/// that are JSON, numbers from 1, and rules, first seat, piles and carry
+/// that its game reads as a deal before any action
+/// ([`tarock_game_core::DynKind::read_stored`]).
+fn check_new_deal(deal: &NewDeal, carry: Option<&str>) -> Result<(), StorageError> {
+    let kind = tarock_games::by_id(&deal.game)
+        .ok_or_else(|| StorageError::Invalid(format!("no game {:?}", deal.game)))?;
+    let rules: serde_json::Value = serde_json::from_str(&deal.rules)
+        .map_err(|e| StorageError::Invalid(format!("deal rules are not JSON: {e}")))?;
     if deal.number == 0 || deal.factor == 0 {
         return Err(StorageError::Invalid(
             "deal numbers and factors start at 1".into(),
         ));
     }
+    let stored = tarock_game_core::StoredDeal {
+        rules: &rules,
+        first: deal.forehand,
+        piles: &deal.hands,
+        factor: deal.factor,
+        carry,
+        actions: &[],
+    };
+    kind.read_stored(&stored)
+        .map_err(|e| StorageError::Invalid(format!("deal cannot be stored: {e}")))?;
     Ok(())
 }
 
 impl Tx {
-    /// Stores a newly dealt deal as the table's current one, without the
-    /// seed it was shuffled from (tools and imported records; the table
-    /// service uses [`Tx::start_seeded_deal`]).
+    /// Stores a newly dealt deal in record form as the table's current one,
+    /// without the seed it was shuffled from (tools, imported records and
+    /// databases as older versions wrote them; the table service starts
+    /// rounds with [`Tx::start_round`]).
     ///
     /// # Errors
-    /// [`StorageError::Invalid`] when the hands or rules cannot be read in the
-    /// record format; [`StorageError::Conflict`]-free: a second deal with the
-    /// same number fails with the database's unique-key error.
+    /// [`StorageError::Invalid`] for an unknown game, rules that are not
+    /// JSON, deal number or factor 0, or rules, first seat and piles its
+    /// game does not read as a deal; [`StorageError::Conflict`]-free: a
+    /// second deal with the same number fails with the database's
+    /// unique-key error.
     pub async fn start_deal(&mut self, deal: &NewDeal) -> Result<DealId, StorageError> {
         self.insert_deal(deal, None, None).await
     }
@@ -430,7 +407,7 @@ impl Tx {
         seed: Option<String>,
         carry: Option<&str>,
     ) -> Result<DealId, StorageError> {
-        check_new_deal(deal)?;
+        check_new_deal(deal, carry)?;
         let hands = serde_json::to_string(&deal.hands).expect("strings serialize");
         let id: i64 = sqlx::query_scalar(sql::INSERT_DEAL)
             .bind(deal.table.0)
@@ -441,7 +418,7 @@ impl Tx {
             .bind(deal.factor as i32)
             .bind(deal.started_ms)
             .bind(seed)
-            .bind(ZWANZIGERRUFEN)
+            .bind(&deal.game)
             .bind(carry.map(str::to_owned))
             .bind(None::<i32>)
             .fetch_one(self.conn().await?)
@@ -508,9 +485,9 @@ impl Tx {
     }
 
     /// Marks that a deal stored in record form goes on in tokens from event
-    /// `seq` on (a Zwanzigerrufen deal of the older path continued by the
-    /// generic one); its earlier events keep their record form and their
-    /// steps. Does nothing to a deal that already has tokens.
+    /// `seq` on (a deal of an older table path continued by the one path);
+    /// its earlier events keep their record form and their steps. Does
+    /// nothing to a deal that already has tokens.
     ///
     /// # Errors
     /// The database's error.
@@ -530,8 +507,10 @@ impl Tx {
     /// [`StorageError::Conflict`] when another writer has taken `seq`
     /// (nothing is written, and the transaction should be dropped);
     /// [`StorageError::OutOfOrder`] when `seq` skips ahead;
-    /// [`StorageError::Invalid`] when the action is not in the record format
-    /// or the deal is not active; [`StorageError::NotFound`].
+    /// [`StorageError::Invalid`] when the action cannot be a record action
+    /// (empty, surrounding whitespace, a control character; whether it is
+    /// legal, the replay finds out on loading) or the deal is not active;
+    /// [`StorageError::NotFound`].
     pub async fn append_event(&mut self, deal: DealId, event: &Event) -> Result<(), StorageError> {
         check_record_action(event)?;
         self.write_queued().await?;
@@ -553,9 +532,9 @@ impl Tx {
     /// [`Tx::append_event`], written together with the other queued steps
     /// by this transaction's next statement or its commit: a command that
     /// appends several steps (a move and the computers' answers) costs one
-    /// statement instead of one per step. A step that is not in the record
-    /// format, or does not follow the queued one before it, is refused at
-    /// once; a conflict with another writer or a deal that is not active is
+    /// statement instead of one per step. A step that cannot be a record
+    /// action (as [`Tx::append_event`] checks), or does not follow the
+    /// queued one before it, is refused at once; a conflict with another writer or a deal that is not active is
     /// reported by that next statement or commit, which then fails.
     ///
     /// # Errors
@@ -729,38 +708,18 @@ impl Store {
         seed_of(&mut *self.conn().await?, id).await
     }
 
-    /// The Zwanzigerrufen game record of a deal (RECORD.md): its hands
-    /// and its actions in record form, whether it was stored in record
-    /// form or by tokens ([`Store::record_text`] read back).
-    ///
-    /// # Errors
-    /// [`StorageError::NotFound`]; [`StorageError::Invalid`] for a deal of
-    /// another game or one stopped in the middle of a turn; unreadable rows.
-    pub async fn deal_record(&self, id: DealId) -> Result<Record, StorageError> {
-        let text = self.record_text(id).await?;
-        Record::from_json(&text).map_err(|e| {
-            StorageError::Invalid(format!("deal {id} has no Zwanzigerrufen record: {e}"))
-        })
-    }
-
     /// The record of a deal of any game as one line of JSON, in the game's
-    /// own format (chosen by its `format` field on reading): a
-    /// Zwanzigerrufen deal as written from its hands and log, a round of
-    /// another game as the game writes it after replaying its tokens.
+    /// own format (chosen by its `format` field on reading), as the game
+    /// writes it after the deal is replayed: from its seed and tokens, or
+    /// (a deal stored in record form) from its piles and record actions.
     ///
     /// # Errors
-    /// [`StorageError::NotFound`]; [`StorageError::Invalid`] for a round
-    /// stopped in the middle of a turn its format writes as one entry (a
-    /// Königrufen announcement turn); unreadable rows.
+    /// [`StorageError::NotFound`]; [`StorageError::Corrupt`] for a deal that
+    /// does not replay (as [`Store::load_deal`]); [`StorageError::Invalid`]
+    /// for a round stopped in the middle of a turn its format writes as one
+    /// entry (a bidding or announcement turn of several words).
     pub async fn record_text(&self, id: DealId) -> Result<String, StorageError> {
         let mut conn = self.conn().await?;
-        let deal = deal_row(&mut conn, id)
-            .await?
-            .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;
-        if deal.game == ZWANZIGERRUFEN && deal.tokens_from.is_none() {
-            let events = events(&mut conn, id).await?;
-            return Ok(record_of(&deal, &events)?.to_json());
-        }
         let loaded = load_deal(&mut conn, id)
             .await?
             .ok_or_else(|| StorageError::NotFound(format!("deal {id}")))?;

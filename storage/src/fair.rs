@@ -119,7 +119,7 @@ impl Tx {
 
     /// Stores the commitment and salt of a round just started, with the
     /// dealt piles the commitment covers ([`tarock_game_core::DynGame::dealt_piles`]:
-    /// a Zwanzigerrufen deal's four hands, another game's record as dealt)
+    /// each seat's hand, or the game's record as dealt, as the game writes them)
     /// in the deal's `hands`, so that a proof names them as a deal stored
     /// in record form always did.
     ///

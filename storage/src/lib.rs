@@ -10,10 +10,12 @@
 //!
 //! The rules of the house this crate keeps:
 //!
-//! - **A game is its record.** A deal stores its rules, dealt hands and
-//!   Vorhand; its events are the record's actions. Loading replays them
-//!   through the engine, and a log that does not replay is reported as
-//!   [`StorageError::Corrupt`], naming the table and the deal.
+//! - **A game is its record.** A deal stores its game, rules and first
+//!   seat with the secret seed its cards are shuffled from (or, as older
+//!   versions stored it, its dealt piles); its events are the game's
+//!   actions. Loading replays them through the game, found by its id in the
+//!   registry (`tarock_games`), and a log that does not replay is reported
+//!   as [`StorageError::Corrupt`], naming the table and the deal.
 //! - **One writer per step.** Events are keyed by (deal, sequence number); a
 //!   second writer of the same step gets [`StorageError::Conflict`] and
 //!   writes nothing.
@@ -56,7 +58,6 @@ mod table;
 mod update;
 
 pub use cup::{CupChat, CupId, CupRow, CupStatus, CupTable, NewCup};
-pub use deal::record_of;
 pub use delivery::table_scope;
 pub use error::StorageError;
 pub use fair::{DealProof, DealSecrets};

@@ -164,7 +164,7 @@ pub struct NewTable {
     pub chat_id: String,
     /// The forum topic or thread, if any.
     pub thread_id: Option<String>,
-    /// The game's id (`zwanzigerrufen`, `koenigrufen`, `zwanzig-ab`).
+    /// The game's id, as the registry (`tarock_games`) knows it.
     pub game: String,
     /// How many seats the table has (3–5, as its game allows).
     pub seats: u8,
@@ -228,17 +228,24 @@ pub struct SeatRow {
     pub since_ms: i64,
 }
 
-/// A deal to start.
+/// A deal to start in record form, as older table paths stored one: its
+/// dealt piles, then one action in its game's record form per event
+/// ([`Tx::append_event`](crate::Tx::append_event)). It loads through its
+/// game's [`tarock_game_core::DynKind::read_stored`]. The table service
+/// starts rounds by seed and tokens instead ([`NewRound`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewDeal {
     /// The table.
     pub table: TableId,
+    /// The game's id (the table's game).
+    pub game: String,
     /// The deal number at this table, from 1.
     pub number: u32,
-    /// The Vorhand.
+    /// The first seat to act (the Vorhand).
     pub forehand: Seat,
-    /// The four dealt hands as card-id strings, seat 0 first (the record format).
-    pub hands: [String; 4],
+    /// The dealt piles as the game's records write them, as `deals.hands`
+    /// stores them (a four-hand game: each seat's hand, seat 0 first).
+    pub hands: Vec<String>,
     /// The rules in force, as written (JSON).
     pub rules: String,
     /// The session factor (2 in a double round).
@@ -247,9 +254,10 @@ pub struct NewDeal {
     pub started_ms: i64,
 }
 
-/// A round of a game other than Zwanzigerrufen to start: one Königrufen
-/// deal, one 20 ab session. Stored with the secret seed its decks are
-/// shuffled from ([`SeededRound`]); its events are the game's action tokens.
+/// A round of any game to start: one deal, or one session of a game that
+/// plays several deals as one round. Stored with the secret seed its decks
+/// are shuffled from ([`SeededRound`]); its events are the game's action
+/// tokens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewRound {
     /// The table.
@@ -279,8 +287,9 @@ pub struct DealRow {
     pub game: String,
     /// The Vorhand (the first seat to act in the round).
     pub forehand: Seat,
-    /// The four dealt hands of a Zwanzigerrufen deal, seat 0 first; empty
-    /// for a round of another game (its cards follow from the secret seed).
+    /// The dealt piles as the game's records write them: of a deal stored
+    /// in record form what it is read from, of a round stored by seed what
+    /// its commitment covers (or empty).
     pub hands: Vec<String>,
     /// The rules in force (JSON).
     pub rules: String,
@@ -299,7 +308,7 @@ pub struct DealRow {
     /// The sequence number from which the events are the game's action
     /// tokens, the events before it in the game's record form: 0 for a
     /// round stored by seed and tokens; `None` for a deal stored with its
-    /// hands whose events are all record actions (Zwanzigerrufen's so far).
+    /// piles whose events are all record actions ([`NewDeal`]).
     pub tokens_from: Option<u32>,
     /// What the round was started with from the rounds before it, as its
     /// game writes it (`tarock_game_core::Game::carry`); `None`: nothing
@@ -314,8 +323,9 @@ pub struct Event {
     pub seq: u32,
     /// The acting seat.
     pub seat: Seat,
-    /// The action in the record format without the seat: a card id, `weiter`,
-    /// or a bidding turn's words (`rufer pagat`).
+    /// The action without the seat: in the game's record form for a deal
+    /// stored in record form (a card id, `weiter`, or a bidding turn's
+    /// words such as `rufer pagat`), else the game's action token.
     pub action: String,
     /// When it was accepted.
     pub at_ms: i64,

@@ -6,12 +6,15 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use common::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use tarock_storage::{
     AppendAction, Backend, ContractStats, Deadline, DealSecrets, DealStatus, Event,
-    LeaderboardLine, NewMessage, NewSettlement, Occupant, Participant, Platform, PlayerStats,
-    SettleDeal, SideStats, StorageError, Store, TableStatus,
+    LeaderboardLine, NewDeal, NewMessage, NewSettlement, Occupant, Participant, Platform,
+    PlayerStats, SettleDeal, SideStats, StorageError, Store, TableStatus,
 };
-use tarock_zwanzigerrufen::{Preset, Record, Seat};
+use tarock_zwanzigerrufen::record::FORMAT;
+use tarock_zwanzigerrufen::{Deal, Preset, Record, Seat};
 
 on_both!(
     round_trip_survives_reopen,
@@ -31,6 +34,8 @@ on_both!(
     deadlines_due_and_reminders,
     players_and_tables,
     a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown,
+    a_deal_in_record_form_is_checked_by_its_game,
+    a_deal_in_record_form_exports_as_it_was_stored,
     a_deal_keeps_its_commitment_and_reveals_seed_and_salt_only_once_ended,
     statistics_per_player_chat_contract_and_leaderboard,
     delivery_state_is_kept_across_a_reopen_and_first_put_wins,
@@ -137,8 +142,8 @@ async fn round_trip_survives_reopen(db: TestDb) {
     assert_eq!(Record::from_game(&game), partial);
 
     // Both records come back exactly as written.
-    assert_eq!(store.deal_record(deal1).await.unwrap(), finished_record);
-    assert_eq!(store.deal_record(deal2).await.unwrap(), partial);
+    assert_eq!(deal_record(&store, deal1).await, finished_record);
+    assert_eq!(deal_record(&store, deal2).await, partial);
     let deal1_loaded = store.load_deal(deal1).await.unwrap().unwrap();
     assert_eq!(deal1_loaded.deal.status, DealStatus::Finished);
     assert_eq!(
@@ -284,12 +289,15 @@ async fn racing_writers_leave_a_log_without_gaps(db: TestDb) {
     let loaded = store.load_deal(deal).await.unwrap().unwrap();
     let seqs: Vec<u32> = loaded.events.iter().map(|e| e.seq).collect();
     assert_eq!(seqs, (0..events.len() as u32).collect::<Vec<_>>());
-    assert_eq!(store.deal_record(deal).await.unwrap(), record);
+    assert_eq!(deal_record(&store, deal).await, record);
     assert!(common::zr_game(&loaded).unwrap().settlement().is_some());
 }
 
-/// A step that skips ahead, an unreadable action, and an append to a
-/// finished deal are each refused and change nothing.
+/// A step that skips ahead, an action no record can hold (empty, with
+/// surrounding whitespace, a line break or another control character), and
+/// an append to a finished deal are each refused and change nothing. An
+/// action that reads as words but is none of the game's is stored, and the
+/// replay names its event when the deal is loaded.
 async fn appends_must_be_in_order_and_readable(db: TestDb) {
     let store = &db.store;
     let (table, _) = seated_table(store, "chat-o", 10, [false; 4]).await;
@@ -311,7 +319,14 @@ async fn appends_must_be_in_order_and_readable(db: TestDb) {
         }) => {}
         other => panic!("expected out of order, got {other:?}"),
     }
-    for bad in ["", "T99", "rufer T20", " weiter", "hello"] {
+    for bad in [
+        "",
+        " weiter",
+        "weiter ",
+        "rufer\npagat",
+        "T21\t",
+        "pa\u{0}gat",
+    ] {
         let event = Event {
             action: bad.to_owned(),
             ..events[2].clone()
@@ -324,6 +339,29 @@ async fn appends_must_be_in_order_and_readable(db: TestDb) {
             "{bad:?} must be refused"
         );
     }
+    assert_eq!(
+        store.load_deal(deal).await.unwrap().unwrap().events.len(),
+        2
+    );
+    // Words of no game are the replay's to find, naming the event.
+    let mut tx = store.begin().await.unwrap();
+    let hello = Event {
+        action: "hello".into(),
+        ..events[2].clone()
+    };
+    tx.append_event(deal, &hello).await.unwrap();
+    match tx.load_table(table).await {
+        Err(StorageError::Corrupt {
+            deal: Some(d),
+            detail,
+            ..
+        }) => {
+            assert_eq!(d, deal);
+            assert!(detail.contains("hello"), "{detail}");
+        }
+        other => panic!("expected the replay to refuse \"hello\", got {other:?}"),
+    }
+    drop(tx);
     assert_eq!(
         store.load_deal(deal).await.unwrap().unwrap().events.len(),
         2
@@ -349,7 +387,7 @@ async fn appends_must_be_in_order_and_readable(db: TestDb) {
 /// Queued steps are invisible to nobody: the transaction's next statement
 /// writes them (here the deal's end, which would refuse steps after it),
 /// the log is the same as when appended one by one, and a step that does
-/// not follow the queued one before it or is not in the record format is
+/// not follow the queued one before it or that no record can hold is
 /// refused at once.
 async fn queued_steps_are_written_by_the_next_statement_in_one_go(db: TestDb) {
     let store = &db.store;
@@ -374,7 +412,7 @@ async fn queued_steps_are_written_by_the_next_statement_in_one_go(db: TestDb) {
         other => panic!("expected out of order, got {other:?}"),
     }
     let unreadable = Event {
-        action: "T99".into(),
+        action: "T21\n".into(),
         ..events[4].clone()
     };
     assert!(matches!(
@@ -392,7 +430,7 @@ async fn queued_steps_are_written_by_the_next_statement_in_one_go(db: TestDb) {
     let loaded = store.load_deal(deal).await.unwrap().unwrap();
     assert_eq!(loaded.events, events);
     assert_eq!(loaded.deal.status, DealStatus::Finished);
-    assert_eq!(store.deal_record(deal).await.unwrap(), record);
+    assert_eq!(deal_record(store, deal).await, record);
 }
 
 /// A queued step whose number another writer took in the meantime makes
@@ -1318,6 +1356,165 @@ async fn players_and_tables(db: TestDb) {
     );
 }
 
+/// A deal in record form is checked by its game before anything is
+/// written: an unknown game, rules that are not JSON or that the game does
+/// not read, piles that are no deal of it (three hands, a card twice), a
+/// carry that is none of its, deal number or factor 0 are each refused; the
+/// deal as it should be is then stored, with its game and piles.
+async fn a_deal_in_record_form_is_checked_by_its_game(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-nd", 10, [false; 4]).await;
+    let record = Record::from_game(&finished_game(21, &Preset::Standard.rules(), Seat::S2));
+    let good = new_deal(table, 1, &record, NOW);
+    let mut twice = record.hands.clone();
+    twice[1] = twice[0].clone();
+    let cases = [
+        (
+            "an unknown game",
+            NewDeal {
+                game: "schnapsen".into(),
+                ..good.clone()
+            },
+        ),
+        (
+            "rules that are not JSON",
+            NewDeal {
+                rules: "standard".into(),
+                ..good.clone()
+            },
+        ),
+        (
+            "rules of no preset",
+            NewDeal {
+                rules: "\"nonsense\"".into(),
+                ..good.clone()
+            },
+        ),
+        (
+            "three hands",
+            NewDeal {
+                hands: record.hands[..3].to_vec(),
+                ..good.clone()
+            },
+        ),
+        (
+            "a card twice",
+            NewDeal {
+                hands: twice,
+                ..good.clone()
+            },
+        ),
+        (
+            "deal number 0",
+            NewDeal {
+                number: 0,
+                ..good.clone()
+            },
+        ),
+        (
+            "factor 0",
+            NewDeal {
+                factor: 0,
+                ..good.clone()
+            },
+        ),
+    ];
+    let mut tx = store.begin().await.unwrap();
+    for (what, deal) in &cases {
+        match tx.start_deal(deal).await {
+            Err(StorageError::Invalid(_)) => {}
+            other => panic!("{what}: expected invalid, got {other:?}"),
+        }
+    }
+    match tx
+        .start_carried_deal(&good, &[7; 32], "no double round")
+        .await
+    {
+        Err(StorageError::Invalid(_)) => {}
+        other => panic!("a carry of no game: expected invalid, got {other:?}"),
+    }
+    let deal = tx
+        .start_carried_deal(&good, &[7; 32], r#"{"remaining":2}"#)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let rows = store.deals_of(table).await.unwrap();
+    assert_eq!(rows.iter().map(|d| d.id).collect::<Vec<_>>(), vec![deal]);
+    assert_eq!(rows[0].game, "zwanzigerrufen");
+    assert_eq!(rows[0].hands, record.hands);
+    assert_eq!(rows[0].carry.as_deref(), Some(r#"{"remaining":2}"#));
+    assert_eq!(store.shuffle_seed(deal).await.unwrap(), Some([7; 32]));
+}
+
+/// A deal stored in record form exports byte for byte as older versions
+/// wrote it from its row and log (its rules as the table had them typed,
+/// its hands, each action after its seat), also when the rules are not in
+/// their shortest form: a finished deal, one cut in the bidding, and a
+/// thrown-in one.
+async fn a_deal_in_record_form_exports_as_it_was_stored(db: TestDb) {
+    let store = &db.store;
+    let (table, _) = seated_table(store, "chat-ex", 10, [false; 4]).await;
+    let wikipedia = Preset::Wikipedia.rules();
+    let finished = Record::from_game(&finished_game(23, &wikipedia, Seat::S1));
+    let mut cut = Record::from_game(&finished_game(24, &wikipedia, Seat::S3));
+    cut.actions.truncate(2);
+    let mut rng = StdRng::seed_from_u64(25);
+    let thrown_deal = std::iter::repeat_with(|| Deal::shuffled(&mut rng))
+        .find(|d| d.redeal_seat(&wikipedia).is_some())
+        .unwrap();
+    let thrown = Record {
+        format: FORMAT.to_owned(),
+        rules: "wikipedia".into(),
+        forehand: 2,
+        hands: Seat::ALL.map(|s| thrown_deal.hand(s).to_string()).to_vec(),
+        actions: Vec::new(),
+    };
+    let flag = wikipedia.maerchenstich;
+    let typed = [
+        r#"{"preset": "wikipedia"}"#.to_owned(),
+        format!(r#"{{ "maerchenstich": {flag}, "preset": "wikipedia" }}"#),
+        r#""wikipedia""#.to_owned(),
+    ];
+    let mut number = 0;
+    for rules in &typed {
+        for record in [&finished, &cut, &thrown] {
+            number += 1;
+            let events = events_of(record, NOW);
+            let mut tx = store.begin().await.unwrap();
+            let deal = tx
+                .start_deal(&NewDeal {
+                    rules: rules.clone(),
+                    ..new_deal(table, number, record, NOW)
+                })
+                .await
+                .unwrap();
+            for event in &events {
+                tx.append_event(deal, event).await.unwrap();
+            }
+            tx.finish_deal(deal, DealStatus::Abandoned, NOW)
+                .await
+                .unwrap();
+            tx.commit().await.unwrap();
+            // The record older versions wrote from the deal's row and log.
+            let old = Record {
+                format: FORMAT.to_owned(),
+                rules: serde_json::from_str(rules).unwrap(),
+                forehand: record.forehand,
+                hands: record.hands.clone(),
+                actions: events
+                    .iter()
+                    .map(|e| format!("{} {}", e.seat, e.action))
+                    .collect(),
+            };
+            assert_eq!(
+                store.record_text(deal).await.unwrap(),
+                old.to_json(),
+                "rules {rules}, deal {number}"
+            );
+        }
+    }
+}
+
 /// A deal stored with its shuffle seed gives the same 32 bytes back, after
 /// a reopen too; a deal stored without one has none; and the seed is in
 /// nothing else the store reads (deal rows, loaded tables, records), so no
@@ -1339,7 +1536,7 @@ async fn a_deal_keeps_its_shuffle_seed_apart_from_what_is_shown(db: TestDb) {
     let shown = [
         format!("{:?}", store.load_table(table).await.unwrap()),
         format!("{:?}", store.deals_of(table).await.unwrap()),
-        serde_json::to_string(&store.deal_record(seeded).await.unwrap()).unwrap(),
+        store.record_text(seeded).await.unwrap(),
     ];
     for text in &shown {
         assert!(!text.contains(&hex), "the seed leaked: {text}");
@@ -1426,7 +1623,7 @@ async fn a_deal_keeps_its_commitment_and_reveals_seed_and_salt_only_once_ended(d
         format!("{loaded:?}"),
         format!("{proof:?}"),
         format!("{secrets:?}"),
-        serde_json::to_string(&store.deal_record(deal).await.unwrap()).unwrap(),
+        store.record_text(deal).await.unwrap(),
     ] {
         assert!(!text.contains(&salt_hex[..16]), "the salt leaked: {text}");
     }

@@ -137,7 +137,7 @@ async fn a_played_deal_verifies_from_what_the_chat_showed() {
         .collect();
     assert_eq!(finished.len(), 1, "one deal was played");
     let deal = finished.into_iter().next().unwrap();
-    let record = h.store().deal_record(deal.id).await.unwrap();
+    let record = deal_record(h.store(), deal.id).await;
     let dealt = verify(published, &reveal, Some(&record.hands)).expect("an honest deal");
     assert_eq!(dealt, deal.hands, "the piles are the stored hands");
     let read: Vec<tarock_zwanzigerrufen::CardSet> =

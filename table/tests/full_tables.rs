@@ -358,13 +358,7 @@ async fn mondfang_double_round(forget: bool) {
                     .map(tarock_zwanzigerrufen::Zwanzigerrufen::factor)
             });
         assert_eq!(factor, Some(expected), "deal {}", deal.number);
-        let game = h
-            .store()
-            .deal_record(deal.id)
-            .await
-            .unwrap()
-            .to_game()
-            .unwrap();
+        let game = deal_record(h.store(), deal.id).await.to_game().unwrap();
         let plain = game.settlement().unwrap();
         let Outgoing::Settlement { text, changes, .. } = message else {
             unreachable!()

@@ -163,7 +163,7 @@ async fn run(crash: Option<Crash>) -> Outcome {
     let table = TableId(1);
     let mut records = Vec::new();
     for deal in h.store().deals_of(table).await.unwrap() {
-        records.push(h.store().deal_record(deal.id).await.unwrap());
+        records.push(deal_record(h.store(), deal.id).await);
     }
     assert_eq!(check_settlements(&h, table, Lang::De).await, 2);
     Outcome {

@@ -242,8 +242,7 @@ async fn a_deal_seed_is_in_no_message_record_or_log_line_before_its_settlement()
     assert_eq!(rows.last().unwrap().status, DealStatus::Active);
     let mut records = Vec::new();
     for row in &rows {
-        let record = h.store().deal_record(row.id).await.unwrap();
-        records.push(serde_json::to_string(&record).unwrap());
+        records.push(h.store().record_text(row.id).await.unwrap());
     }
     let logged = LOG.lock().unwrap().clone();
     // The service said at its start which randomness it runs on.

@@ -51,14 +51,7 @@ async fn figures_are_what_the_settled_deals_paid() {
             continue;
         }
         finished += 1;
-        let game = h
-            .store()
-            .deal_record(deal.id)
-            .await
-            .unwrap()
-            .replay()
-            .unwrap()
-            .game;
+        let game = deal_record(h.store(), deal.id).await.replay().unwrap().game;
         let facts = game.facts().unwrap();
         let changes = game.settlement_with_factor(deal.factor).unwrap().changes;
         for &(seat, _) in &people {

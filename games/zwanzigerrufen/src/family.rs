@@ -45,6 +45,12 @@ pub struct Zwanzigerrufen {
     game: Option<Game>,
     /// A dealt deck that forced a redeal, kept by [`family::Game::deal_once`].
     thrown: Option<Deal>,
+    /// The rules as the record (or stored deal) this round was read from
+    /// wrote them, when that is not their shortest form
+    /// ([`ValidRules::to_spec`]): an older table stored the rules as the
+    /// player typed them (`{"preset": "wikipedia"}`), and the round's record
+    /// writes them back as read. `None` for a round begun here.
+    spec: Option<Value>,
 }
 
 impl Zwanzigerrufen {
@@ -85,6 +91,7 @@ impl Zwanzigerrufen {
             double,
             game: None,
             thrown: None,
+            spec: None,
         }
     }
 
@@ -159,6 +166,7 @@ impl family::Game for Zwanzigerrufen {
             double: DoubleRound::default(),
             game: None,
             thrown: None,
+            spec: None,
         })
     }
 
@@ -246,11 +254,15 @@ impl family::Game for Zwanzigerrufen {
     }
 
     fn to_record(&self) -> Option<String> {
-        if let Some(deal) = &self.thrown {
-            return Some(thrown_record(&self.rules, self.forehand, deal).to_json());
+        let mut record = match (&self.thrown, &self.game) {
+            (Some(deal), _) => thrown_record(&self.rules, self.forehand, deal),
+            (None, Some(game)) if !Zwanzigerrufen::mid_turn(game) => Record::from_game(game),
+            _ => return None,
+        };
+        if let Some(spec) = &self.spec {
+            record.rules = spec.clone();
         }
-        let game = self.game.as_ref()?;
-        (!Zwanzigerrufen::mid_turn(game)).then(|| Record::from_game(game).to_json())
+        Some(record.to_json())
     }
 
     fn from_record(text: &str) -> Result<Zwanzigerrufen, RecordRefused> {
@@ -359,6 +371,7 @@ fn from_record_of(record: &Record) -> Result<Zwanzigerrufen, RecordRefused> {
         double: DoubleRound::default(),
         game: None,
         thrown: None,
+        spec: (record.rules != parsed.rules.to_spec()).then(|| record.rules.clone()),
     };
     if parsed.deal.redeal_seat(&parsed.rules).is_some() {
         return Ok(start.dealt(parsed.deal));
@@ -452,5 +465,97 @@ impl family::RuleError for RuleError {
             FarbensoloLead { .. } => "farbensolo-lead",
             PagatMustBeKept => "pagat-must-be-kept",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use serde_json::json;
+    use tarock_game_core::Game as _;
+
+    use super::*;
+    use crate::sim;
+
+    /// A deal under `wikipedia` played to its end from `seed`, as a record.
+    fn finished_record(seed: u64) -> Record {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (mut game, _) = sim::random_game(&mut rng, &Preset::Wikipedia.rules(), Seat::S1);
+        sim::play_out(&mut game, &mut rng);
+        Record::from_game(&game)
+    }
+
+    /// The record an older table stored: its rules as the player typed
+    /// them, its hands, and each action with its seat.
+    fn stored_record(record: &Record, rules: &Value) -> Record {
+        Record {
+            rules: rules.clone(),
+            ..record.clone()
+        }
+    }
+
+    /// Rules written otherwise than their shortest form (an object naming
+    /// only the preset, a flag set to the preset's own value) are written
+    /// back as read, by a round read from a record and by one read from a
+    /// stored deal, for a played deal and for a thrown-in one; a record in
+    /// the shortest form reads as the same round a new one is.
+    #[test]
+    fn a_record_writes_its_rules_back_as_it_read_them() {
+        let record = finished_record(11);
+        let shortest = Value::from(Preset::Wikipedia.name());
+        assert_eq!(record.rules, shortest);
+        let flag = Preset::Wikipedia.rules().maerchenstich;
+        for typed in [
+            json!({ "preset": "wikipedia" }),
+            json!({ "preset": "wikipedia", "maerchenstich": flag }),
+        ] {
+            assert_ne!(typed, shortest);
+            let old = stored_record(&record, &typed);
+            let read = Zwanzigerrufen::from_record(&old.to_json()).unwrap();
+            assert_eq!(read.to_record(), Some(old.to_json()));
+
+            let actions: Vec<(family::Seat, &str)> = old
+                .actions
+                .iter()
+                .map(|a| {
+                    let (seat, action) = a.split_once(' ').unwrap();
+                    (family::Seat::new(seat.parse().unwrap()), action)
+                })
+                .collect();
+            let stored = StoredDeal {
+                rules: &typed,
+                first: family::Seat::new(old.forehand),
+                piles: &old.hands,
+                factor: 1,
+                carry: None,
+                actions: &actions,
+            };
+            let round = Zwanzigerrufen::from_stored(&stored).unwrap();
+            assert_eq!(round.to_record(), Some(old.to_json()));
+            // The next round is begun here: its record has the shortest form.
+            let next = round.next_round().unwrap();
+            assert_eq!(next.spec, None);
+        }
+        // In the shortest form the round is the one a new round plays to.
+        let read = Zwanzigerrufen::from_record(&record.to_json()).unwrap();
+        assert_eq!(read.spec, None);
+        assert_eq!(read.to_record(), Some(record.to_json()));
+
+        // A thrown-in deal: its hands and no actions, the rules as read.
+        let rules = Preset::Wikipedia.rules();
+        let mut rng = StdRng::seed_from_u64(5);
+        let deal = std::iter::repeat_with(|| Deal::shuffled(&mut rng))
+            .find(|d| d.redeal_seat(&rules).is_some())
+            .unwrap();
+        let typed = json!({ "preset": "wikipedia" });
+        let thrown = Record {
+            rules: typed.clone(),
+            actions: Vec::new(),
+            ..thrown_record(&rules, Seat::S2, &deal)
+        };
+        let read = Zwanzigerrufen::from_record(&thrown.to_json()).unwrap();
+        assert!(read.thrown_in().is_some());
+        assert_eq!(read.to_record(), Some(thrown.to_json()));
     }
 }

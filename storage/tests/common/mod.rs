@@ -254,9 +254,10 @@ pub fn events_of(record: &Record, at_ms: i64) -> Vec<Event> {
 pub fn new_deal(table: TableId, number: u32, record: &Record, at_ms: i64) -> NewDeal {
     NewDeal {
         table,
+        game: "zwanzigerrufen".into(),
         number,
         forehand: Seat::new(record.forehand).unwrap().into(),
-        hands: record.hands.clone().try_into().unwrap(),
+        hands: record.hands.clone(),
         rules: record.rules.to_string(),
         factor: 1,
         started_ms: at_ms,
@@ -312,6 +313,13 @@ pub async fn store_record(store: &Store, table: TableId, number: u32, record: &R
     }
     tx.commit().await.unwrap();
     deal
+}
+
+/// The Zwanzigerrufen record of a deal, as storage exports it
+/// ([`Store::record_text`]) read back.
+pub async fn deal_record(store: &Store, deal: DealId) -> Record {
+    let text = store.record_text(deal).await.unwrap();
+    Record::from_json(&text).unwrap_or_else(|e| panic!("deal {deal}: {e}: {text}"))
 }
 
 /// The Zwanzigerrufen game a loaded deal's round holds (a deal of that

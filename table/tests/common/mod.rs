@@ -13,14 +13,14 @@ use std::sync::Arc;
 use rand::Rng;
 use rand::rngs::StdRng;
 use tarock_storage::{
-    Balance, Deadline, DealRow, DealStatus, Event, LoadedTable, Occupant, OutboxCounts,
+    Balance, Deadline, DealId, DealRow, DealStatus, Event, LoadedTable, Occupant, OutboxCounts,
     Participant, Platform, SeatRow, Store, Summary, Table, TableId,
 };
 use tarock_table::{
     Button, ChatRef, Command, CommandKind, Keyboard, Lang, ManualClock, Outgoing, Sender,
     TableService, TableSettings, UserRef,
 };
-use tarock_zwanzigerrufen::{Card, CardSet, Game, Seat};
+use tarock_zwanzigerrufen::{Card, CardSet, Game, Record, Seat};
 use tarock_zwanzigerrufen_face::render::card_label;
 
 /// 2026-11-20 12:00 UTC.
@@ -681,6 +681,13 @@ pub fn scored_lines(text: &str) -> Vec<(bool, i64)> {
 /// - the last one's balances are the ledger's.
 ///
 /// Returns the number of settled deals.
+/// The Zwanzigerrufen record of a deal, as storage exports it
+/// ([`Store::record_text`]) read back.
+pub async fn deal_record(store: &Store, deal: DealId) -> Record {
+    let text = store.record_text(deal).await.unwrap();
+    Record::from_json(&text).unwrap_or_else(|e| panic!("deal {deal}: {e}: {text}"))
+}
+
 pub async fn check_settlements(h: &Harness, table: TableId, lang: Lang) -> usize {
     let store = h.store();
     let stake = store.table(table).await.unwrap().unwrap().stake_cents;
@@ -709,7 +716,7 @@ pub async fn check_settlements(h: &Harness, table: TableId, lang: Lang) -> usize
         else {
             unreachable!()
         };
-        let record = store.deal_record(deal.id).await.unwrap();
+        let record = deal_record(store, deal.id).await;
         let game = record.to_game().expect("the stored record replays");
         // The session factor the round was settled with (a double round
         // after a Mondfang), which records do not hold: the round's own.
