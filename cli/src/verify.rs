@@ -21,7 +21,9 @@ use anyhow::Result;
 use clap::Args as ClapArgs;
 use serde::Deserialize;
 use tarock_game_core::fair::{Commitment, Reveal, parse_hex, preimage};
-use tarock_table::fair::{RoundSetup, RoundVerifyError, reveals_setup, verify_round, verify_setup};
+use tarock_table::fair::{
+    RoundSetup, RoundVerifyError, game_kind, reveals_setup, verify_round, verify_setup,
+};
 
 /// Exit status when some deal did not verify.
 const EXIT_FAILED: u8 = 1;
@@ -287,13 +289,7 @@ fn setup(args: &Args) -> Result<Option<RoundSetup>, String> {
         return Ok(None);
     }
     let game = args.game.as_deref().unwrap_or(tarock_games::DEFAULT_GAME);
-    let Some(kind) = tarock_games::by_id(game) else {
-        let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
-        return Err(format!(
-            "there is no game {game:?} (one of {})",
-            ids.join(", ")
-        ));
-    };
+    let kind = game_kind(game).map_err(|e| e.to_string())?;
     let (rules, seats, first) = match (&args.rules, args.seats, args.first) {
         (None, None, None) if !reveals_setup(kind.id()) => {
             return Ok(Some(RoundSetup::assumed(kind)));

@@ -255,6 +255,20 @@ pub fn verify_round(
     Ok(piles)
 }
 
+/// The registry's game with this id.
+///
+/// # Errors
+/// [`RoundVerifyError::Setup`] naming the games there are.
+pub fn game_kind(game: &str) -> Result<&'static dyn DynKind, RoundVerifyError> {
+    tarock_games::by_id(game).ok_or_else(|| {
+        let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
+        RoundVerifyError::Setup(format!(
+            "there is no game {game:?} (one of {})",
+            ids.join(", ")
+        ))
+    })
+}
+
 /// Checks a round from its published values alone: deals the round
 /// `setup` describes from the revealed seed, checks the piles as `played`
 /// (when given) against the piles it deals, and that seed, salt and those
@@ -270,14 +284,7 @@ pub fn verify_setup(
     setup: &RoundSetup,
     played: Option<&[String]>,
 ) -> Result<Vec<String>, RoundVerifyError> {
-    let kind = tarock_games::by_id(&setup.game).ok_or_else(|| {
-        let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
-        RoundVerifyError::Setup(format!(
-            "there is no game {:?} (one of {})",
-            setup.game,
-            ids.join(", ")
-        ))
-    })?;
+    let kind = game_kind(&setup.game)?;
     let (low, high) = kind.seat_range();
     if !(low..=high).contains(&setup.seats) || setup.first.index() >= usize::from(setup.seats) {
         return Err(RoundVerifyError::Setup(format!(
