@@ -21,7 +21,11 @@
 //! fulfils, given the whole round before it (every hidden card, which the
 //! arena alone knows), and counts them per type ([`Tally`]); a game's
 //! report prints them with [`Outcome::write_blunders`] and puts
-//! [`Outcome::blunders_json`] in its JSON line.
+//! [`Outcome::blunders_json`] in its JSON line. With the environment
+//! variable [`BLUNDER_LOG`] set, each counted blunder is also written to
+//! standard error as one JSON line ([`blunder_line`]): the player, the
+//! seat, the action, the predicates and the round's record before the
+//! action, from which a test can rebuild the position.
 //!
 //! An `--oracle` run ([`Match::oracle`]) plays the deal set twice: strong
 //! against medium, then the game's [`Oracle`] (built only here, from a
@@ -460,10 +464,48 @@ impl<G: Game, L: Ledger<G>> Contender<'_, G, L> {
             self.micros.push(u32::try_from(micros).unwrap_or(u32::MAX));
         }
         let bits = self.ledger.blunders(round, seat, &view, &action);
+        if bits != 0 && std::env::var_os(BLUNDER_LOG).is_some() {
+            let names = self.ledger.blunder_names();
+            eprintln!(
+                "{}",
+                blunder_line(round, self.name(), seat, &action, bits, names)
+            );
+        }
         let predicates = self.ledger.blunder_names().len();
         self.blunders.add(bits, predicates);
         Ok(action)
     }
+}
+
+/// The environment variable that makes the arena list each blunder it
+/// counts on standard error ([`blunder_line`]).
+pub const BLUNDER_LOG: &str = "TAROCK_BLUNDER_LOG";
+
+/// One counted blunder as a JSON line: the player's name, the seat, the
+/// action's token, the names of the predicates in `bits`, and the round's
+/// record before the action (`null` where the game writes none mid-turn).
+pub fn blunder_line<G: Game>(
+    round: &G,
+    player: &str,
+    seat: Seat,
+    action: &G::Action,
+    bits: u64,
+    names: &[&str],
+) -> String {
+    let blunders: Vec<&str> = names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| bits >> i & 1 != 0)
+        .map(|(_, name)| *name)
+        .collect();
+    serde_json::json!({
+        "player": player,
+        "seat": seat.index(),
+        "action": G::action_token(action),
+        "blunders": blunders,
+        "record": round.to_record(),
+    })
+    .to_string()
 }
 
 /// Plays until the round is over or waits for a deck, checking every

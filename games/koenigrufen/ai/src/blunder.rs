@@ -111,6 +111,20 @@ pub fn blunder(view: &SeatView, action: Action) -> Option<Blunder> {
     }
 }
 
+/// The legal cards of `view` that are no blunder of this list, or all of
+/// them when each one is (then the list cannot tell them apart). The strong
+/// player chooses among these before its search's value: the search prices
+/// the settlement on sampled deals and can prefer a card the rules alone
+/// say is worse (a bird played early, a King schmiert to the other side).
+pub fn safe_cards(view: &SeatView) -> CardSet {
+    let legal = view.legal.map_or(CardSet::EMPTY, |l| l.cards);
+    let safe: CardSet = legal
+        .iter()
+        .filter(|c| card_blunder(view, *c).is_none())
+        .collect();
+    if safe.is_empty() { legal } else { safe }
+}
+
 /// Whether a hand is sure to take a trick in a tarock game: it holds the
 /// Sküs, and with Märchenstich also the Mond or the Pagat.
 pub fn stops_valat(hand: CardSet, maerchenstich: bool) -> bool {
@@ -543,6 +557,22 @@ mod tests {
         for a in pinned(&view, Action::Play(Card::PAGAT), Blunder::BirdLost) {
             assert_eq!(a, play("T8"));
         }
+    }
+
+    #[test]
+    fn the_safe_cards_leave_out_each_blunder_and_keep_the_rest() {
+        // Last to play behind a 9-point trick of the declarer: the h4 leaves
+        // it (a blunder), the hK takes it.
+        let view = scene(&fat_trick(), Seat::S3);
+        assert_eq!(safe_cards(&view), "hK".parse().unwrap());
+        // The announced Pagat in trick 1: every other legal card stays.
+        let view = scene(&fixtures::fd1_soft_pagat(), Seat::S3);
+        let legal = view.legal.unwrap().cards;
+        assert!(legal.contains(Card::PAGAT) && legal.len() >= 2);
+        assert_eq!(
+            safe_cards(&view),
+            legal.without(CardSet::single(Card::PAGAT))
+        );
     }
 
     #[test]

@@ -16,6 +16,13 @@
 //!   it plays to take few and the three others play to load it (the
 //!   paranoid view of a game of four parties), by bisection.
 //!
+//! Before any of this, the legal cards are cut to those that are none of
+//! the blunders of [`crate::blunder`] ([`safe_cards`]): those are sure to
+//! be worse by the rules alone (an announced bird played before its trick,
+//! the Pagat thrown into a trick the other party is sure to win, a King
+//! schmiert to it), while the search, which prices only the settlement on
+//! sampled deals, may rate them equal or better.
+//!
 //! Each outcome is priced with the engine's own [`settle`] (money, Kontra
 //! included) for this seat (Trischaken: minus its thirds); the card with
 //! the best sum over the samples is played. Cards equal on that measure
@@ -51,6 +58,7 @@ use tarock_koenigrufen::{
 };
 
 use super::Player;
+use super::blunder::safe_cards;
 use super::knowledge::{HIDDEN_D, HIDDEN_O, Knowledge, SLOTS};
 use super::medium::medium_action;
 use super::play::medium_card;
@@ -164,10 +172,18 @@ impl Strong {
     /// The card to play, with the number of samples it was based on (0: the
     /// medium player's card).
     pub fn choose_card(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> (Card, u32) {
-        let fallback = medium_card(view);
+        // Only the cards the blunder list allows compete (`safe_cards`);
+        // the medium player's card stands in among them.
+        let allowed = safe_cards(view);
+        let medium = medium_card(view);
+        let fallback = if allowed.contains(medium) {
+            medium
+        } else {
+            allowed.iter().next().expect("a legal card")
+        };
         self.last = (0, 0);
         self.fell_back = false;
-        match self.search_card(view, rng, fallback) {
+        match self.search_card(view, allowed, rng, fallback) {
             Searched::Forced => (fallback, 0),
             Searched::Card(card, samples) => (card, samples),
             // The one place a decision is not settled by the search: it
@@ -181,9 +197,15 @@ impl Strong {
         }
     }
 
-    /// The search's card, if it settled the decision.
-    fn search_card(&mut self, view: &SeatView, rng: &mut dyn RngCore, fallback: Card) -> Searched {
-        let legal = view.legal.expect("the seat is to act").cards;
+    /// The search's card among `legal` (the legal cards the blunder list
+    /// allows), if it settled the decision.
+    fn search_card(
+        &mut self,
+        view: &SeatView,
+        legal: CardSet,
+        rng: &mut dyn RngCore,
+        fallback: Card,
+    ) -> Searched {
         if legal.len() == 1 {
             return Searched::Forced;
         }

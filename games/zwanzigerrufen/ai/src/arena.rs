@@ -7,11 +7,10 @@
 //! the declarer's side won, and the blunders of [`crate::blunder`] per
 //! type ([`BLUNDERS`]).
 //!
-//! With the environment variable [`BLUNDER_LOG`] set, every confirmed
-//! blunder is also written to standard error as one JSON line
-//! ([`blunder_line`]): its predicates, the seat, the card and the game's
-//! record up to the decision, which replays the position exactly (this is
-//! how the blunder fixtures of `tests/blunders.rs` were found).
+//! The family arena's `TAROCK_BLUNDER_LOG` ([`tarock_player::arena::BLUNDER_LOG`])
+//! lists each counted blunder with the game's record up to the decision,
+//! which replays the position exactly (this is how the blunder fixtures of
+//! `tests/blunders.rs` were found).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -23,7 +22,7 @@ use tarock_player::arena::{
 use tarock_zwanzigerrufen::card::CardSet;
 use tarock_zwanzigerrufen::rules::GameKind;
 use tarock_zwanzigerrufen::score::Scored;
-use tarock_zwanzigerrufen::{Action, Party, Record, Seat, SeatView, Zwanzigerrufen};
+use tarock_zwanzigerrufen::{Action, Party, Seat, SeatView, Zwanzigerrufen};
 
 use crate::COMPUTERS;
 use crate::blunder;
@@ -50,42 +49,6 @@ pub const BLUNDERS: [&str; 9] = [
 
 /// The solver's node budget for deciding a thrown-away Valat in the arena.
 pub const VALAT_NODES: u64 = 200_000;
-
-/// The bits of [`BLUNDERS`] that are blunders (all but `valat_unsolved`).
-const CONFIRMED: u64 = (1 << 8) - 1;
-
-/// The environment variable that makes the arena list its blunders
-/// ([`blunder_line`] on standard error).
-pub const BLUNDER_LOG: &str = "TAROCK_ZR_BLUNDER_LOG";
-
-/// One confirmed blunder as a JSON line: the names of its predicates, the
-/// seat, the action's token and the record of `game` before the action
-/// (replay it with [`tarock_zwanzigerrufen::Record::to_game`] and ask the
-/// seat's view).
-pub fn blunder_line(
-    game: &tarock_zwanzigerrufen::Game,
-    seat: Seat,
-    action: Action,
-    bits: u64,
-) -> String {
-    let names: Vec<&str> = BLUNDERS
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| bits & CONFIRMED & 1 << i != 0)
-        .map(|(_, name)| *name)
-        .collect();
-    let action = match action {
-        Action::Play(card) => card.to_string(),
-        other => format!("{other:?}"),
-    };
-    json!({
-        "blunders": names,
-        "seat": seat.index(),
-        "action": action,
-        "record": Record::from_game(game),
-    })
-    .to_string()
-}
 
 /// The blunder bits ([`BLUNDERS`]) of `action` by the seat of `view` in
 /// `game`, on its true hands.
@@ -163,11 +126,7 @@ impl Ledger<Zwanzigerrufen> for Notes {
         let Some(game) = round.game() else {
             return 0;
         };
-        let bits = blunders(game, view, *action);
-        if bits & CONFIRMED != 0 && std::env::var_os(BLUNDER_LOG).is_some() {
-            eprintln!("{}", blunder_line(game, view.seat, *action, bits));
-        }
-        bits
+        blunders(game, view, *action)
     }
 }
 

@@ -276,7 +276,7 @@ fn a_trash_hand_does_not_bid() {
 
 /// Positions in which the strong player threw the Pagat away in the arena
 /// (`tarock arena --game zwanzigerrufen --players strong,medium --deals 50
-/// --seed 1`, standard rules, listed with `TAROCK_ZR_BLUNDER_LOG=1`), each
+/// --seed 1`, standard rules, listed with `TAROCK_BLUNDER_LOG=1`), each
 /// the game's record up to the decision. In each the seat to act holds the
 /// Pagat and another legal tarock, and the trick goes to the other party
 /// whatever it plays: the declarer's known partner leads the Sküs (1);
