@@ -17,9 +17,10 @@
 //!   `R` drops until its score is at `S` or below;
 //! - `sim:SAMPLES,OPPONENTS,DROP_COST,TRUMP,EXCHANGE,MARGIN[,DECISIONS[,EXACT]]`:
 //!   the strong player with these settings (`TRUMP`/`EXCHANGE` 1 = simulate,
-//!   0 = easy rules; `DECISIONS` guessed deals for trump, exchange and drop,
-//!   0 or absent = `SAMPLES`; `EXACT` last tricks of a simulated deal played
-//!   out exactly, absent = the strong player's).
+//!   0 = easy rules; `DECISIONS` guessed deals for trump, exchange and drop
+//!   and the fourth trick of a seat without a trick, 0 or absent =
+//!   `SAMPLES`; `EXACT` last tricks of a simulated deal played out exactly,
+//!   absent = the strong player's).
 
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
