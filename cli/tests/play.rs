@@ -246,16 +246,15 @@ fn bad_flags_are_errors_and_create_nothing() {
             "--rules nonsense: I do not know these rules: nonsense. For Zwanzigerrufen there \
              are standard, directnet, tarockwelt and wikipedia (or rules as JSON).",
         ),
-        // The presets named are the chosen game's.
+        // The presets named are the chosen game's; a name is quoted as given
+        // (not the game's English parser message), in every language.
         (
             vec!["--game", "koenigrufen", "--rules", "nonsense"],
-            "--rules nonsense: I do not know these rules: unknown rules preset \"nonsense\". \
-             For Königrufen there are standard and cup2019 (or rules as JSON).",
+            "--rules nonsense: I do not know these rules: nonsense. For Königrufen there are standard and cup2019 (or rules as JSON).",
         ),
         (
             vec!["--game", "20ab", "--rules", "tarockwelt"],
-            "--rules tarockwelt: I do not know these rules: unknown rules preset \
-             \"tarockwelt\". For 20 ab there is only standard (or rules as JSON).",
+            "--rules tarockwelt: I do not know these rules: tarockwelt. For 20 ab there is only standard (or rules as JSON).",
         ),
         (
             vec!["--stake", "200000"],
@@ -270,8 +269,7 @@ fn bad_flags_are_errors_and_create_nothing() {
                 "--lang",
                 "de",
             ],
-            "--rules cup2020: Diese Regeln kenne ich nicht: unknown rules preset \"cup2020\". \
-             Für Königrufen gibt es standard und cup2019 (oder Regeln als JSON).",
+            "--rules cup2020: Diese Regeln kenne ich nicht: cup2020. Für Königrufen gibt es standard und cup2019 (oder Regeln als JSON).",
         ),
         (
             vec!["--lang", "fr"],

@@ -581,20 +581,16 @@ async fn bad_rules_name_the_chosen_games_presets_and_an_unknown_game_the_games()
             "koenigrufen",
             "directnet",
             [
-                "Diese Regeln kenne ich nicht: unknown rules preset \"directnet\". Für \
-                 Königrufen gibt es standard und cup2019 (oder Regeln als JSON).",
-                "I do not know these rules: unknown rules preset \"directnet\". For \
-                 Königrufen there are standard and cup2019 (or rules as JSON).",
+                "Diese Regeln kenne ich nicht: directnet. Für Königrufen gibt es standard und cup2019 (oder Regeln als JSON).",
+                "I do not know these rules: directnet. For Königrufen there are standard and cup2019 (or rules as JSON).",
             ],
         ),
         (
             "20ab",
             "wikipedia",
             [
-                "Diese Regeln kenne ich nicht: unknown rules preset \"wikipedia\". Für \
-                 20 ab gibt es nur standard (oder Regeln als JSON).",
-                "I do not know these rules: unknown rules preset \"wikipedia\". For \
-                 20 ab there is only standard (or rules as JSON).",
+                "Diese Regeln kenne ich nicht: wikipedia. Für 20 ab gibt es nur standard (oder Regeln als JSON).",
+                "I do not know these rules: wikipedia. For 20 ab there is only standard (or rules as JSON).",
             ],
         ),
         (

@@ -223,9 +223,15 @@ pub fn table_spec(
             max: choice.max,
         });
     }
+    // A name is refused as the player wrote it (every game alike, in any
+    // language); only rules written as JSON carry the parser's detail.
     let rules = face.parse_rules(rules).map_err(|e| Rejection::BadRules {
         game: face.id(),
-        detail: e.0,
+        detail: if rules.trim_start().starts_with('{') {
+            e.0
+        } else {
+            rules.trim().chars().take(40).collect()
+        },
     })?;
     Ok((face.id(), seats, rules.to_string()))
 }
