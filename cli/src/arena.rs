@@ -14,7 +14,10 @@ use tarock_player::arena::Match;
 #[derive(clap::Args)]
 pub struct Args {
     /// The two player types, e.g. `medium,easy` (easy, medium, strong);
-    /// with `--oracle` always strong and medium.
+    /// with `--oracle` always strong and medium. `strong,strong-thresholds`
+    /// runs the bidding arena of a game whose strong player bids by looking
+    /// ahead: both sides play strong's cards, one bids by medium's
+    /// thresholds.
     #[arg(long, required_unless_present = "oracle")]
     pub(crate) players: Option<String>,
     /// Number of duplicate deals (each is played twice; 20 ab: duplicate
@@ -53,6 +56,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let ids: Vec<&str> = tarock_games::GAMES.iter().map(|g| g.id()).collect();
         bail!("unknown game {:?} ({})", args.game, ids.join(", "));
     };
+    let mut arena = arena;
     let levels = match (&args.players, args.oracle) {
         (_, true) => [Level::Strong, Level::Medium],
         (Some(players), false) => {
@@ -60,7 +64,19 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             let [a, b] = names.as_slice() else {
                 bail!("--players takes two player types separated by a comma, e.g. medium,easy");
             };
-            [a.parse::<Level>()?, b.parse::<Level>()?]
+            if names.contains(&THRESHOLDS) {
+                arena = bidding_arena(&args.game, a, b)?;
+                // The bidding arena's `medium` is strong bidding by thresholds.
+                [a, b].map(|n| {
+                    if *n == THRESHOLDS {
+                        Level::Medium
+                    } else {
+                        Level::Strong
+                    }
+                })
+            } else {
+                [a.parse::<Level>()?, b.parse::<Level>()?]
+            }
         }
         (None, false) => bail!("--players is needed without --oracle"),
     };
@@ -94,4 +110,22 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     arena.run(&asked, &mut std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The player type of the bidding arena that bids by medium's thresholds.
+const THRESHOLDS: &str = "strong-thresholds";
+
+/// The bidding arena of `game` for the players `a` and `b`: one of them
+/// `strong-thresholds`, the other `strong`.
+fn bidding_arena(
+    game: &str,
+    a: &str,
+    b: &str,
+) -> anyhow::Result<&'static dyn tarock_player::arena::DynArena> {
+    if ![a, b].contains(&"strong") || a == b {
+        bail!("{THRESHOLDS} plays only against strong (--players strong,{THRESHOLDS})");
+    }
+    tarock_games::bidding_arena(game).with_context(|| {
+        format!("{game} has no bidding arena: its strong player bids by medium's thresholds")
+    })
 }

@@ -218,3 +218,57 @@ fn the_frozen_deal_set_is_a_seed_and_an_unknown_seed_word_is_refused() {
             .success()
     );
 }
+
+/// `strong,strong-thresholds` is the bidding arena of a game whose strong
+/// player bids by looking ahead: both sides play strong's cards and the
+/// report says so; one duplicate deal keeps it short.
+#[test]
+fn strong_against_strong_thresholds_runs_the_bidding_arena() {
+    let out = arena(&[
+        "--game",
+        "zwanzigerrufen",
+        "--players",
+        "strong,strong-thresholds",
+        "--deals",
+        "1",
+    ]);
+    let json = summary(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Bidding arena: both sides play strong's cards"),
+        "{text}"
+    );
+    assert_eq!(json["deals"], 1);
+    assert!(json["decision_ms"]["strong"].is_object(), "{json}");
+}
+
+/// The bidding arena needs `strong` on the other side and a game that has
+/// one; anything else is refused with the reason.
+#[test]
+fn the_bidding_arena_is_refused_where_it_does_not_apply() {
+    for (args, reason) in [
+        (
+            &[
+                "--game",
+                "koenigrufen",
+                "--players",
+                "strong,strong-thresholds",
+            ][..],
+            "koenigrufen has no bidding arena",
+        ),
+        (
+            &[
+                "--game",
+                "zwanzigerrufen",
+                "--players",
+                "medium,strong-thresholds",
+            ][..],
+            "strong-thresholds plays only against strong",
+        ),
+    ] {
+        let out = arena(args);
+        assert!(!out.status.success(), "{args:?} was accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(reason), "{args:?}: {err}");
+    }
+}

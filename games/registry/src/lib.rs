@@ -48,6 +48,12 @@ pub struct GameEntry {
     pub computers: &'static dyn DynComputers,
     /// The game's duplicate arena (`tarock arena --game`).
     pub arena: &'static dyn DynArena,
+    /// The game's bidding arena, where both sides play strong's cards and
+    /// differ only in the bidding (`tarock arena --players
+    /// strong,strong-thresholds`): there the level `medium` stands for the
+    /// strong player bidding by medium's thresholds. `None` for a game whose
+    /// strong player bids by thresholds anyway.
+    pub bidding_arena: Option<&'static dyn DynArena>,
     /// The words people type for the game besides its id, compared as
     /// [`by_word`] compares them.
     pub aliases: &'static [&'static str],
@@ -79,6 +85,7 @@ pub static ENTRIES: [GameEntry; 3] = [
         face: Some(&ZWANZIGERRUFEN_FACE),
         computers: &tarock_zwanzigerrufen_ai::COMPUTERS,
         arena: &tarock_zwanzigerrufen_ai::arena::ARENA,
+        bidding_arena: Some(&tarock_zwanzigerrufen_ai::bidding_arena::BIDDING_ARENA),
         aliases: &["20errufen", "zwanziger"],
         replay: tarock_zwanzigerrufen::record::replay_line,
         simulate: tarock_zwanzigerrufen_ai::simulation::run,
@@ -88,6 +95,7 @@ pub static ENTRIES: [GameEntry; 3] = [
         face: Some(&KOENIGRUFEN_FACE),
         computers: &tarock_koenigrufen_ai::COMPUTERS,
         arena: &tarock_koenigrufen_ai::ledger::ARENA,
+        bidding_arena: None,
         aliases: &["königrufen", "konigrufen"],
         replay: tarock_koenigrufen::record::replay_line,
         simulate: tarock_koenigrufen_ai::simulation::run,
@@ -97,6 +105,7 @@ pub static ENTRIES: [GameEntry; 3] = [
         face: Some(&ZWANZIG_AB_FACE),
         computers: &tarock_zwanzig_ab_ai::COMPUTERS,
         arena: &tarock_zwanzig_ab_ai::arena::ARENA,
+        bidding_arena: None,
         aliases: &["20ab"],
         replay: tarock_zwanzig_ab::record::replay_line,
         simulate: tarock_zwanzig_ab_ai::simulation::run,
@@ -204,6 +213,12 @@ pub fn computer(id: &str, level: Level) -> Option<Box<dyn DynPlayer>> {
 /// The duplicate arena of the game with this id (`tarock arena --game`).
 pub fn arena(id: &str) -> Option<&'static dyn DynArena> {
     Some(entry(id)?.arena)
+}
+
+/// The bidding arena of the game with this id, if its strong player bids
+/// by looking ahead ([`GameEntry::bidding_arena`]).
+pub fn bidding_arena(id: &str) -> Option<&'static dyn DynArena> {
+    entry(id)?.bidding_arena
 }
 
 /// The rule presets of the game with this id, its default first; none for
