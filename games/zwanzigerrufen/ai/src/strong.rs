@@ -284,7 +284,9 @@ impl Strong {
     /// the samples in which it throws away a Valat that this seat's party
     /// could force before it ([`blunder::valat_thrown`] on the sampled
     /// hands). It runs while a Valat counts and, in the sample, this seat's
-    /// party has taken every trick so far.
+    /// party has taken every trick so far; the counts are added only when
+    /// the Valat could be forced in at least one in [`VALAT_SHARE`] of the
+    /// finished samples.
     ///
     /// The main search prices a silent Valat only from the third trick on,
     /// and in the first tricks it often finishes only one or two samples,
@@ -313,6 +315,8 @@ impl Strong {
         }
         let left = i32::from(TRICKS) - view.tricks.len() as i32;
         self.solver.reset(VALAT_NODES);
+        let mut counts = [0u32; 40];
+        let (mut finished, mut forceable) = (0u32, 0u32);
         for _ in 0..VALAT_SAMPLES {
             let hands = deal_unseen(k, view.hand, rng);
             let declarers = ctx.declarers(&hands);
@@ -326,6 +330,7 @@ impl Strong {
                 .iter()
                 .any(|t| side & 1 << t.winner.index() == 0)
             {
+                finished += 1;
                 continue;
             }
             self.solver
@@ -333,8 +338,9 @@ impl Strong {
             let mut pos = position(view, hands);
             if !self.solver.at_least(&mut pos, left, Goal::Tricks) {
                 if self.solver.aborted() {
-                    return;
+                    break;
                 }
+                finished += 1;
                 continue;
             }
             let mut thrown = CardSet::EMPTY;
@@ -349,10 +355,19 @@ impl Strong {
                 }
             }
             if self.solver.aborted() {
-                return;
+                break;
             }
+            finished += 1;
+            forceable += 1;
             for card in thrown {
-                risk[card.index() as usize] += 1;
+                counts[card.index() as usize] += 1;
+            }
+        }
+        // A Valat forceable in a few samples only is a long shot, which the
+        // blunder list (before any value) must not put above the game.
+        if forceable * VALAT_SHARE >= finished.max(1) {
+            for (r, c) in risk.iter_mut().zip(counts) {
+                *r += c;
             }
         }
     }
@@ -557,6 +572,12 @@ const VALAT_SAMPLES: u32 = 16;
 
 /// Search nodes of the Valat pass, beside the decision's budget.
 const VALAT_NODES: u64 = 200_000;
+
+/// The Valat pass counts only when the Valat could be forced in at least
+/// one in this many of its finished samples: a Valat that fits 2 of 40
+/// deals (one seen in the arena) should not decide a card against its
+/// value.
+const VALAT_SHARE: u32 = 4;
 
 /// Samples below which the search overrides the medium player's card only
 /// by a card at least as good in every sample.
