@@ -37,7 +37,8 @@
 
 use std::time::{Duration, Instant};
 
-use rand::RngCore;
+use rand::rngs::SmallRng;
+use rand::{RngCore, SeedableRng};
 use tarock_zwanzigerrufen::card::{Card, CardSet};
 use tarock_zwanzigerrufen::rules::{GameKind, Item, Premium};
 use tarock_zwanzigerrufen::score::{
@@ -243,7 +244,7 @@ impl Strong {
         self.last = (samples, self.solver.nodes());
         // The Valat pass: cards that throw away a Valat this seat's party
         // could force count as blunders like those of the trick.
-        self.valat_pass(&ctx, view, &k, candidates, rng, &mut risk);
+        self.valat_pass(&ctx, view, &k, candidates, &mut risk);
         if samples == 0 {
             // The one place where a decision falls back: no sample finished
             // within the budget, so the medium player's card is played,
@@ -279,7 +280,8 @@ impl Strong {
         (chosen, samples)
     }
 
-    /// The Valat pass: on up to [`VALAT_SAMPLES`] fresh samples, within
+    /// The Valat pass: on up to [`VALAT_SAMPLES`] fresh samples (drawn with
+    /// random numbers seeded by the position), within
     /// [`VALAT_NODES`] nodes of its own, adds to `risk` for each candidate
     /// the samples in which it throws away a Valat that this seat's party
     /// could force before it ([`blunder::valat_thrown`] on the sampled
@@ -307,12 +309,15 @@ impl Strong {
         view: &SeatView,
         k: &Knowledge,
         candidates: CardSet,
-        rng: &mut dyn RngCore,
         risk: &mut [u32; 40],
     ) {
         if !ctx.valat_matters || !could_take_all(view) {
             return;
         }
+        // Its own random numbers, seeded by the position, so that the pass
+        // leaves the main search's (and every later decision's) as they were.
+        let seed = k.unseen.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ view.hand.bits();
+        let rng = &mut SmallRng::seed_from_u64(seed);
         let left = i32::from(TRICKS) - view.tricks.len() as i32;
         self.solver.reset(VALAT_NODES);
         let mut counts = [0u32; 40];
@@ -853,7 +858,6 @@ mod tests {
     /// opponents hold all 13 other tarocks and only 7 clubs).
     #[test]
     fn the_valat_pass_counts_the_king_led_before_the_tarocks_and_no_tarock() {
-        use rand::SeedableRng;
         use tarock_zwanzigerrufen::{Bid, Deal, Game, Preset};
         let hands = [
             "T22 T21 T20 T19 T18 T17 T16 T15 T14 cK",
@@ -873,16 +877,8 @@ mod tests {
         let candidates = root_moves(&view, view.legal.unwrap().cards);
         let mut strong = Strong::new();
         let mut risk = [0u32; 40];
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
         let k = Knowledge::from_view(&view);
-        strong.valat_pass(
-            &Context::new(&view),
-            &view,
-            &k,
-            candidates,
-            &mut rng,
-            &mut risk,
-        );
+        strong.valat_pass(&Context::new(&view), &view, &k, candidates, &mut risk);
         let card = |id: &str| id.parse::<Card>().unwrap().index() as usize;
         assert!(risk[card("cK")] > 0, "{risk:?}");
         for t in ["T22", "T21", "T14"] {
