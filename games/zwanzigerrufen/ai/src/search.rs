@@ -11,6 +11,11 @@
 //! learnt on the points still to come, so later questions (and other
 //! candidate moves) reuse earlier work. Equal tarocks — two one-point tarocks
 //! of one hand with no unplayed card between them — are searched once.
+//! Where one trick decides (the declarer's side needs every trick, or just
+//! one), the side that wants that trick tries, of its cards that cannot
+//! take the trick in progress, only the lowest of each class (the Valat
+//! of a Solo with nine top tarocks, asked on 16 samples of the first lead,
+//! took 6.6 million nodes without this and 89 000 with it).
 //!
 //! The search counts nodes and gives up beyond a limit, so callers can keep
 //! a budget without a clock.
@@ -315,7 +320,8 @@ impl Solver {
         if need <= 0 {
             return true;
         }
-        if need > Solver::remaining(pos, self.goal) {
+        let remaining = Solver::remaining(pos, self.goal);
+        if need > remaining {
             return false;
         }
         self.nodes += 1;
@@ -338,7 +344,16 @@ impl Solver {
         let mut result = !maximizing;
         let mut cut = None;
         let mut moves = [Card::PAGAT; 10];
-        let n = self.ordered_moves(pos, &mut moves);
+        // Where one trick decides (the declarer's side needs every trick
+        // or just one), the side that wants that one trick has nothing to
+        // keep back: see [`Solver::dominated`].
+        let one_trick_decides = self.goal == Goal::Tricks
+            && if maximizing {
+                need == 1
+            } else {
+                need == remaining
+            };
+        let n = self.ordered_moves(pos, one_trick_decides, &mut moves);
         // The lead that settled this position before goes first.
         if let Some(i) = moves[..n].iter().position(|c| c.index() == hint) {
             moves[..=i].rotate_right(1);
@@ -362,11 +377,44 @@ impl Solver {
         result
     }
 
+    /// The moves that a side which wins as soon as it takes one trick
+    /// need not try: of the cards that do not beat the trick so far, all
+    /// but the lowest of each class (suit, or tarocks). Playing the lowest
+    /// keeps a hand that can do everything the other would: the same cards
+    /// are legal later (legality depends only on the classes held and the
+    /// Pagat), and each card beats what the lower one beats, so the same
+    /// play takes the same tricks or one more, which wins. The Trull cards
+    /// are left out (the Pagat of the Märchenstich beats the Sküs and the
+    /// Mond, so holding the Mond is not always better than a lower tarock).
+    fn dominated(&self, pos: &Position, moves: CardSet) -> CardSet {
+        let cards = pos.trick_cards();
+        if cards.is_empty() {
+            return CardSet::EMPTY;
+        }
+        let mut trial = [Card::PAGAT; 4];
+        trial[..cards.len()].copy_from_slice(cards);
+        let losing: CardSet = moves
+            .without(CardSet::TRULL)
+            .iter()
+            .filter(|c| {
+                trial[cards.len()] = *c;
+                winning_index(&trial[..=cards.len()], self.kind, &self.rules) != cards.len()
+            })
+            .collect();
+        losing
+            .iter()
+            .filter(|c| losing.intersect(c.class()).first() != Some(*c))
+            .collect()
+    }
+
     /// The distinct moves, likely best first: winners of the trick (the
     /// strongest first, or the cheapest for the last seat), then cards for a
     /// winning partner (most points first), then cheap discards.
-    fn ordered_moves(&self, pos: &Position, out: &mut [Card; 10]) -> usize {
-        let moves = self.distinct_moves(pos);
+    fn ordered_moves(&self, pos: &Position, prune: bool, out: &mut [Card; 10]) -> usize {
+        let mut moves = self.distinct_moves(pos);
+        if prune {
+            moves = moves.without(self.dominated(pos, moves));
+        }
         let seat = pos.to_play();
         let mine = self.is_declarer(seat);
         let cards = pos.trick_cards();
@@ -442,6 +490,66 @@ mod tests {
         }
         let some: CardSet = "T1 T5 sQ hN dJ cK hA".parse().unwrap();
         assert_eq!(points_of(some), some.points() as i32);
+    }
+
+    /// The most tricks the declarer's side can take against best defence.
+    fn brute_tricks(solver: &Solver, pos: &mut Position) -> i32 {
+        if pos.hands.iter().all(|h| h.is_empty()) {
+            return 0;
+        }
+        let maximizing = solver.is_declarer(pos.to_play());
+        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        for card in solver.legal(pos) {
+            let (gained, trick, leader) = solver.play(pos, card, Goal::Tricks);
+            let v = gained + brute_tricks(solver, pos);
+            solver.undo(pos, card, (trick, leader));
+            best = if maximizing { best.max(v) } else { best.min(v) };
+        }
+        best
+    }
+
+    #[test]
+    fn trick_answers_agree_with_brute_force_on_endings() {
+        // The pruning of `dominated` (one trick decides: all tricks or
+        // none) must not change an answer: every need from none to more
+        // than are left, on endings of four cards a hand with the trick
+        // in progress at each length, for a lone declarer and a pair.
+        use rand::SeedableRng;
+        use rand::rngs::SmallRng;
+        use rand::seq::SliceRandom;
+        let mut rng = SmallRng::seed_from_u64(9);
+        for round in 0..60 {
+            let mut deck: Vec<Card> = Card::all().collect();
+            deck.shuffle(&mut rng);
+            let per = 4;
+            let hands =
+                [0, 1, 2, 3].map(|s| deck[s * per..(s + 1) * per].iter().copied().collect());
+            let kind = [GameKind::Rufer, GameKind::Solo, GameKind::Farbensolo][round % 3];
+            let declarers = [0b0101, 0b0001, 0b0110][round % 3 / 2 + round % 2];
+            let mut solver = Solver::new();
+            solver.reset(u64::MAX);
+            solver.set_deal(Rules::default(), kind, declarers, None);
+            let mut pos = Position {
+                hands,
+                trick: [Card::PAGAT; 4],
+                len: 0,
+                leader: Seat::ALL[round % 4],
+            };
+            // Start inside the first trick: `round % 4` cards already played.
+            for _ in 0..round % 4 {
+                let card = solver.legal(&pos).first().unwrap();
+                solver.play(&mut pos, card, Goal::Tricks);
+            }
+            let exact = brute_tricks(&solver, &mut pos);
+            for need in 0..=per as i32 + 1 {
+                assert_eq!(
+                    solver.at_least(&mut pos, need, Goal::Tricks),
+                    exact >= need,
+                    "round {round}, need {need}, exact {exact}"
+                );
+            }
+            assert!(!solver.aborted());
+        }
     }
 
     #[test]

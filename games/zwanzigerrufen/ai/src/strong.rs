@@ -9,7 +9,8 @@
 //! the [`Solver`] on which side of the thresholds that change the settlement
 //! the deal ends (45 / 56 points for the declarer, 33 for the opponents'
 //! Absolut, all or no tricks for a Valat; a silent Absolut or Valat only from
-//! the third trick on, where it starts to be decided). A Mond played into a
+//! the third trick on, where it starts to be decided; the Valat pass
+//! below looks for a silent Valat from the first trick). A Mond played into a
 //! trick an opposing Sküs will take, or caught by the Sküs, counts as
 //! Mondfang. Each outcome is priced with the engine's own [`settle`]; the
 //! card with the best mean balance for its seat over the samples is played. Cards that are equal on that measure (often
@@ -21,8 +22,11 @@
 //! the trick in progress (the Pagat or the Mond lost, the opposing Mond not
 //! caught, a fat trick left, a King or Queen schmiert to the other party),
 //! and only the candidates that are a blunder in the fewest samples compete
-//! on value (`safest` says why). Cards that are equal on that measure are
-//! broken by the medium player's choice among them. With fewer than four samples finished within the
+//! on value (`safest` says why). A card that throws away a Valat this
+//! seat's party could force counts there too, in the samples of a separate
+//! Valat pass with its own small budget (`valat_pass`). Cards that are
+//! equal on that measure are broken by the medium player's choice among
+//! them. With fewer than four samples finished within the
 //! budget the search overrides the medium player's card only by a card that
 //! was at least as good in every sample; with none (the fallback, counted by
 //! [`Strong::fell_back`]) the medium player's card is played.
@@ -33,7 +37,8 @@
 
 use std::time::{Duration, Instant};
 
-use rand::RngCore;
+use rand::rngs::SmallRng;
+use rand::{RngCore, SeedableRng};
 use tarock_zwanzigerrufen::card::{Card, CardSet};
 use tarock_zwanzigerrufen::rules::{GameKind, Item, Premium};
 use tarock_zwanzigerrufen::score::{
@@ -43,7 +48,7 @@ use tarock_zwanzigerrufen::{Action, Party, Phase, Seat, SeatView, settle};
 
 use crate::Player;
 use crate::blunder;
-use crate::knowledge::Knowledge;
+use crate::knowledge::{Knowledge, known_party};
 use crate::lookahead::{BidDecision, lookahead_bid};
 use crate::medium::medium_bid;
 use crate::play::medium_card;
@@ -171,7 +176,8 @@ impl Strong {
 
     /// Whether the last card decision fell back to the medium player's
     /// card because the search finished no sample within the budget (a
-    /// decision with one sensible card is no fallback).
+    /// decision with one sensible card is no fallback); the Valat pass
+    /// may still have ruled that card out.
     pub const fn fell_back(&self) -> bool {
         self.fell_back
     }
@@ -236,12 +242,23 @@ impl Strong {
             samples += 1;
         }
         self.last = (samples, self.solver.nodes());
+        // The Valat pass: cards that throw away a Valat this seat's party
+        // could force count as blunders like those of the trick.
+        self.valat_pass(&ctx, view, &k, candidates, &mut risk);
         if samples == 0 {
             // The one place where a decision falls back: no sample finished
-            // within the budget, so the medium player's card is played.
+            // within the budget, so the medium player's card is played,
+            // unless it threw away a Valat in some sample of the pass where
+            // another card did not (then medium's card among the safest).
             self.fell_back = true;
             self.stats.fallbacks += 1;
-            return (fallback, 0);
+            let risk_of =
+                |card: Card| risk[representative(card, candidates, view).index() as usize];
+            let fewest = candidates.iter().map(risk_of).min().expect("a candidate");
+            if risk_of(fallback) == fewest {
+                return (fallback, 0);
+            }
+            return (among(view, legal, candidates, &|c| risk_of(c) == fewest), 0);
         }
         // With a handful of samples the search only overrides the medium
         // card by a card that was at least as good in every one of them.
@@ -259,15 +276,105 @@ impl Strong {
         // Among equally good cards, the one the medium player would choose
         // from them (it knows about winning cheaply, schmieren and keeping
         // the Pagat and the Mond back).
-        let best_cards: CardSet = legal
-            .iter()
-            .filter(|c| choice.contains(representative(*c, candidates, view)))
-            .collect();
-        let mut narrowed = view.clone();
-        if let Some(l) = narrowed.legal.as_mut() {
-            l.cards = best_cards;
+        let chosen = among(view, legal, candidates, &|c| choice.contains(c));
+        (chosen, samples)
+    }
+
+    /// The Valat pass: on up to [`VALAT_SAMPLES`] fresh samples (drawn with
+    /// random numbers seeded by the position), within
+    /// [`VALAT_NODES`] nodes of its own, adds to `risk` for each candidate
+    /// the samples in which it throws away a Valat that this seat's party
+    /// could force before it ([`blunder::valat_thrown`] on the sampled
+    /// hands). It runs while a Valat counts and, in the sample, this seat's
+    /// party has taken every trick so far; the counts are added only when
+    /// the Valat could be forced in at least one in [`VALAT_SHARE`] of the
+    /// finished samples.
+    ///
+    /// The main search prices a silent Valat only from the third trick on,
+    /// and in the first tricks it often finishes only one or two samples,
+    /// so there a card that gives away a Valat in hand was left to the
+    /// medium player's rules of thumb. The pass asks the Valat alone: where
+    /// the other party can take a trick the solver mostly finds it at
+    /// once, and with [`Solver`]'s pruning of the side that wins by one
+    /// trick a Valat in hand is proved cheaply in a one-sided deal (16
+    /// samples of a Solo with nine top tarocks: 89 000 nodes). Where the
+    /// Valat depends on a Rufer partner's hand a proof costs 0.1 – 1 million
+    /// nodes, so the pass runs out of its budget and adds nothing; the two
+    /// Valats thrown in the arena (docs/COMPUTERS.md) are of that kind and
+    /// could be forced in only 1 – 3 of 40 – 64 deals that fit the seat's
+    /// view, where other cards threw them as often.
+    fn valat_pass(
+        &mut self,
+        ctx: &Context,
+        view: &SeatView,
+        k: &Knowledge,
+        candidates: CardSet,
+        risk: &mut [u32; 40],
+    ) {
+        if !ctx.valat_matters || !could_take_all(view) {
+            return;
         }
-        (medium_card(&narrowed), samples)
+        // Its own random numbers, seeded by the position, so that the pass
+        // leaves the main search's (and every later decision's) as they were.
+        let seed = k.unseen.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ view.hand.bits();
+        let rng = &mut SmallRng::seed_from_u64(seed);
+        let left = i32::from(TRICKS) - view.tricks.len() as i32;
+        self.solver.reset(VALAT_NODES);
+        let mut counts = [0u32; 40];
+        let (mut finished, mut forceable) = (0u32, 0u32);
+        for _ in 0..VALAT_SAMPLES {
+            let hands = deal_unseen(k, view.hand, rng);
+            let declarers = ctx.declarers(&hands);
+            let side = if declarers & 1 << ctx.me.index() != 0 {
+                declarers
+            } else {
+                !declarers & 0b1111
+            };
+            if view
+                .tricks
+                .iter()
+                .any(|t| side & 1 << t.winner.index() == 0)
+            {
+                finished += 1;
+                continue;
+            }
+            self.solver
+                .set_deal(view.rules, ctx.kind, side, ctx.pagat_bound);
+            let mut pos = position(view, hands);
+            if !self.solver.at_least(&mut pos, left, Goal::Tricks) {
+                if self.solver.aborted() {
+                    break;
+                }
+                finished += 1;
+                continue;
+            }
+            let mut thrown = CardSet::EMPTY;
+            for card in candidates {
+                let mut after = pos;
+                let (gained, _, _) = self.solver.play(&mut after, card, Goal::Tricks);
+                if !self
+                    .solver
+                    .at_least(&mut after, left - gained, Goal::Tricks)
+                {
+                    thrown.insert(card);
+                }
+            }
+            if self.solver.aborted() {
+                break;
+            }
+            finished += 1;
+            forceable += 1;
+            for card in thrown {
+                counts[card.index() as usize] += 1;
+            }
+        }
+        // A Valat forceable in a few samples only is a long shot, which the
+        // blunder list (before any value) must not put above the game.
+        if forceable * VALAT_SHARE >= finished.max(1) {
+            for (r, c) in risk.iter_mut().zip(counts) {
+                *r += c;
+            }
+        }
     }
 
     /// My balance for each candidate in one sample, or `None` when the
@@ -283,18 +390,7 @@ impl Strong {
         self.solver
             .set_deal(view.rules, ctx.kind, declarers, ctx.pagat_bound);
         let (points, tricks) = ctx.taken(view, declarers);
-        let trick = view.trick.expect("trick play");
-        let mut pos = Position {
-            hands,
-            trick: [Card::PAGAT; 4],
-            len: 0,
-            leader: trick.leader(),
-        };
-        for (i, c) in trick.cards().iter().enumerate() {
-            pos.hands[trick.leader().plus(i as u8).index()].remove(*c);
-            pos.trick[i] = *c;
-        }
-        pos.len = trick.cards().len() as u8;
+        let mut pos = position(view, hands);
         let mut out = Vec::with_capacity(candidates.len() as usize);
         for card in candidates {
             let mut outcome = self.outcome(ctx, &mut pos, card, points, tricks);
@@ -391,6 +487,54 @@ fn safest(allowed: CardSet, value: &dyn Fn(Card) -> i64, risk_of: &dyn Fn(Card) 
     safe.iter().filter(|c| value(*c) == best).collect()
 }
 
+/// The medium player's choice among the legal cards whose representative
+/// ([`representative`] among `candidates`) passes `keep`.
+fn among(
+    view: &SeatView,
+    legal: CardSet,
+    candidates: CardSet,
+    keep: &dyn Fn(Card) -> bool,
+) -> Card {
+    let cards: CardSet = legal
+        .iter()
+        .filter(|c| keep(representative(*c, candidates, view)))
+        .collect();
+    let mut narrowed = view.clone();
+    if let Some(l) = narrowed.legal.as_mut() {
+        l.cards = cards;
+    }
+    medium_card(&narrowed)
+}
+
+/// The solver's position for the trick in progress of `view` with every
+/// hand as in `hands` (the cards already in the trick taken out of them).
+fn position(view: &SeatView, hands: [CardSet; 4]) -> Position {
+    let trick = view.trick.expect("trick play");
+    let mut pos = Position {
+        hands,
+        trick: [Card::PAGAT; 4],
+        len: 0,
+        leader: trick.leader(),
+    };
+    for (i, c) in trick.cards().iter().enumerate() {
+        pos.hands[trick.leader().plus(i as u8).index()].remove(*c);
+        pos.trick[i] = *c;
+    }
+    pos.len = trick.cards().len() as u8;
+    pos
+}
+
+/// Whether this seat's party may have taken every trick so far: no trick
+/// went to a seat known to play for the other party.
+fn could_take_all(view: &SeatView) -> bool {
+    let Some(mine) = view.my_party() else {
+        return true;
+    };
+    view.tricks
+        .iter()
+        .all(|t| known_party(view, t.winner).is_none_or(|p| p == mine))
+}
+
 /// The party whose Mond the Sküs takes in the trick in progress if `card` is
 /// played now: the Mond played into a trick where an opponent still to play
 /// holds the Sküs, or the Sküs played onto a Mond already in the trick.
@@ -427,6 +571,18 @@ fn view_tricks_done(pos: &Position) -> i32 {
 
 /// Completed tricks from which a silent Valat or Absolut is searched for.
 const VALAT_FROM_TRICK: i32 = 2;
+
+/// Most samples of the Valat pass ([`Strong::valat_pass`]).
+const VALAT_SAMPLES: u32 = 16;
+
+/// Search nodes of the Valat pass, beside the decision's budget.
+const VALAT_NODES: u64 = 200_000;
+
+/// The Valat pass counts only when the Valat could be forced in at least
+/// one in this many of its finished samples: a Valat that fits 2 of 40
+/// deals (one seen in the arena) should not decide a card against its
+/// value.
+const VALAT_SHARE: u32 = 4;
 
 /// Samples below which the search overrides the medium player's card only
 /// by a card at least as good in every sample.
@@ -691,6 +847,43 @@ mod tests {
         assert_eq!(mondfang(&pos, "cK".parse().unwrap(), 0b0101), None);
         // With seat 1 as partner the Mond is safe.
         assert_eq!(mondfang(&pos, Card::MOND, 0b0011), None);
+    }
+
+    /// S0's Solo with the nine tarocks XXII … XIV and the club King (the
+    /// Valat fixture of `tests/blunders.rs`). Leading tarocks until the
+    /// opponents have none, S0 takes every trick unless one of them holds
+    /// ten tarocks, and a tarock led first keeps that line open; the King
+    /// led first is trumped wherever an opponent without clubs holds a
+    /// tarock, which some of 16 samples deal (of the 30 unseen cards the
+    /// opponents hold all 13 other tarocks and only 7 clubs).
+    #[test]
+    fn the_valat_pass_counts_the_king_led_before_the_tarocks_and_no_tarock() {
+        use tarock_zwanzigerrufen::{Bid, Deal, Game, Preset};
+        let hands = [
+            "T22 T21 T20 T19 T18 T17 T16 T15 T14 cK",
+            "T13 T12 T11 T10 sK sQ sN sJ s10 hK",
+            "T9 T8 T7 T6 cQ cN cJ c10 hQ hN",
+            "T5 T4 T1 hJ hA dK dQ dN dJ dA",
+        ]
+        .map(|h| h.parse().unwrap());
+        let rules = Preset::Standard.rules();
+        let mut game = Game::new(rules, Deal::new(hands).unwrap(), Seat::S0).unwrap();
+        game.apply_turn(Seat::S0, &[Bid::Game(GameKind::Solo)])
+            .unwrap();
+        for seat in [Seat::S1, Seat::S2, Seat::S3] {
+            game.apply_turn(seat, &[]).unwrap();
+        }
+        let view = game.view(Seat::S0);
+        let candidates = root_moves(&view, view.legal.unwrap().cards);
+        let mut strong = Strong::new();
+        let mut risk = [0u32; 40];
+        let k = Knowledge::from_view(&view);
+        strong.valat_pass(&Context::new(&view), &view, &k, candidates, &mut risk);
+        let card = |id: &str| id.parse::<Card>().unwrap().index() as usize;
+        assert!(risk[card("cK")] > 0, "{risk:?}");
+        for t in ["T22", "T21", "T14"] {
+            assert_eq!(risk[card(t)], 0, "{t}");
+        }
     }
 
     #[test]
