@@ -278,17 +278,7 @@ pub fn valat_thrown(view: &SeatView, hands: &[CardSet; 4], card: Card, limit: u6
     let mut solver = Solver::new();
     solver.reset(limit);
     solver.set_deal(view.rules, kind, side, pagat_bound(view));
-    let trick = view.trick.expect("trick play");
-    let mut pos = Position {
-        hands: *hands,
-        trick: [Card::PAGAT; 4],
-        len: 0,
-        leader: trick.leader(),
-    };
-    for (i, c) in trick.cards().iter().enumerate() {
-        pos.trick[i] = *c;
-    }
-    pos.len = trick.cards().len() as u8;
+    let mut pos = Position::of_trick(view, *hands);
     let left = i32::from(tarock_zwanzigerrufen::score::TRICKS) - view.tricks.len() as i32;
     let before = solver.at_least(&mut pos, left, Goal::Tricks);
     let mut after = pos;

@@ -20,6 +20,7 @@
 //! The search counts nodes and gives up beyond a limit, so callers can keep
 //! a budget without a clock.
 
+use tarock_zwanzigerrufen::SeatView;
 use tarock_zwanzigerrufen::card::{Card, CardSet};
 use tarock_zwanzigerrufen::rules::{GameKind, Rules};
 use tarock_zwanzigerrufen::seat::Seat;
@@ -48,6 +49,25 @@ pub struct Position {
 }
 
 impl Position {
+    /// The position of `view`'s trick in progress with every hand as in
+    /// `hands` (a card already in the trick is taken out of its hand, so
+    /// hands dealt with or without them both do).
+    pub fn of_trick(view: &SeatView, hands: [CardSet; 4]) -> Position {
+        let trick = view.trick.expect("trick play");
+        let mut pos = Position {
+            hands,
+            trick: [Card::PAGAT; 4],
+            len: 0,
+            leader: trick.leader(),
+        };
+        for (i, c) in trick.cards().iter().enumerate() {
+            pos.hands[trick.leader().plus(i as u8).index()].remove(*c);
+            pos.trick[i] = *c;
+        }
+        pos.len = trick.cards().len() as u8;
+        pos
+    }
+
     /// The seat to play.
     pub const fn to_play(&self) -> Seat {
         self.leader.plus(self.len)

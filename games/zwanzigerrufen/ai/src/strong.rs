@@ -340,7 +340,7 @@ impl Strong {
             }
             self.solver
                 .set_deal(view.rules, ctx.kind, side, ctx.pagat_bound);
-            let mut pos = position(view, hands);
+            let mut pos = Position::of_trick(view, hands);
             if !self.solver.at_least(&mut pos, left, Goal::Tricks) {
                 if self.solver.aborted() {
                     break;
@@ -390,7 +390,7 @@ impl Strong {
         self.solver
             .set_deal(view.rules, ctx.kind, declarers, ctx.pagat_bound);
         let (points, tricks) = ctx.taken(view, declarers);
-        let mut pos = position(view, hands);
+        let mut pos = Position::of_trick(view, hands);
         let mut out = Vec::with_capacity(candidates.len() as usize);
         for card in candidates {
             let mut outcome = self.outcome(ctx, &mut pos, card, points, tricks);
@@ -504,24 +504,6 @@ fn among(
         l.cards = cards;
     }
     medium_card(&narrowed)
-}
-
-/// The solver's position for the trick in progress of `view` with every
-/// hand as in `hands` (the cards already in the trick taken out of them).
-fn position(view: &SeatView, hands: [CardSet; 4]) -> Position {
-    let trick = view.trick.expect("trick play");
-    let mut pos = Position {
-        hands,
-        trick: [Card::PAGAT; 4],
-        len: 0,
-        leader: trick.leader(),
-    };
-    for (i, c) in trick.cards().iter().enumerate() {
-        pos.hands[trick.leader().plus(i as u8).index()].remove(*c);
-        pos.trick[i] = *c;
-    }
-    pos.len = trick.cards().len() as u8;
-    pos
 }
 
 /// Whether this seat's party may have taken every trick so far: no trick
