@@ -158,6 +158,18 @@ pub trait Ledger<G: Game>: Sync {
     fn blunders(&self, _round: &G, _seat: Seat, _view: &G::SeatView, _action: &G::Action) -> u64 {
         0
     }
+
+    /// How likely the game's inference about hidden hands judges the true
+    /// deal when `seat` is to act at `view` in `round`: the share (0 … 1)
+    /// of the seat's own samples that its inference weighs below the true
+    /// deal, ties counted half (0.5: the inference tells the truth from a
+    /// guess no better than chance; above: it favours the truth). `None`
+    /// where the game does not infer or the decision has nothing hidden to
+    /// judge. The game seeds its own random numbers, so the players' do
+    /// not change.
+    fn true_deal_rank(&self, _round: &G, _seat: Seat, _view: &G::SeatView) -> Option<f64> {
+        None
+    }
 }
 
 /// A type's decisions and how many of them fulfilled each of the game's
@@ -169,6 +181,11 @@ pub struct Tally {
     /// Per predicate (in [`Ledger::blunder_names`]' order): decisions that
     /// fulfilled it.
     pub counts: Vec<u64>,
+    /// Decisions whose true deal the game's inference ranked
+    /// ([`Ledger::true_deal_rank`]).
+    pub ranked: u64,
+    /// The sum of those ranks, in thousandths.
+    pub rank_milli: u64,
 }
 
 impl Tally {
@@ -183,9 +200,22 @@ impl Tally {
         }
     }
 
+    /// Counts one rank of the true deal (0 … 1).
+    pub fn rank(&mut self, rank: f64) {
+        self.ranked += 1;
+        self.rank_milli += (rank.clamp(0.0, 1.0) * 1000.0).round() as u64;
+    }
+
+    /// The mean rank of the true deal, where any was ranked.
+    pub fn mean_rank(&self) -> Option<f64> {
+        (self.ranked > 0).then(|| self.rank_milli as f64 / 1000.0 / self.ranked as f64)
+    }
+
     /// Adds `other`'s decisions and counts to this one.
     pub fn merge(&mut self, other: &Tally) {
         self.decisions += other.decisions;
+        self.ranked += other.ranked;
+        self.rank_milli += other.rank_milli;
         if self.counts.len() < other.counts.len() {
             self.counts.resize(other.counts.len(), 0);
         }
@@ -454,6 +484,9 @@ impl<G: Game, L: Ledger<G>> Contender<'_, G, L> {
         rng: &mut dyn RngCore,
     ) -> Result<G::Action, String> {
         let view = round.seat_view(seat).ok_or("the seat to act has no view")?;
+        if let Some(rank) = self.ledger.true_deal_rank(round, seat, &view) {
+            self.blunders.rank(rank);
+        }
         let start = Instant::now();
         let action = match &mut self.entrant {
             Entrant::Player(p) => p.choose(&view, rng),
@@ -869,6 +902,10 @@ impl<G: Game, N> Outcome<'_, G, N> {
                 rates.insert((*name).into(), tally.per_mille(i).into());
             }
             entry.insert("per_1000".into(), rates.into());
+            if let Some(rank) = tally.mean_rank() {
+                entry.insert("true_deal_rank".into(), rank.into());
+                entry.insert("ranked".into(), tally.ranked.into());
+            }
             all.insert(key, entry.into());
         }
         all.into()
@@ -880,10 +917,17 @@ impl<G: Game, N> Outcome<'_, G, N> {
     /// # Errors
     /// A failed write.
     pub fn write_blunders(&self, out: &mut dyn Write) -> io::Result<()> {
-        if self.blunder_names.is_empty() {
-            return Ok(());
-        }
         for (key, tally) in keys(self.asked.levels).iter().zip(self.blunders()) {
+            if let Some(rank) = tally.mean_rank() {
+                writeln!(
+                    out,
+                    "  {key:<10} true deal ranked {rank:.3} among its samples by inference ({} decisions; 0.5: no better than chance)",
+                    tally.ranked
+                )?;
+            }
+            if self.blunder_names.is_empty() {
+                continue;
+            }
             let each: Vec<String> = self
                 .blunder_names
                 .iter()

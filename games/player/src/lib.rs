@@ -16,6 +16,8 @@
 //!   which only the arena can build) against medium on the same deals.
 //! - [`simulate`]: what `tarock simulate` asks of every game (random legal
 //!   deals, checked and reported by the game's own code).
+//! - [`infer`]: inference about hidden hands, the shared part (weighted
+//!   picks among samples, the rank of the true deal).
 //! - [`recovery`]: the recovery ratio R = D / G (strong's gain over medium
 //!   against the oracle's) with a bootstrap interval over deals.
 //! - [`DynPlayer`]: a player behind a box for code that knows the game only
@@ -36,6 +38,7 @@
 
 pub mod arena;
 pub mod drive;
+pub mod infer;
 pub mod level;
 pub mod recovery;
 pub mod simulate;

@@ -591,3 +591,60 @@ fn the_arena_counts_every_decision_and_each_blunder_per_type() {
         "{text}"
     );
 }
+
+/// A ledger whose inference ranks every true deal at 0.75.
+struct Ranks;
+
+impl Ledger<Race> for Ranks {
+    type Note = u8;
+    fn note(&self, round: &Race, _: &[bool]) -> Result<u8, String> {
+        Notes.note(round, &[])
+    }
+    fn true_deal_rank(&self, _: &Race, _: Seat, _: &(u8, u8)) -> Option<f64> {
+        Some(0.75)
+    }
+}
+
+#[test]
+fn the_true_deal_rank_is_averaged_per_type_and_reported_only_where_a_game_infers() {
+    let asked = Match {
+        levels: [Level::Medium, Level::Easy],
+        sets: 6,
+        rules: Value::Null,
+        seed: 7,
+        threads: 1,
+        seats: 3,
+        oracle: false,
+    };
+    let mixed = |t: usize| COMPUTERS.player([Level::Medium, Level::Easy][t]).unwrap();
+    let config = config(3, 6, 1);
+    for (ranked, results) in [
+        (true, run(&config, &Ranks, &mixed).unwrap()),
+        (false, run(&config, &Notes, &mixed).unwrap()),
+    ] {
+        let outcome = Outcome {
+            asked: &asked,
+            config: &config,
+            results: &results,
+            seconds: 0.0,
+            blunder_names: &[],
+        };
+        let json = outcome.blunders_json();
+        for (key, tally) in ["medium", "easy"].into_iter().zip(outcome.blunders()) {
+            assert!(tally.decisions > 0);
+            if ranked {
+                // Every decision was ranked, each at 0.75.
+                assert_eq!(tally.ranked, tally.decisions, "{key}");
+                assert_eq!(json[key]["true_deal_rank"], 0.75, "{key}");
+                assert_eq!(json[key]["ranked"], tally.decisions, "{key}");
+            } else {
+                assert_eq!((tally.ranked, tally.mean_rank()), (0, None), "{key}");
+                assert!(json[key].get("true_deal_rank").is_none(), "{key}");
+            }
+        }
+        let mut text = Vec::new();
+        outcome.write_blunders(&mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert_eq!(text.contains("true deal ranked 0.750"), ranked, "{text}");
+    }
+}
