@@ -12,7 +12,7 @@ fn main() -> Result<(), tarock_cards::RenderError> {
     let scene = args.next().unwrap_or_else(|| "hand".to_owned());
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let renderer = Renderer::with_cache(0);
-    let cards: Vec<Face> = Deck::Koenigrufen
+    let cards: Vec<Face> = Deck::Tarock54
         .faces()
         .into_iter()
         .step_by(4)

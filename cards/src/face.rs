@@ -310,26 +310,27 @@ impl Lang {
 /// The decks whose faces this crate draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Deck {
-    /// The full tarock deck of Königrufen: 22 tarocks and 32 suit cards.
-    Koenigrufen,
-    /// Zwanzigerrufen's 40 cards: tarocks I, IV–XXI, Sküs; per suit K D R B and the Glatze.
-    Zwanzigerrufen,
-    /// The French 32-card deck of "20 ab".
-    ZwanzigAb,
+    /// The full tarock deck: 22 tarocks and 32 suit cards (Königrufen).
+    Tarock54,
+    /// The short tarock deck of 40: tarocks I, IV–XXI, Sküs; per suit K D R B
+    /// and the Glatze (Zwanzigerrufen).
+    Tarock40,
+    /// The French deck of 32: per suit A 10 K Q J 9 8 7 ("20 ab").
+    French32,
 }
 
 impl Deck {
     /// All decks, in contact-sheet order.
-    pub const ALL: [Deck; 3] = [Deck::Koenigrufen, Deck::Zwanzigerrufen, Deck::ZwanzigAb];
+    pub const ALL: [Deck; 3] = [Deck::Tarock54, Deck::Tarock40, Deck::French32];
 
     /// Every face of the deck: tarocks from I up, then per suit from the highest rank.
     pub fn faces(self) -> Vec<Face> {
         match self {
-            Deck::Koenigrufen => tarock_deck(|_| true, |_| true),
-            Deck::Zwanzigerrufen => {
+            Deck::Tarock54 => tarock_deck(|_| true, |_| true),
+            Deck::Tarock40 => {
                 tarock_deck(|t| !matches!(t.rank(), 2 | 3), |r| r <= TarockRank::Pip1)
             }
-            Deck::ZwanzigAb => Suit::ALL
+            Deck::French32 => Suit::ALL
                 .iter()
                 .flat_map(|&s| FrenchRank::ALL.iter().map(move |&r| Face::French(s, r)))
                 .collect(),
@@ -359,9 +360,9 @@ mod tests {
 
     #[test]
     fn decks_have_the_sizes_of_the_specs() {
-        assert_eq!(Deck::Koenigrufen.faces().len(), 54);
-        assert_eq!(Deck::Zwanzigerrufen.faces().len(), 40);
-        assert_eq!(Deck::ZwanzigAb.faces().len(), 32);
+        assert_eq!(Deck::Tarock54.faces().len(), 54);
+        assert_eq!(Deck::Tarock40.faces().len(), 40);
+        assert_eq!(Deck::French32.faces().len(), 32);
         for deck in Deck::ALL {
             let faces = deck.faces();
             let distinct: HashSet<_> = faces.iter().collect();
@@ -371,8 +372,8 @@ mod tests {
 
     #[test]
     fn zwanzigerrufen_is_a_subset_of_koenigrufen_without_ii_and_iii() {
-        let full: HashSet<_> = Deck::Koenigrufen.faces().into_iter().collect();
-        let twenty = Deck::Zwanzigerrufen.faces();
+        let full: HashSet<_> = Deck::Tarock54.faces().into_iter().collect();
+        let twenty = Deck::Tarock40.faces();
         assert!(twenty.iter().all(|f| full.contains(f)));
         let tarocks = twenty
             .iter()

@@ -38,8 +38,8 @@ fn lines() -> Vec<Line> {
             .map(|&f| Some((f, Lang::De)))
             .collect::<Vec<_>>()
     };
-    let tarock = Deck::Koenigrufen.faces();
-    let french = Deck::ZwanzigAb.faces();
+    let tarock = Deck::Tarock54.faces();
+    let french = Deck::French32.faces();
     let mut out = vec![Line::Heading(
         "Tarocks I–XXI and the Sküs (Zwanzigerrufen plays without II and III)",
     )];

@@ -143,7 +143,7 @@ fn long_numerals_get_wider_strips_and_big_hands_stay_within_the_width_limit() {
         "XVIII needs more room than II: {strips:?}"
     );
     // Königrufen's Dreier: 12 cards and the whole talon of 6.
-    let mut deck = tarock_cards::Deck::Koenigrufen.faces();
+    let mut deck = tarock_cards::Deck::Tarock54.faces();
     deck.truncate(18);
     let layout = Hand::new(deck, Lang::De).layout().unwrap();
     assert!(layout.width <= 1280, "{}", layout.width);

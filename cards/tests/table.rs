@@ -89,7 +89,7 @@ fn check_position(image: &Image, slots: &[Rect], table: &Table, deck: &[(Face, I
 #[test]
 fn no_unplayed_card_ever_appears_on_the_public_table() {
     let renderer = Renderer::new();
-    let deck: Vec<(Face, Image)> = Deck::Koenigrufen
+    let deck: Vec<(Face, Image)> = Deck::Tarock54
         .faces()
         .into_iter()
         .map(|f| (f, face_image(&renderer, f, Lang::De)))

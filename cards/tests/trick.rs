@@ -51,7 +51,7 @@ fn a_trick_shows_exactly_the_played_cards_and_no_other_face_of_the_deck() {
     let step = layout.cards[1].rect.x - layout.cards[0].rect.x;
     let empty = Rect::card(layout.cards[2].rect.x + step, layout.cards[2].rect.y);
     assert!(empty.right() <= image.width as i32);
-    for face in Deck::Koenigrufen.faces() {
+    for face in Deck::Tarock54.faces() {
         let face_px = face_image(&renderer, face, Lang::De);
         for placed in &layout.cards {
             let differ = mismatch(

@@ -413,8 +413,8 @@ mod tests {
         );
         // Every face of every deck is named by exactly one id.
         for (deck, faces) in [
-            (Deck::Tarock, tarock_cards::Deck::Koenigrufen.faces()),
-            (Deck::French, tarock_cards::Deck::ZwanzigAb.faces()),
+            (Deck::Tarock, tarock_cards::Deck::Tarock54.faces()),
+            (Deck::French, tarock_cards::Deck::French32.faces()),
         ] {
             let ids = all_ids(deck);
             let named: Vec<Face> = ids.iter().map(|id| face(deck, id).unwrap()).collect();
@@ -473,7 +473,7 @@ mod tests {
         let check = |deck, cards: Vec<String>, expected, strangers: &[&str]| {
             check_cards(deck, french_id, cards, expected, strangers)
         };
-        let french = tarock_cards::Deck::ZwanzigAb;
+        let french = tarock_cards::Deck::French32;
         assert_eq!(
             check(Some(Deck::French), ids(), french, &["T21", "hN"]),
             Ok(())
@@ -487,7 +487,7 @@ mod tests {
         for (cards, expected) in [
             (short, french),
             (twice, french),
-            (ids(), tarock_cards::Deck::Koenigrufen),
+            (ids(), tarock_cards::Deck::Tarock54),
         ] {
             assert_eq!(
                 check(Some(Deck::French), cards, expected, &[]),

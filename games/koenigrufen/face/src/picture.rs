@@ -88,7 +88,7 @@ mod tests {
     fn every_card_is_one_face_of_the_games_deck() {
         let face = crate::KoenigrufenFace;
         let cards = tarock_koenigrufen::Card::all().map(|card| card.to_string());
-        let expected = tarock_cards::Deck::Koenigrufen;
+        let expected = tarock_cards::Deck::Tarock54;
         let others = ["T0", "T23", "h10", "s2", "sA", "hK2", "xK"];
         let read = |text: &str| face.card_id(text);
         let checked =

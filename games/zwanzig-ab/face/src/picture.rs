@@ -88,7 +88,7 @@ mod tests {
     fn every_card_is_one_face_of_the_games_deck() {
         let face = crate::ZwanzigAbFace;
         let cards = tarock_zwanzig_ab::Card::all().map(|card| card.to_string());
-        let expected = tarock_cards::Deck::ZwanzigAb;
+        let expected = tarock_cards::Deck::French32;
         let others = ["T21", "T1", "hN", "h2", "s6", "hK2"];
         let read = |text: &str| face.card_id(text);
         let checked =

@@ -74,7 +74,7 @@ mod tests {
     fn every_card_is_one_face_of_the_games_deck() {
         let face = crate::ZwanzigerrufenFace;
         let cards = tarock_zwanzigerrufen::Card::all().map(|card| card.to_string());
-        let expected = tarock_cards::Deck::Zwanzigerrufen;
+        let expected = tarock_cards::Deck::Tarock40;
         let others = ["T2", "T3", "h4", "d2", "s7", "c9", "hK2", "xK"];
         let read = |text: &str| face.card_id(text);
         let checked =
