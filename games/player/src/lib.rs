@@ -81,6 +81,10 @@ pub struct DecisionStats {
     /// or does not apply). For the arena's oracle: the decisions it did
     /// not solve exactly.
     pub fallbacks: u64,
+    /// Of the decisions that did not fall back, the ones the search
+    /// settled on fewer samples than the player's minimum: the search's
+    /// card, but on thin evidence (a strong player of a tarock game).
+    pub thin: u64,
 }
 
 impl DecisionStats {
@@ -90,6 +94,7 @@ impl DecisionStats {
         DecisionStats {
             decisions: self.decisions + other.decisions,
             fallbacks: self.fallbacks + other.fallbacks,
+            thin: self.thin + other.thin,
         }
     }
 
@@ -99,6 +104,15 @@ impl DecisionStats {
             0.0
         } else {
             self.fallbacks as f64 / self.decisions as f64
+        }
+    }
+
+    /// Thin decisions per decision (0 when nothing was counted).
+    pub fn thin_rate(self) -> f64 {
+        if self.decisions == 0 {
+            0.0
+        } else {
+            self.thin as f64 / self.decisions as f64
         }
     }
 }

@@ -237,10 +237,12 @@ pub fn report<N>(
     }
     writeln!(
         out,
-        "  strong fell back to medium in {} of {} card decisions ({:.1} %)",
+        "  strong fell back to medium in {} of {} card decisions ({:.1} %); settled on fewer samples than its minimum in {} ({:.1} %)",
         strong.fallbacks,
         strong.decisions,
-        100.0 * strong.rate()
+        100.0 * strong.rate(),
+        strong.thin,
+        100.0 * strong.thin_rate()
     )?;
     writeln!(
         out,
@@ -272,6 +274,8 @@ pub fn report<N>(
         "fallback_rate": strong.rate(),
         "strong_decisions": strong.decisions,
         "strong_fallbacks": strong.fallbacks,
+        "thin_rate": strong.thin_rate(),
+        "strong_thin": strong.thin,
         "oracle_decisions": oracle.decisions,
         "oracle_inexact": oracle.fallbacks,
         "oracle_valid_bound": oracle.fallbacks == 0,

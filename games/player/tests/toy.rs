@@ -358,7 +358,7 @@ fn perfect(left: u8, rng: &mut dyn RngCore) -> u8 {
 }
 
 /// The winning rule as a player, counting the decisions where it has no
-/// winning step as fallbacks.
+/// winning step as fallbacks and those one step before as thin.
 struct Perfect(DecisionStats);
 
 impl Player<Race> for Perfect {
@@ -368,6 +368,7 @@ impl Player<Race> for Perfect {
     fn choose(&mut self, &(_, left): &(u8, u8), rng: &mut dyn RngCore) -> u8 {
         self.0.decisions += 1;
         self.0.fallbacks += u64::from(left % 3 == 0);
+        self.0.thin += u64::from(left % 3 == 1);
         perfect(left, rng)
     }
     fn decision_stats(&self) -> DecisionStats {
@@ -387,6 +388,7 @@ impl Oracle<Race> for Seer {
         DecisionStats {
             decisions: self.0,
             fallbacks: 0,
+            thin: 0,
         }
     }
 }
@@ -457,6 +459,10 @@ fn a_strong_player_as_good_as_the_oracle_recovers_all_of_the_gap() {
         "{j}"
     );
     assert_eq!(num("fallback_rate"), fallbacks / decisions);
+    // Thin decisions are counted apart from the fallbacks.
+    let thin = num("strong_thin");
+    assert!(thin > 0.0 && thin + fallbacks < decisions, "{j}");
+    assert_eq!(num("thin_rate"), thin / decisions);
     assert!(num("oracle_decisions") > 0.0);
     assert_eq!(num("oracle_inexact"), 0.0);
     assert_eq!(j["deals"], 60);
@@ -472,7 +478,7 @@ fn a_strong_player_no_better_than_medium_recovers_nothing() {
     assert_eq!(j["R_ci95"], serde_json::json!([0.0, 0.0]));
     assert!(num("oracle_minus_strong") > 0.0);
     // Racer counts nothing.
-    assert_eq!(num("fallback_rate"), 0.0);
+    assert_eq!((num("fallback_rate"), num("thin_rate")), (0.0, 0.0));
 }
 
 #[test]

@@ -117,17 +117,18 @@ fn strong() -> Strong {
 }
 
 /// Times one default-budget decision per position; prints the percentiles
-/// and the fallback rate (decisions the search did not settle: fewer than
-/// its minimum of samples finished within the budget), overall and for the
-/// first three tricks; returns the positions with their times, slowest first.
+/// the fallback rate (no sample finished within the budget: medium's card)
+/// and the thin rate (fewer than its minimum of samples: the search's card
+/// on thin evidence), overall and for the first three tricks; returns the
+/// positions with their times, slowest first.
 fn percentiles() -> Vec<(u64, SeatView)> {
     let mut timed = Vec::new();
     let mut micros = Vec::new();
     let mut cpu = Vec::new();
-    let mut fallbacks = 0;
-    let (mut early, mut early_fallbacks) = (0, 0);
-    // Per trick: decisions, fallbacks, samples, search nodes.
-    let mut per_trick = [(0u32, 0u32, 0u64, 0u64); 12];
+    let (mut fallbacks, mut thins) = (0, 0);
+    let (mut early, mut early_fallbacks, mut early_thin) = (0, 0, 0);
+    // Per trick: decisions, fallbacks, thin decisions, samples, search nodes.
+    let mut per_trick = [(0u32, 0u32, 0u32, 0u64, 0u64); 12];
     let (mut queries, mut open) = (0u64, 0u64);
     for preset in [Preset::Cup2019, Preset::Standard] {
         for seed in 0..POSITIONS {
@@ -142,6 +143,7 @@ fn percentiles() -> Vec<(u64, SeatView)> {
             let took = start.elapsed().as_micros() as u64;
             cpu.push(cpu_micros() - cpu_start);
             let fell_back = strong.last_fell_back();
+            let thin = strong.last_thin();
             let (samples, nodes) = strong.last_decision();
             let (q, o) = strong.last_queries();
             queries += u64::from(q);
@@ -150,13 +152,16 @@ fn percentiles() -> Vec<(u64, SeatView)> {
             *t = (
                 t.0 + 1,
                 t.1 + u32::from(fell_back),
-                t.2 + u64::from(samples),
-                t.3 + nodes,
+                t.2 + u32::from(thin),
+                t.3 + u64::from(samples),
+                t.4 + nodes,
             );
             fallbacks += usize::from(fell_back);
+            thins += usize::from(thin);
             if view.public.tricks.len() < 3 {
                 early += 1;
                 early_fallbacks += usize::from(fell_back);
+                early_thin += usize::from(thin);
             }
             micros.push(took);
             timed.push((took, view));
@@ -167,7 +172,7 @@ fn percentiles() -> Vec<(u64, SeatView)> {
     let at = |v: &[u64], p: f64| v[((v.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0;
     let n = micros.len();
     println!(
-        "strong decision over {n} positions (tricks 1-6, both presets): CPU time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (wall clock p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms); fallback {fallbacks} of {n} ({:.1} %), in tricks 1-3 {early_fallbacks} of {early}",
+        "strong decision over {n} positions (tricks 1-6, both presets): CPU time p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms (wall clock p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms); fallback {fallbacks} of {n} ({:.1} %), thin {thins} ({:.1} %); in tricks 1-3 of {early}: fallback {early_fallbacks}, thin {early_thin}",
         at(&cpu, 0.5),
         at(&cpu, 0.9),
         at(&cpu, 0.99),
@@ -176,14 +181,15 @@ fn percentiles() -> Vec<(u64, SeatView)> {
         at(&micros, 0.99),
         at(&micros, 1.0),
         100.0 * fallbacks as f64 / n as f64,
+        100.0 * thins as f64 / n as f64,
     );
     println!(
         "  {queries} search queries, {open} left open at their share of the budget ({:.2} %)",
         100.0 * open as f64 / queries.max(1) as f64
     );
-    for (i, (n, f, samples, nodes)) in per_trick.iter().enumerate().filter(|t| t.1.0 > 0) {
+    for (i, (n, f, thin, samples, nodes)) in per_trick.iter().enumerate().filter(|t| t.1.0 > 0) {
         println!(
-            "  trick {}: {n} decisions, {f} fallbacks, mean {:.1} samples, mean {:.0} nodes",
+            "  trick {}: {n} decisions, {f} fallbacks, {thin} thin, mean {:.1} samples, mean {:.0} nodes",
             i + 1,
             *samples as f64 / f64::from(*n),
             *nodes as f64 / f64::from(*n)

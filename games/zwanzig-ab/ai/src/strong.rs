@@ -156,6 +156,7 @@ impl Strong {
             stats: DecisionStats {
                 decisions: 0,
                 fallbacks: 0,
+                thin: 0,
             },
         }
     }

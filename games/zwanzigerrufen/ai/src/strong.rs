@@ -263,6 +263,7 @@ impl Strong {
         // With a handful of samples the search only overrides the medium
         // card by a card that was at least as good in every one of them.
         let allowed = if samples < MIN_SAMPLES {
+            self.stats.thin += 1;
             candidates.without(worse)
         } else {
             candidates
@@ -785,8 +786,9 @@ impl Player<Zwanzigerrufen> for Strong {
         }
     }
 
-    /// Card decisions with more than one legal card, and those that fell
-    /// back to the medium player's card (too few samples finished).
+    /// Card decisions with more than one legal card, those that fell back
+    /// to the medium player's card (no sample finished) and those settled
+    /// on fewer than [`MIN_SAMPLES`] samples (thin).
     fn decision_stats(&self) -> DecisionStats {
         self.stats
     }
