@@ -111,6 +111,7 @@ pub struct Strong {
     solver: Solver,
     last: (u32, u64),
     fell_back: bool,
+    thin: bool,
     stats: DecisionStats,
 }
 
@@ -141,6 +142,7 @@ impl Strong {
             solver: Solver::new(),
             last: (0, 0),
             fell_back: false,
+            thin: false,
             stats: DecisionStats::default(),
         }
     }
@@ -157,11 +159,17 @@ impl Strong {
     }
 
     /// Whether the last card decision fell back to the medium player's card
-    /// because the search did not settle it (a contract it does not search,
-    /// or fewer than its minimum of samples within the budget). A decision
-    /// with one distinct card is not a fallback.
+    /// because the search gave no card (a view it does not search, or no
+    /// sample within the budget). A decision with one distinct card is not
+    /// a fallback.
     pub const fn last_fell_back(&self) -> bool {
         self.fell_back
+    }
+
+    /// Whether the last card decision was thin: the search's best card on
+    /// fewer than its minimum of samples.
+    pub const fn last_thin(&self) -> bool {
+        self.thin
     }
 
     /// The budget in force.
@@ -170,29 +178,31 @@ impl Strong {
     }
 
     /// The card to play, with the number of samples it was based on (0: the
-    /// medium player's card).
+    /// medium player's card; fewer than [`MIN_SAMPLES`]: a thin decision).
     pub fn choose_card(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> (Card, u32) {
         // Only the cards the blunder list allows compete (`safe_cards`);
-        // the medium player's card stands in among them.
+        // the medium player's card among them stands in.
         let allowed = safe_cards(view);
-        let medium = medium_card(view);
-        let fallback = if allowed.contains(medium) {
-            medium
-        } else {
-            allowed.iter().next().expect("a legal card")
-        };
+        let fallback = medium_among(view, allowed);
         self.last = (0, 0);
         self.fell_back = false;
+        self.thin = false;
         match self.search_card(view, allowed, rng, fallback) {
             Searched::Forced => (fallback, 0),
             Searched::Card(card, samples) => (card, samples),
             // The one place a decision is not settled by the search: it
             // plays the best card of the samples it finished (the medium
-            // player's card among equals, or without any sample).
-            Searched::Unsettled(best) => {
+            // player's card among equals: a thin decision), or without any
+            // sample the medium player's card (a fallback).
+            Searched::Unsettled(Some(best)) => {
+                self.thin = true;
+                self.stats.thin += 1;
+                (best, self.last.0)
+            }
+            Searched::Unsettled(None) => {
                 self.fell_back = true;
                 self.stats.fallbacks += 1;
-                (best.unwrap_or(fallback), 0)
+                (fallback, 0)
             }
         }
     }
@@ -532,6 +542,21 @@ impl Strong {
         };
         (game, valat)
     }
+}
+
+/// The medium player's choice among `allowed` (a non-empty subset of the
+/// legal cards): its own card when allowed, otherwise its choice with the
+/// legal cards narrowed to `allowed`.
+fn medium_among(view: &SeatView, allowed: CardSet) -> Card {
+    let medium = medium_card(view);
+    if allowed.contains(medium) {
+        return medium;
+    }
+    let mut narrowed = view.clone();
+    if let Some(legal) = narrowed.legal.as_mut() {
+        legal.cards = allowed;
+    }
+    medium_card(&narrowed)
 }
 
 /// Prices are counted in 1/`SCALE` units, so the mean over the premiums a
@@ -894,9 +919,9 @@ impl Player<Koenigrufen> for Strong {
         }
     }
 
-    /// Card decisions with more than one legal card, and those that fell
-    /// back to the medium player's card (Trischaken, "bei" games, too few
-    /// samples finished).
+    /// Card decisions with more than one distinct card, those that fell
+    /// back to the medium player's card (no sample finished) and those
+    /// settled on fewer samples than [`MIN_SAMPLES`] (thin).
     fn decision_stats(&self) -> DecisionStats {
         self.stats
     }
@@ -926,6 +951,26 @@ mod tests {
             let (card, samples) = strong.choose_card(&view, &mut rng);
             assert_eq!(card, "sQ".parse().unwrap());
             assert!(samples >= MIN_SAMPLES);
+        }
+    }
+
+    #[test]
+    fn the_stand_in_is_mediums_choice_among_the_allowed_cards() {
+        // FD1's first lead (S0 leads from a full hand): with any one legal
+        // card barred, the stand-in is allowed, and it is medium's own
+        // card unless that card is the one barred.
+        let game = fixtures::fd1_in_play();
+        let view = game.view(Seat::S0);
+        let legal = view.legal.as_ref().expect("S0 leads").cards;
+        assert!(legal.len() > 2);
+        let medium = medium_card(&view);
+        for barred in legal {
+            let allowed = legal.without(CardSet::from_iter([barred]));
+            let card = medium_among(&view, allowed);
+            assert!(allowed.contains(card), "{barred}: {card}");
+            if barred != medium {
+                assert_eq!(card, medium, "{barred}");
+            }
         }
     }
 }
