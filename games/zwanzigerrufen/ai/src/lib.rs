@@ -59,6 +59,7 @@ pub mod easy;
 #[cfg(test)]
 mod fixtures;
 pub mod hand;
+pub mod infer;
 pub mod knowledge;
 pub mod level;
 pub mod lookahead;
