@@ -19,7 +19,9 @@
 //! taking ([`DUCK_POINTS`]) that let the other party win it likely held no
 //! legal card that would have won; a sample in which it did weighs
 //! [`DUCK_WEIGHT`] (the parties as the sample deals them: the Rufer's
-//! partner holds the called card).
+//! partner holds the called card). And one more: the fourth seat that won
+//! a trick likely held no cheaper card that would have won it
+//! ([`DEARER_WEIGHT`]).
 //!
 //! The weight of a sample ([`Inference::weight`]) is the product over the
 //! facts; the strong player keeps the likelier of several candidate deals
@@ -54,6 +56,13 @@ pub const DUCK_POINTS: u32 = 7;
 /// ([`DUCK_POINTS`]) let the other party win it while it held a legal card
 /// that would have won: players rarely do that.
 pub const DUCK_WEIGHT: f64 = 0.3;
+
+/// The weight of a sample in which the fourth seat won a trick with a card
+/// while it held a cheaper legal card that would have won too (cheaper as
+/// the medium player parts with cards: Trull cards last, then by points and
+/// rank; the Pagat not counted, which players keep back): players win
+/// cheaply where they can.
+pub const DEARER_WEIGHT: f64 = 0.5;
 
 /// Candidate deals drawn per kept sample by the strong player.
 pub const CANDIDATES: usize = 6;
@@ -104,11 +113,14 @@ impl Fact {
     }
 }
 
-/// A trick worth taking that its fourth seat let another seat win.
+/// A trick worth taking that its fourth seat let another seat win, or a
+/// trick its fourth seat won.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Duck {
-    /// The completed trick.
+    /// The completed trick's first three cards.
     trick: Trick,
+    /// The fourth seat's card.
+    card: Card,
     /// Its index among the completed tricks.
     index: usize,
     /// Its fourth seat.
@@ -122,6 +134,8 @@ struct Duck {
 pub struct Inference {
     facts: Vec<Fact>,
     ducks: Vec<Duck>,
+    /// Tricks the fourth seat won.
+    wins: Vec<Duck>,
     /// Per completed trick and seat, the card it played there.
     plays: Vec<[Option<Card>; 4]>,
     kind: GameKind,
@@ -155,6 +169,7 @@ impl Inference {
         let kind = view.contract.map_or(GameKind::Rufer, |c| c.kind);
         let mut plays = Vec::with_capacity(view.tricks.len());
         let mut ducks = Vec::new();
+        let mut wins = Vec::new();
         for (index, t) in view.tricks.iter().enumerate() {
             let mut by_seat = [None; 4];
             for (seat, card) in t.trick.plays() {
@@ -164,18 +179,26 @@ impl Inference {
             let cards = t.trick.cards();
             let fourth = t.trick.leader().plus(3);
             let worth: u32 = cards[..3].iter().map(|c| u32::from(c.points())).sum();
-            if fourth != view.seat && t.winner != fourth && worth >= DUCK_POINTS {
-                ducks.push(Duck {
-                    trick: Trick::with_cards(t.trick.leader(), &cards[..3]),
-                    index,
-                    seat: fourth,
-                    winner: t.winner,
-                });
+            let duck = Duck {
+                trick: Trick::with_cards(t.trick.leader(), &cards[..3]),
+                card: cards[3],
+                index,
+                seat: fourth,
+                winner: t.winner,
+            };
+            if fourth == view.seat {
+                continue;
+            }
+            if t.winner == fourth {
+                wins.push(duck);
+            } else if worth >= DUCK_POINTS {
+                ducks.push(duck);
             }
         }
         Inference {
             facts,
             ducks,
+            wins,
             plays,
             kind,
             rules: view.rules,
@@ -196,6 +219,23 @@ impl Inference {
         if side(duck.seat) == side(duck.winner) {
             return false;
         }
+        !self.winners(duck, dealt).is_empty()
+    }
+
+    /// Whether the fourth seat of `win`, with the dealt hands `dealt`, held
+    /// a legal card cheaper than the one it won with that would have won
+    /// as well.
+    fn could_win_cheaper(&self, win: &Duck, dealt: &[CardSet; 4]) -> bool {
+        let cost = |c: Card| (CardSet::TRULL.contains(c), c.points(), c.index());
+        let dear = cost(win.card);
+        self.winners(win, dealt)
+            .iter()
+            .any(|c| c != Card::PAGAT && cost(c) < dear)
+    }
+
+    /// The legal cards of the fourth seat of `duck` (its hand then as
+    /// `dealt` deals it) that would have won the trick.
+    fn winners(&self, duck: &Duck, dealt: &[CardSet; 4]) -> CardSet {
         let earlier: CardSet = self.plays[..duck.index]
             .iter()
             .filter_map(|p| p[duck.seat.index()])
@@ -203,12 +243,15 @@ impl Inference {
         let hand = dealt[duck.seat.index()].without(earlier);
         let legal = legal_cards_after(hand, duck.trick.led(), self.kind, false);
         let [a, b, c] = [0, 1, 2].map(|i| duck.trick.cards()[i]);
-        legal.iter().any(|card| {
-            Trick::with_cards(duck.trick.leader(), &[a, b, c, card])
-                .winner(self.kind, &self.rules)
-                .0
-                == duck.seat
-        })
+        legal
+            .iter()
+            .filter(|card| {
+                Trick::with_cards(duck.trick.leader(), &[a, b, c, *card])
+                    .winner(self.kind, &self.rules)
+                    .0
+                    == duck.seat
+            })
+            .collect()
     }
 
     /// The facts read from the bidding.
@@ -221,9 +264,15 @@ impl Inference {
         self.ducks.len()
     }
 
+    /// How many tricks a fourth seat won (each a sign it held no cheaper
+    /// winner).
+    pub fn wins(&self) -> usize {
+        self.wins.len()
+    }
+
     /// Whether nothing was read: every sample weighs the same.
     pub fn is_empty(&self) -> bool {
-        self.facts.is_empty() && self.ducks.is_empty()
+        self.facts.is_empty() && self.ducks.is_empty() && self.wins.is_empty()
     }
 
     /// The relative likelihood of the sample `hands` (each seat's current
@@ -239,6 +288,11 @@ impl Inference {
         for duck in &self.ducks {
             if self.could_take(duck, &all) {
                 w *= DUCK_WEIGHT;
+            }
+        }
+        for win in &self.wins {
+            if self.could_win_cheaper(win, &all) {
+                w *= DEARER_WEIGHT;
             }
         }
         let mut evals: [Option<HandEval>; 4] = [None; 4];
@@ -613,10 +667,42 @@ mod tests {
         // most DUCK_WEIGHT times the bidding facts' product.
         let bidding_only = Inference {
             ducks: Vec::new(),
+            wins: Vec::new(),
             ..inf.clone()
         };
         let truth = Seat::ALL.map(|s| g.hand(s));
         let ratio = inf.weight(&truth) / bidding_only.weight(&truth);
         assert!((ratio - DUCK_WEIGHT).abs() < 1e-12, "{ratio}");
+    }
+
+    #[test]
+    fn a_fourth_seat_that_won_dearly_likely_had_no_cheaper_winner() {
+        // As above, but seat 3 wins with the XV.
+        let mut g = game(hands(FD1), [&[], &[], &[]]);
+        for (seat, card) in [(0, "cK"), (1, "cQ"), (2, "T4"), (3, "T15")] {
+            let seat = Seat::new(seat).unwrap();
+            g.apply(seat, Action::Play(card.parse().unwrap())).unwrap();
+        }
+        let inf = Inference::of(&g.view(Seat::S1));
+        assert_eq!((inf.wins(), inf.ducks()), (1, 0));
+        let win = inf.wins[0];
+        // In the true deal it held the X … VI, each above the IV and
+        // cheaper by rank.
+        assert!(inf.could_win_cheaper(&win, &hands(FD1)));
+        // With the I as its only other tarock it had no cheaper winner.
+        let only_pagat = hands([
+            FD1[0],
+            FD1[1],
+            "T22 T19 T9 T4 T10 T8 T7 T6 sJ s10",
+            "T15 T1 dQ hA sQ sN dK hK hN sK",
+        ]);
+        assert!(!inf.could_win_cheaper(&win, &only_pagat));
+        let truth = Seat::ALL.map(|s| g.hand(s));
+        let without = Inference {
+            wins: Vec::new(),
+            ..inf.clone()
+        };
+        let ratio = inf.weight(&truth) / without.weight(&truth);
+        assert!((ratio - DEARER_WEIGHT).abs() < 1e-12, "{ratio}");
     }
 }
