@@ -85,7 +85,8 @@ fn thread_cpu_micros() -> u64 {
 }
 
 /// The default budget, or `TAROCK_ZR_NODES` nodes per decision (for
-/// measuring what a budget buys).
+/// measuring what a budget buys); `TAROCK_ZR_INFERENCE=true` or `false`
+/// switches the inference about hidden hands on or off.
 fn config() -> StrongConfig {
     let mut config = StrongConfig::default();
     if let Some(nodes) = std::env::var("TAROCK_ZR_NODES")
@@ -93,6 +94,12 @@ fn config() -> StrongConfig {
         .and_then(|v| v.parse().ok())
     {
         config.node_budget = nodes;
+    }
+    if let Some(on) = std::env::var("TAROCK_ZR_INFERENCE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        config.inference = on;
     }
     config
 }

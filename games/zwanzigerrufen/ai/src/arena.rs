@@ -15,6 +15,8 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use serde_json::json;
 use tarock_player::arena::{
     Duplicate, Ledger, Outcome, Part, Streams, decision_times, keys, mean_ci, percentile,
@@ -26,6 +28,9 @@ use tarock_zwanzigerrufen::{Action, Party, Seat, SeatView, Zwanzigerrufen};
 
 use crate::COMPUTERS;
 use crate::blunder;
+use crate::infer::Inference;
+use crate::knowledge::Knowledge;
+use crate::sample::deal_unseen;
 
 /// The blunders the arena counts, in the order of their bits. All but the
 /// last are the predicates of [`crate::blunder`], decided on the true deal
@@ -46,6 +51,10 @@ pub const BLUNDERS: [&str; 9] = [
     "trash_bids",
     "valat_unsolved",
 ];
+
+/// Samples the true deal's weight is ranked among ([`Notes`]'
+/// `true_deal_rank`).
+pub const RANK_SAMPLES: usize = 32;
 
 /// The solver's node budget for deciding a thrown-away Valat in the arena.
 pub const VALAT_NODES: u64 = 200_000;
@@ -110,6 +119,39 @@ impl Ledger<Zwanzigerrufen> for Notes {
             declarer_side: contract.party(seat) == Party::Declarer,
         });
         Some(parts.to_vec())
+    }
+
+    /// For timed card decisions: the weight ([`Inference::weight`]) of the
+    /// true hands ranked among [`RANK_SAMPLES`] samples of the seat's
+    /// [`deal_unseen`], drawn with random numbers seeded by the position
+    /// (never the players').
+    fn true_deal_rank(
+        &self,
+        round: &Zwanzigerrufen,
+        _seat: tarock_game_core::Seat,
+        view: &SeatView,
+    ) -> Option<f64> {
+        if !self.timed(view) || view.contract.is_none() {
+            return None;
+        }
+        let game = round.game()?;
+        let k = Knowledge::from_view(view);
+        if k.unseen.is_empty() {
+            return None;
+        }
+        let inference = Inference::of(view);
+        let truth: [CardSet; 4] = Seat::ALL.map(|s| game.hand(s));
+        let seed = k.unseen.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ view.hand.bits().rotate_left(17)
+            ^ u64::from(view.seat.index() as u8);
+        let rng = &mut SmallRng::seed_from_u64(seed);
+        let weights: Vec<f64> = (0..RANK_SAMPLES)
+            .map(|_| inference.weight(&deal_unseen(&k, view.hand, rng)))
+            .collect();
+        Some(tarock_player::infer::rank(
+            inference.weight(&truth),
+            &weights,
+        ))
     }
 
     fn blunder_names(&self) -> &'static [&'static str] {
@@ -301,5 +343,33 @@ mod tests {
         }
         // 80 games of the easy player leave a fat trick or a Pagat now and then.
         assert!(card_blunders > 0);
+    }
+
+    #[test]
+    fn the_inference_ranks_the_true_deal_above_chance_among_medium_players() {
+        // Medium players bid by the very thresholds the inference assumes,
+        // so their passes and bids point to the true hands.
+        let config = Config {
+            rules: Preset::Standard.rules(),
+            seats: 4,
+            sets: 20,
+            seed: 7,
+            threads: 2,
+            max_decks: 1,
+            streams: Streams::Deal,
+        };
+        let make = |_: usize| crate::player(Level::Medium);
+        let results = run(&config, &Notes, &make).unwrap();
+        let mut all = Tally::default();
+        for r in &results {
+            all.merge(&r.blunders[0]);
+            all.merge(&r.blunders[1]);
+        }
+        // Only timed card decisions are ranked: fewer than all decisions,
+        // and at least one per play of the 40.
+        assert!(all.ranked >= 40 && all.ranked < all.decisions, "{all:?}");
+        let mean = all.mean_rank().unwrap();
+        // Chance is 0.5; the margin keeps a seeded run of 40 plays clear of it.
+        assert!(mean > 0.53, "{mean}");
     }
 }

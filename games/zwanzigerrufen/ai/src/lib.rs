@@ -23,7 +23,9 @@
 //!   a Pagat announcement), solves each deal exactly with alpha-beta over card
 //!   points against the 45 / 56 point and Valat thresholds (with a
 //!   transposition table), prices each outcome with the engine's own
-//!   settlement and plays the card with the best expected balance. It works
+//!   settlement and plays the card with the best expected balance
+//!   (optionally with the samples weighed by what the others' bids and
+//!   cards say, [`infer`], off by default: it did not measure better). It works
 //!   within a node budget, so its decisions depend only on the random number
 //!   generator it is given.
 //!
@@ -59,6 +61,7 @@ pub mod easy;
 #[cfg(test)]
 mod fixtures;
 pub mod hand;
+pub mod infer;
 pub mod knowledge;
 pub mod level;
 pub mod lookahead;

@@ -48,6 +48,7 @@ use tarock_zwanzigerrufen::{Action, Party, Phase, Seat, SeatView, settle};
 
 use crate::Player;
 use crate::blunder;
+use crate::infer::Inference;
 use crate::knowledge::{Knowledge, known_party};
 use crate::lookahead::{BidDecision, lookahead_bid};
 use crate::medium::medium_bid;
@@ -67,6 +68,10 @@ pub struct StrongConfig {
     /// Optional wall-clock cap per decision. Off by default, because with it
     /// the choice can depend on the machine's load.
     pub time_cap: Option<Duration>,
+    /// Weigh the samples of the card play by what the bidding says about
+    /// the other hands ([`crate::infer`]): each sample is kept from
+    /// [`crate::infer::CANDIDATES`] deals by weight.
+    pub inference: bool,
 }
 
 impl Default for StrongConfig {
@@ -80,6 +85,7 @@ impl Default for StrongConfig {
             samples: 48,
             node_budget: 1_600_000,
             time_cap: None,
+            inference: false,
         }
     }
 }
@@ -198,6 +204,7 @@ impl Strong {
         }
         self.stats.decisions += 1;
         let k = Knowledge::from_view(view);
+        let inference = self.config.inference.then(|| Inference::of(view));
         let ctx = Context::new(view);
         let candidates = root_moves(view, legal);
         if candidates.len() == 1 {
@@ -222,7 +229,10 @@ impl Strong {
             {
                 break;
             }
-            let hands = deal_unseen(&k, view.hand, rng);
+            let hands = match &inference {
+                Some(inf) => inf.sample(&k, view.hand, rng),
+                None => deal_unseen(&k, view.hand, rng),
+            };
             let Some(values) = self.evaluate(&ctx, view, hands, candidates) else {
                 break;
             };
@@ -887,6 +897,7 @@ mod tests {
             samples: 6,
             node_budget: 200_000,
             time_cap: None,
+            ..StrongConfig::default()
         });
         let (card, samples) = strong.choose_card(&view, &mut rng);
         assert!(view.legal.unwrap().cards.contains(card));

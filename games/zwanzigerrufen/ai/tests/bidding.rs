@@ -128,6 +128,7 @@ fn lookahead_bids_are_always_legal() {
         samples: 12,
         node_budget: 400_000,
         time_cap: None,
+        ..StrongConfig::default()
     };
     let mut decided = 0;
     for preset in [

@@ -28,6 +28,8 @@ fn small_strong() -> Strong {
         samples: 4,
         node_budget: 8_000,
         time_cap: None,
+        // Inference on: its samples must keep the play legal too.
+        inference: true,
     })
 }
 
