@@ -54,12 +54,14 @@
 
 pub mod announce;
 pub mod auction;
+pub mod bidding_arena;
 pub mod blunder;
 pub mod drive;
 pub mod duck;
 pub mod easy;
 pub mod eval;
 pub mod knowledge;
+pub mod lookahead;
 pub mod medium;
 pub mod oracle;
 pub mod play;
