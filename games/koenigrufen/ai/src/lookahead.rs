@@ -53,7 +53,7 @@ use crate::strong::{SCALE, Strong};
 
 /// Samples that must finish for every candidate before the lookahead may
 /// replace the medium player's word.
-pub const MIN_SAMPLES: usize = 8;
+pub const MIN_SAMPLES: usize = 10;
 
 /// Standard errors of the paired differences by which a candidate's mean
 /// must beat the medium player's word to replace it.
@@ -61,14 +61,14 @@ pub const MARGIN_SE: f64 = 2.0;
 
 /// Tricks played by the medium player's card rule before the search takes
 /// over (an exact search from the first lead costs far more nodes).
-pub const ROLLOUT_TRICKS: usize = 4;
+pub const ROLLOUT_TRICKS: usize = 5;
 
 /// How far below its need ([`margin`]) a contract may be and still be a
 /// candidate.
 pub const NEAR_MARGIN: f32 = -1.0;
 
 /// Most contracts tried besides medium's word, "weiter" and "halte".
-pub const MAX_BIDS: usize = 3;
+pub const MAX_BIDS: usize = 2;
 
 /// The lookahead's budget per auction decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,11 +83,11 @@ pub struct BidConfig {
 }
 
 impl Default for BidConfig {
-    /// 24 samples within 2 000 000 nodes, 150 000 per search (see
+    /// 32 samples within 2 000 000 nodes, 150 000 per search (see
     /// docs/COMPUTERS.md for the decision times).
     fn default() -> BidConfig {
         BidConfig {
-            samples: 24,
+            samples: 32,
             node_budget: 2_000_000,
             search_cap: 150_000,
         }
@@ -143,7 +143,9 @@ pub fn lookahead_word(
         if decision.nodes >= config.node_budget {
             break;
         }
-        let game = sample_game(view, rng);
+        let Some(game) = sample_game(view, rng) else {
+            continue;
+        };
         let mut row = Vec::with_capacity(words.len());
         for word in &words {
             let left = config.node_budget.saturating_sub(decision.nodes);
@@ -239,34 +241,53 @@ fn candidates(view: &SeatView, legal: &LegalActions, medium: Action) -> Vec<Acti
     out
 }
 
+/// Deals tried for a sample on which the auction so far is legal.
+const DEAL_TRIES: usize = 64;
+
 /// A deal consistent with what `view`'s seat knows in the auction (its own
-/// hand), with the auction so far replayed on it.
-fn sample_game(view: &SeatView, rng: &mut dyn RngCore) -> Game {
-    let mut unseen: Vec<Card> = CardSet::DECK.without(view.hand).iter().collect();
-    unseen.shuffle(rng);
-    let mut hands = [CardSet::EMPTY; 4];
-    let mut rest = unseen.chunks(12);
-    for seat in Seat::ALL {
-        hands[seat.index()] = if seat == view.seat {
-            view.hand
-        } else {
-            rest.next()
-                .expect("twelve cards a hand")
-                .iter()
-                .copied()
-                .collect()
-        };
-    }
-    let talon = rest.next().expect("the talon");
-    let deal = Deal::new(hands, talon).expect("the unseen cards fill the deal");
+/// hand, and what the words said so far prove: a bird-Rufer's bird, the four
+/// Kings of "vorhand weiter", no four Kings with a King-call game), with the
+/// auction so far replayed on it; `None` when no deal of [`DEAL_TRIES`] fits.
+fn sample_game(view: &SeatView, rng: &mut dyn RngCore) -> Option<Game> {
     let p = &view.public;
-    let mut game = Game::new(p.rules, deal, p.forehand);
+    let mut must = [CardSet::EMPTY; 4];
     for e in &p.history {
-        let action = e.action.expect("auction words are public");
-        game.apply(e.seat, action)
-            .expect("the auction so far is legal on any deal");
+        let proved = match e.action {
+            Some(Action::Bid(c)) => c.bird().and_then(|b| b.bird_card()).map(CardSet::single),
+            Some(Action::VorhandWeiter) => Some(CardSet::KINGS),
+            _ => None,
+        };
+        must[e.seat.index()] = must[e.seat.index()].union(proved.unwrap_or(CardSet::EMPTY));
     }
-    game
+    must[view.seat.index()] = CardSet::EMPTY;
+    let forced = must.iter().fold(CardSet::EMPTY, |a, m| a.union(*m));
+    for _ in 0..DEAL_TRIES {
+        let mut free: Vec<Card> = CardSet::DECK
+            .without(view.hand)
+            .without(forced)
+            .iter()
+            .collect();
+        free.shuffle(rng);
+        let mut hands = must;
+        hands[view.seat.index()] = view.hand;
+        for seat in Seat::ALL {
+            while hands[seat.index()].len() < 12 {
+                hands[seat.index()].insert(free.pop()?);
+            }
+        }
+        let Ok(deal) = Deal::new(hands, &free) else {
+            continue;
+        };
+        let mut game = Game::new(p.rules, deal, p.forehand);
+        let replayed = p
+            .history
+            .iter()
+            .all(|e| e.action.is_some_and(|a| game.apply(e.seat, a).is_ok()));
+        if replayed {
+            return Some(game);
+        }
+    }
+    None
 }
 
 /// `me`'s money (1/[`SCALE`] units) in the sample `game` when it says
@@ -319,6 +340,112 @@ fn searched(game: &Game) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+    use tarock_koenigrufen::Preset;
+
+    /// A cup2019 deal with `hand` at S1 (the others' cards are irrelevant:
+    /// the lookahead deals them anew) after the Vorhand S0 reserved.
+    fn s1_after_vorhand(hand: &str) -> SeatView {
+        let mut game = with_s1(hand);
+        fixtures::apply(&mut game, &["0 vorhand"]);
+        game.view(Seat::S1)
+    }
+
+    /// A cup2019 deal with `hand` at S1, S0 the Vorhand.
+    fn with_s1(hand: &str) -> Game {
+        let mine: CardSet = hand.parse().unwrap();
+        let rest: Vec<String> = CardSet::DECK
+            .without(mine)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        fixtures::dealt(
+            Preset::Cup2019,
+            [
+                &rest[0..12].join(" "),
+                hand,
+                &rest[12..24].join(" "),
+                &rest[24..36].join(" "),
+            ],
+            &rest[36..42].join(" "),
+        )
+    }
+
+    fn decide(view: &SeatView, seed: u64, config: BidConfig) -> BidDecision {
+        let mut strong = Strong::new();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        lookahead_word(&mut strong, config, view, &mut rng)
+    }
+
+    #[test]
+    fn a_dreier_on_low_tarocks_is_given_up() {
+        // Six tarocks, but only the Sküs above V, and four Kings: medium's
+        // evaluation counts every tarock and King and bids the Dreier. Alone
+        // against three, the declarer faces the other sixteen tarocks (VI to
+        // the Mond); his low ones win no trick, and the Kings are trumped
+        // once the opponents are void. The samples show the Dreier losing
+        // money, so the lookahead passes or names the Farbendreier (where
+        // tarocks do not trump and the four Kings take their suits).
+        let view = s1_after_vorhand("T22 T5 T4 T3 T2 T1 sK cK hK dK s7 c7");
+        for seed in 0..4 {
+            let d = decide(&view, seed, BidConfig::default());
+            assert_eq!(d.medium, Action::Bid(Contract::Dreier));
+            assert!(d.samples as usize >= MIN_SAMPLES, "{d:?}");
+            assert!(
+                [Action::Weiter, Action::Bid(Contract::Farbendreier)].contains(&d.action),
+                "seed {seed}: {d:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_sure_solodreier_is_kept() {
+        // The eight highest tarocks and the four Kings: medium bids the
+        // Solodreier, worth more than any other positive game this seat may
+        // name, and the hand wins it however the rest lies (the opponents'
+        // fourteen tarocks are all lower, and the Kings come home while
+        // they still follow suit). No other word can gain on it.
+        let view = s1_after_vorhand("T22 T21 T20 T19 T18 T17 T16 T15 sK cK hK dK");
+        for seed in 0..3 {
+            let d = decide(&view, seed, BidConfig::default());
+            assert_eq!(d.medium, Action::Bid(Contract::Solodreier));
+            assert!(d.candidates >= 2, "{d:?}");
+            assert_eq!(d.action, d.medium, "seed {seed}: {d:?}");
+        }
+    }
+
+    #[test]
+    fn monster_trash_and_the_opening_keep_medium_without_a_search() {
+        // A monster (Sküs, Mond, ten tarocks) and a trash hand (no Trull
+        // card, no King, one tarock) keep medium's word, as does the
+        // Vorhand's first word (her reservation).
+        let monster = s1_after_vorhand("T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 sK cK");
+        let trash = s1_after_vorhand("T2 s7 s8 s9 c7 c8 h4 h3 h2 d4 d3 d2");
+        // S0 is the Vorhand and speaks first.
+        let opening = with_s1("T22 T5 T4 T3 T2 T1 sK cK hK dK s7 c7").view(Seat::S0);
+        for view in [monster, trash, opening] {
+            let d = decide(&view, 1, BidConfig::default());
+            assert_eq!(d.action, d.medium, "{:?}", view.hand);
+            assert_eq!((d.candidates, d.samples, d.nodes), (0, 0, 0));
+        }
+    }
+
+    #[test]
+    fn the_work_is_bounded_and_depends_only_on_the_rng() {
+        let view = s1_after_vorhand("T22 T5 T4 T3 T2 T1 sK cK hK dK s7 c7");
+        let small = BidConfig {
+            samples: 32,
+            node_budget: 300_000,
+            search_cap: 60_000,
+        };
+        for seed in 0..3 {
+            let d = decide(&view, seed, small);
+            assert!(d.nodes > 0 && d.nodes <= small.node_budget + 100, "{d:?}");
+            assert_eq!(decide(&view, seed, small), d);
+        }
+    }
 
     #[test]
     fn the_rule_keeps_medium_unless_the_gain_is_clear() {
