@@ -1,5 +1,7 @@
-//! The strong player: the medium player's auction, talon and announcements,
-//! and in trick play determinized sampling with exact search.
+//! The strong player: auction words by looking ahead ([`crate::lookahead`];
+//! [`Strong::with_threshold_bidding`] keeps the medium player's), the medium
+//! player's King call, talon and announcements, and in trick play
+//! determinized sampling with exact search.
 //!
 //! For each card decision it deals the cards it has not located many times,
 //! consistently with its [`Knowledge`] ([`super::sample`]). For each sample
