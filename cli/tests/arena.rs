@@ -220,26 +220,29 @@ fn the_frozen_deal_set_is_a_seed_and_an_unknown_seed_word_is_refused() {
 }
 
 /// `strong,strong-thresholds` is the bidding arena of a game whose strong
-/// player bids by looking ahead: both sides play strong's cards and the
-/// report says so; one duplicate deal keeps it short.
+/// player bids by looking ahead (Zwanzigerrufen, Königrufen): both sides
+/// play strong's cards and the report says so; one duplicate deal keeps it
+/// short.
 #[test]
 fn strong_against_strong_thresholds_runs_the_bidding_arena() {
-    let out = arena(&[
-        "--game",
-        "zwanzigerrufen",
-        "--players",
-        "strong,strong-thresholds",
-        "--deals",
-        "1",
-    ]);
-    let json = summary(&out);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.starts_with("Bidding arena: both sides play strong's cards"),
-        "{text}"
-    );
-    assert_eq!(json["deals"], 1);
-    assert!(json["decision_ms"]["strong"].is_object(), "{json}");
+    for game in ["zwanzigerrufen", "koenigrufen"] {
+        let out = arena(&[
+            "--game",
+            game,
+            "--players",
+            "strong,strong-thresholds",
+            "--deals",
+            "1",
+        ]);
+        let json = summary(&out);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.starts_with("Bidding arena: both sides play strong's cards"),
+            "{game}: {text}"
+        );
+        assert_eq!(json["deals"], 1, "{game}");
+        assert!(json["decision_ms"]["strong"].is_object(), "{game}: {json}");
+    }
 }
 
 /// The bidding arena needs `strong` on the other side and a game that has
@@ -250,11 +253,11 @@ fn the_bidding_arena_is_refused_where_it_does_not_apply() {
         (
             &[
                 "--game",
-                "koenigrufen",
+                "zwanzig-ab",
                 "--players",
                 "strong,strong-thresholds",
             ][..],
-            "koenigrufen has no bidding arena",
+            "zwanzig-ab has no bidding arena",
         ),
         (
             &[

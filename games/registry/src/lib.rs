@@ -95,7 +95,7 @@ pub static ENTRIES: [GameEntry; 3] = [
         face: Some(&KOENIGRUFEN_FACE),
         computers: &tarock_koenigrufen_ai::COMPUTERS,
         arena: &tarock_koenigrufen_ai::ledger::ARENA,
-        bidding_arena: None,
+        bidding_arena: Some(&tarock_koenigrufen_ai::bidding_arena::BIDDING_ARENA),
         aliases: &["königrufen", "konigrufen"],
         replay: tarock_koenigrufen::record::replay_line,
         simulate: tarock_koenigrufen_ai::simulation::run,

@@ -159,7 +159,8 @@ pub static ARENA: Duplicate<Koenigrufen, Notes> = Duplicate {
 /// Per contract and declaring type: (times, won).
 type Mix = BTreeMap<(Contract, bool), (u64, u64)>;
 
-fn report(o: &Outcome<'_, Koenigrufen, Note>, out: &mut dyn Write) -> io::Result<()> {
+/// The arena's report (shared with the bidding arena).
+pub fn report(o: &Outcome<'_, Koenigrufen, Note>, out: &mut dyn Write) -> io::Result<()> {
     let [key_a, key_b] = keys(o.asked.levels);
     let results = o.results;
     // A's two seats per deal averaged over both plays; the difference A − B

@@ -20,7 +20,10 @@
 //!   trick-play mode ([`play`]): partner-aware in positive games, ducking as
 //!   a negative declarer, forcing as his opponent, keeping announced birds
 //!   for their trick.
-//! - **strong** ([`Strong`]): medium's bidding, talon and announcements; in
+//! - **strong** ([`Strong`]): auction words by looking ahead on sampled
+//!   deals played on by medium's rule and solved by its search
+//!   ([`lookahead`]; `strong-thresholds` keeps medium's, for the bidding
+//!   arena [`bidding_arena`]); medium's King call, talon and announcements; in
 //!   trick play it deals the cards it has not seen many times consistently
 //!   with everything its seat observed ([`knowledge`], [`sample`]), solves
 //!   each deal with alpha-beta and a transposition table ([`search`]) in the
@@ -54,12 +57,14 @@
 
 pub mod announce;
 pub mod auction;
+pub mod bidding_arena;
 pub mod blunder;
 pub mod drive;
 pub mod duck;
 pub mod easy;
 pub mod eval;
 pub mod knowledge;
+pub mod lookahead;
 pub mod medium;
 pub mod oracle;
 pub mod play;

@@ -1,5 +1,7 @@
-//! The strong player: the medium player's auction, talon and announcements,
-//! and in trick play determinized sampling with exact search.
+//! The strong player: auction words by looking ahead ([`crate::lookahead`];
+//! [`Strong::with_threshold_bidding`] keeps the medium player's), the medium
+//! player's King call, talon and announcements, and in trick play
+//! determinized sampling with exact search.
 //!
 //! For each card decision it deals the cards it has not located many times,
 //! consistently with its [`Knowledge`] ([`super::sample`]). For each sample
@@ -60,6 +62,7 @@ use tarock_koenigrufen::{
 use super::Player;
 use super::blunder::safe_cards;
 use super::knowledge::{HIDDEN_D, HIDDEN_O, Knowledge, SLOTS};
+use super::lookahead::{BidConfig, BidDecision, lookahead_word};
 use super::medium::medium_action;
 use super::play::medium_card;
 use super::sample::deal_unseen;
@@ -113,6 +116,11 @@ pub struct Strong {
     fell_back: bool,
     thin: bool,
     stats: DecisionStats,
+    /// Auction words by looking ahead ([`crate::lookahead`]); off: medium's.
+    lookahead: bool,
+    /// The lookahead's budget per auction decision.
+    bid: BidConfig,
+    last_bid: Option<BidDecision>,
 }
 
 impl std::fmt::Debug for Strong {
@@ -144,7 +152,34 @@ impl Strong {
             fell_back: false,
             thin: false,
             stats: DecisionStats::default(),
+            lookahead: true,
+            bid: BidConfig::default(),
+            last_bid: None,
         }
+    }
+
+    /// The same player bidding with the medium player's hand evaluation
+    /// (`strong-thresholds`), for the bidding arena.
+    pub fn with_threshold_bidding(mut self) -> Strong {
+        self.lookahead = false;
+        self
+    }
+
+    /// The same player with its own budget per auction decision.
+    pub fn with_bid_config(mut self, bid: BidConfig) -> Strong {
+        self.bid = bid;
+        self
+    }
+
+    /// Whether the auction words are looked ahead (`false`: medium's).
+    pub const fn looks_ahead(&self) -> bool {
+        self.lookahead
+    }
+
+    /// What the last auction decision by lookahead found (`None` before
+    /// one, and always for `strong-thresholds`).
+    pub const fn last_bid(&self) -> Option<BidDecision> {
+        self.last_bid
     }
 
     /// Samples and search nodes of the last card decision.
@@ -561,7 +596,7 @@ fn medium_among(view: &SeatView, allowed: CardSet) -> Card {
 
 /// Prices are counted in 1/`SCALE` units, so the mean over the premiums a
 /// search left open stays an integer.
-const SCALE: i64 = 64;
+pub(crate) const SCALE: i64 = 64;
 
 /// The mean of `price` over every completion of the open bits `unknown`
 /// (each premium made or not, equally likely), in 1/[`SCALE`] units.
@@ -907,14 +942,83 @@ impl Strong {
     }
 }
 
+/// The lookahead's pricing of a deal whose every card is known
+/// ([`crate::lookahead`]).
+impl Strong {
+    /// `me`'s money (in 1/[`SCALE`] units) when `game` (in trick play,
+    /// every card known) is played out best by both parties from here: the
+    /// seat to play picks its best card for its party, each card priced by
+    /// the same search and settlement as the card play. `None` when the
+    /// search was cut at `limit` nodes, or when the contract is not searched
+    /// this way (Trischaken, "bei" games: several declarers).
+    pub(crate) fn known_value(
+        &mut self,
+        game: &tarock_koenigrufen::Game,
+        me: Seat,
+        limit: u64,
+    ) -> Option<i64> {
+        let mover = game.to_act()?;
+        let view = game.view(mover);
+        let mut ctx = Context::new(&view)?;
+        match &ctx.game {
+            Game::Positive => {}
+            Game::Negative(declarers) if declarers.len() == 1 => {}
+            _ => return None,
+        }
+        ctx.me = me;
+        let k = Knowledge::from_view(&view);
+        let mut slots = [CardSet::EMPTY; SLOTS];
+        for s in Seat::ALL {
+            slots[s.index()] = game.hand(s);
+        }
+        let held = slots[..4].iter().fold(CardSet::EMPTY, |a, h| a.union(*h));
+        let out = k.pool.without(held);
+        slots[HIDDEN_D] = out.intersect(game.talon().discard);
+        slots[HIDDEN_O] = out.without(slots[HIDDEN_D]);
+        let legal = view.legal?.cards;
+        let alive = k
+            .pool
+            .union(view.hand)
+            .union(view.public.trick.map_or(CardSet::EMPTY, |t| t.card_set()));
+        let candidates = distinct(legal, alive, ctx.special());
+        self.solver.reset(limit);
+        let mut prices = PriceCache::default();
+        let Some(Some(values)) = self.evaluate(&ctx, &k, &slots, candidates, &mut prices) else {
+            return None;
+        };
+        let same = game.party(mover) == game.party(me);
+        let best = if same {
+            values.iter().max()
+        } else {
+            values.iter().min()
+        };
+        best.copied()
+    }
+
+    /// Search nodes spent since the solver's last reset.
+    pub(crate) const fn solver_nodes(&self) -> u64 {
+        self.solver.nodes()
+    }
+}
+
 impl Player<Koenigrufen> for Strong {
     fn name(&self) -> &str {
-        "strong"
+        if self.lookahead {
+            "strong"
+        } else {
+            "strong-thresholds"
+        }
     }
 
     fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
         match view.public.phase {
             Phase::Play => Action::Play(self.choose_card(view, rng).0),
+            Phase::Auction if self.lookahead => {
+                let bid = self.bid;
+                let decision = lookahead_word(self, bid, view, rng);
+                self.last_bid = Some(decision);
+                decision.action
+            }
             _ => medium_action(view),
         }
     }
