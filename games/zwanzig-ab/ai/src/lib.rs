@@ -24,6 +24,8 @@
 //!   fourth trick (a few decisions per deal, each shaping the deal). At
 //!   that fourth trick the cards that throw away a sure trick in the
 //!   fewest guessed deals ([`blunder::no_trick_avoidable`]) come first.
+//!   In trick play each guess is kept from four drawn ones by how well it
+//!   explains the others' cards and exchange ([`infer`]).
 //! - **medium**: the strong player's card play with 12 guessed deals, its
 //!   exchange and drop and the fourth trick without a trick with 96; trump
 //!   by the easy rule.
@@ -37,6 +39,7 @@ pub mod blunder;
 pub mod drive;
 pub mod easy;
 pub mod eval;
+pub mod infer;
 pub mod oracle;
 pub mod sample;
 pub mod simulation;

@@ -24,8 +24,11 @@
 //! of these blunders remain, because the guesses disagree with the true
 //! hands: of 28 positions where the arena counted one, in 15 the card
 //! played was the blunder in fewer of 200 guessed deals than the safe card
-//! was, in one in as many (the guessed hands know only the suits a player
-//! showed he lacks, not what his exchange and his play say).
+//! was, in one in as many (the guessed hands knew only the suits a player
+//! showed he lacks, not what his exchange and his play say). Since then the
+//! strong player keeps each guess of trick play from [`StrongConfig::infer`]
+//! drawn ones by its likelihood ([`crate::infer`]): a player who let a trick
+//! go or took it with a dear card probably lacks the cheaper winner.
 //!
 //! What the guesses know decides how good they are: in the exchange each
 //! earlier player's hand is drawn so that the easy rules would have made the
@@ -47,7 +50,7 @@ use tarock_zwanzig_ab::{Action, Phase, SeatView};
 use super::Easy;
 use super::blunder;
 use super::eval::exchange_candidates;
-use super::sample::sample;
+use super::infer::{self, Model};
 use super::world::Valuation;
 use tarock_player::{DecisionStats, Player};
 use tarock_zwanzig_ab::ZwanzigAb;
@@ -79,6 +82,10 @@ pub struct StrongConfig {
     /// [`crate::world::World::roll_out_exact`]) instead of by the easy
     /// rules; 0: none.
     pub exact_tricks: u8,
+    /// Inference about the hidden hands in trick play ([`crate::infer`]):
+    /// each guessed deal is kept, by its likelihood, from this many drawn
+    /// ones (0 or 1: the guesses as drawn, no inference).
+    pub infer: u32,
 }
 
 /// Which decisions the player simulates.
@@ -112,6 +119,7 @@ impl StrongConfig {
         simulate: Simulate::ALL,
         margin: 0.5,
         exact_tricks: 2,
+        infer: INFER_POOL,
     };
     /// The medium player: simulated card play with a small budget, the
     /// exchange and the drop simulated with 96 guessed deals; trump by the
@@ -126,9 +134,14 @@ impl StrongConfig {
             cards: true,
         },
         exact_tricks: 0,
+        infer: 0,
         ..StrongConfig::STRONG
     };
 }
+
+/// Guesses drawn per guess kept by the strong player's inference
+/// ([`StrongConfig::infer`]).
+pub const INFER_POOL: u32 = 4;
 
 /// The strong player.
 #[derive(Clone, Debug)]
@@ -265,7 +278,7 @@ impl Player<ZwanzigAb> for Strong {
             self.config.samples
         };
         for _ in 0..n_samples {
-            let world = sample(view, rng);
+            let world = infer::draw(view, rng, self.config.infer, &Model::STANDARD);
             for ((total, risk), action) in totals.iter_mut().zip(&mut risk).zip(&list) {
                 if let Action::Card(card) = *action
                     && blunder::no_trick_avoidable(view, &world.hands, card)
