@@ -11,14 +11,15 @@
 //! have taken the trick cheaply, or who took it with a high trump, probably
 //! lacks the cheaper winner the guess gives him. The [`Model`] is soft:
 //! each card another player chose is explained by the kind of card it is
-//! for the guessed hand — in the lead the easy player's lead
-//! ([`crate::easy::card`]) or another; following, the cheapest winner,
-//! another winner or a card that does not win (when there is one of each),
-//! the cheapest card or another — with the share of that kind counted in
-//! the arena, divided among the hand's cards of that kind. A player who
-//! could have won the trick and did not (2.7 % of such decisions) or won it
-//! with a dearer card than he needed (8.5 %) makes guesses with such a hand
-//! unlikely.
+//! for the guessed hand — in the lead a side Ace, the highest trump,
+//! another trump, the cheapest side card or another; following, the
+//! cheapest winner, another winner or a card that does not win (when there
+//! is one of each), the cheapest card or another — with the share of that
+//! kind counted in the arena, divided among the hand's cards of that kind.
+//! A player who could have won the trick and did not (about 3 % of such
+//! decisions) or won it with a dearer card than he needed (8 %) makes
+//! guesses with such a hand unlikely; so does a lead of a low side card
+//! from two trumps, where strong and medium lead the highest trump.
 //!
 //! A forced card says nothing (factor 1). The exchange adds what it says
 //! about the hand kept: every level exchanges by the easy rule (its side
@@ -40,7 +41,7 @@ use tarock_zwanzig_ab::trick::{Trick, beaters, legal_cards};
 use tarock_zwanzig_ab::{Decision, Phase, Seat, SeatView};
 
 use crate::easy;
-use crate::eval::exchange_candidates;
+use crate::eval::{cheapest, exchange_candidates};
 use crate::sample::sample;
 use crate::world::World;
 
@@ -50,38 +51,61 @@ use crate::world::World;
 pub const FLOOR: f64 = 0.01;
 
 /// How the other players' decisions are explained: for each situation of
-/// a card decision, the chance of each kind of card (the shares below were
-/// counted on strong's and medium's non-forced cards in 80 arena sessions,
-/// seed 5, strong against medium; a player chooses the kind, then a card of
-/// that kind uniformly). A kind the hand has no card of is left out and the
-/// others' chances scaled up.
+/// a card decision, how often each kind of card was chosen (counted on
+/// strong's and medium's non-forced cards in 80 arena sessions, seed 5,
+/// strong against medium, 4 seats). A player chooses the kind with the
+/// share of its count among the kinds his hand has a card of, then a card
+/// of that kind uniformly.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
     /// Following with a card that beats the trick so far and one that does
-    /// not: [the cheapest winner, another winner, a card that does not win]
-    /// (1 242, 119 and 37 of 1 398 decisions).
-    pub win_or_not: [f64; 3],
-    /// Following with every legal card a winner: [the cheapest, another]
-    /// (598 and 1 584 of 2 182).
-    pub all_win: [f64; 2],
-    /// Following without a winner: [the cheapest card, another] (3 657
-    /// and 3 736 of 7 393).
-    pub none_wins: [f64; 2],
-    /// Leading: [the easy rule's lead, another] (3 300 and 4 680 of 7 980).
-    pub lead: [f64; 2],
+    /// not: [the cheapest winner, another winner, a card that does not
+    /// win], [while following the suit led, while void in it].
+    pub win_or_not: [[f64; 3]; 2],
+    /// Following with every legal card a winner: [the cheapest, another],
+    /// [following, void].
+    pub all_win: [[f64; 2]; 2],
+    /// Following without a winner: [the cheapest card, another],
+    /// [following, void].
+    pub none_wins: [[f64; 2]; 2],
+    /// Leading, by [`LeadKind`]: per row, whether the hand holds a side
+    /// Ace (no, yes) and its trumps (0, 1, 2 or more), `3 · ace + trumps`.
+    pub lead: [[f64; 5]; 6],
     /// The factor of a guess against the exchange decision the seat made
     /// (stayed with a side card that is no Ace; kept fewer cards than its
     /// swap says).
     pub exchange_miss: f64,
 }
 
+/// The kinds of a lead, the columns of [`Model::lead`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeadKind {
+    /// A side Ace.
+    SideAce,
+    /// The highest trump of the hand.
+    TopTrump,
+    /// Another trump.
+    LowTrump,
+    /// The cheapest side card ([`crate::eval::cheapest`]).
+    CheapSide,
+    /// Another side card.
+    OtherSide,
+}
+
 impl Model {
-    /// The model the players and the arena use.
+    /// The model the players and the arena use: the counts of 80 sessions.
     pub const STANDARD: Model = Model {
-        win_or_not: [0.888, 0.085, 0.027],
-        all_win: [0.274, 0.726],
-        none_wins: [0.495, 0.505],
-        lead: [0.414, 0.586],
+        win_or_not: [[1093.0, 104.0, 30.0], [149.0, 15.0, 7.0]],
+        all_win: [[77.0, 455.0], [521.0, 1129.0]],
+        none_wins: [[1360.0, 1803.0], [2297.0, 1933.0]],
+        lead: [
+            [0.0, 0.0, 0.0, 162.0, 573.0],
+            [0.0, 540.0, 0.0, 519.0, 398.0],
+            [0.0, 1501.0, 42.0, 521.0, 349.0],
+            [725.0, 0.0, 0.0, 104.0, 137.0],
+            [327.0, 585.0, 0.0, 123.0, 98.0],
+            [124.0, 980.0, 30.0, 99.0, 43.0],
+        ],
         exchange_miss: 0.25,
     };
 }
@@ -142,19 +166,21 @@ fn play_factor(
     if legal.len() <= 1 {
         return 1.0;
     }
-    // The easy rule's card: the lead, the cheapest winner, or the
-    // cheapest card when none wins.
+    let Some((led, best)) = trick.led().zip(trick.winning().map(|(_, c)| c)) else {
+        return lead_factor(legal, card, trump, model);
+    };
+    // The easy rule's card: the cheapest winner, or the cheapest card
+    // when none wins.
     let rule = easy::card(legal, trick, trump);
     let is_rule = usize::from(card != rule);
-    let Some((_, best)) = trick.winning() else {
-        return kind(&model.lead, &[1, legal.len() - 1], is_rule);
-    };
+    let void = usize::from(!legal.iter().all(|c| c.suit() == led.suit()));
     let winners = beaters(legal, best, trump);
     let others = legal.without(winners);
+    let rest = legal.len() - 1;
     if winners.is_empty() {
-        kind(&model.none_wins, &[1, legal.len() - 1], is_rule)
+        kind(&model.none_wins[void], &[1, rest], is_rule)
     } else if others.is_empty() {
-        kind(&model.all_win, &[1, legal.len() - 1], is_rule)
+        kind(&model.all_win[void], &[1, rest], is_rule)
     } else {
         let sizes = [1, winners.len() - 1, others.len()];
         let which = if card == rule {
@@ -164,8 +190,46 @@ fn play_factor(
         } else {
             2
         };
-        kind(&model.win_or_not, &sizes, which)
+        kind(&model.win_or_not[void], &sizes, which)
     }
+}
+
+/// The kind of the lead `card` from `legal` ([`LeadKind`]).
+pub fn lead_kind(legal: CardSet, card: Card, trump: Suit) -> LeadKind {
+    if card.suit() == trump {
+        if legal.of_suit(trump).first() == Some(card) {
+            LeadKind::TopTrump
+        } else {
+            LeadKind::LowTrump
+        }
+    } else if card.pos() == 0 {
+        LeadKind::SideAce
+    } else if card == cheapest(legal, trump) {
+        LeadKind::CheapSide
+    } else {
+        LeadKind::OtherSide
+    }
+}
+
+/// The factor of leading `card` from `legal` (see [`Model::lead`]).
+fn lead_factor(legal: CardSet, card: Card, trump: Suit, model: &Model) -> f64 {
+    let trumps = legal.of_suit(trump).len();
+    let side = legal.without(trump.cards());
+    let aces = side.iter().filter(|c| c.pos() == 0).count() as u32;
+    let plain = side.len() - aces;
+    let sizes = [
+        aces,
+        u32::from(trumps > 0),
+        trumps.saturating_sub(1),
+        u32::from(plain > 0),
+        plain.saturating_sub(1),
+    ];
+    let row = 3 * usize::from(aces > 0) + trumps.min(2) as usize;
+    kind(
+        &model.lead[row],
+        &sizes,
+        lead_kind(legal, card, trump) as usize,
+    )
 }
 
 /// The chance of one card of kind `which`: the kind's chance among the
@@ -177,7 +241,8 @@ fn kind(chances: &[f64], sizes: &[u32], which: usize) -> f64 {
         .filter(|(_, n)| **n > 0)
         .map(|(p, _)| p)
         .sum();
-    chances[which] / present / f64::from(sizes[which])
+    let chance = chances[which] / present / f64::from(sizes[which]);
+    if chance > 0.0 { chance } else { FLOOR }
 }
 
 /// The factor of the other seats' exchange decisions for the cards they
@@ -376,7 +441,8 @@ mod tests {
         assert_eq!(truth[1], set("d9 cJ cQ dQ"));
         // S1 with sA instead of dQ could have taken the King's trick with
         // the Ace and let it go: 2.7 % of such decisions against S1's true
-        // hand, where s7 was forced (factor 1).
+        // hand, where s7 was forced (factor 1): 30 of the 1 123 counted
+        // decisions with a winner and a loser but no other winner.
         let mut ace = truth;
         ace[1] = set("d9 cJ cQ sA");
         let model = Model::STANDARD;
@@ -390,11 +456,12 @@ mod tests {
         // S2 sees 10 cards (hand, discards, sK, s7); of the 22 unseen, S1
         // holds 4. Without inference he holds sA or s10 in a share of
         // 1 − C(20, 4) / C(22, 4) = 1 − 306 / 462 ≈ 0.338 of the guesses.
-        // With it, a guess where he holds one weighs at most 0.027 / 0.915
-        // of one where he holds none (0.495 when s7 is his cheapest of
-        // several spades, 1 when it is forced), so of four drawn guesses
-        // such a one is kept only when all four are (0.338⁴ ≈ 0.013) or
-        // by that small weight: far below 0.1.
+        // With it, a guess where he holds one weighs at most 30 / 1 123 ≈
+        // 0.027 (the Ace or the Ten let go) against at least 1 360 / 3 163
+        // ≈ 0.43 where he holds none (s7 his cheapest of several spades;
+        // 1 when it is forced): at most 0.062 times as much, so of four
+        // drawn guesses such a one is kept only when all four are (0.338⁴
+        // ≈ 0.013) or by that small weight: far below 0.1.
         let s = ducked();
         let view = s.view(Seat::S2);
         let winners = set("sA s10");
@@ -420,9 +487,8 @@ mod tests {
     fn a_dear_winner_says_the_cheaper_one_is_missing() {
         // S0 leads h9 (trump); S1 takes it with h10. Guessed with hJ and h8
         // beside it, S1 could have won with the cheaper hJ (or let it go
-        // with h8): h10 is "another winner", 8.5 % of such decisions.
-        // Guessed with h8 only, h10 was his cheapest winner: 88.8 % of the
-        // 91.5 % left without another winner.
+        // with h8): h10 is "another winner". Guessed with h8 only, h10 was
+        // his cheapest winner.
         let deck = "hA h7 c7 c9 c10 d8 hK dK d10 hJ h10 h8 d7 c8 d9 cJ hQ cK sA s10 \
                     sK h9 dA s7 cQ dQ sQ sJ s9 s8 cA dJ";
         let mut s = Session::fresh(Rules::STANDARD, 4, 3).unwrap();
@@ -450,9 +516,11 @@ mod tests {
         hands[1] = set("d9 cJ cQ h8");
         let cheapest = weight(&view, &hands, &Model::STANDARD);
         // Every other factor is the same (S0's lead from the same hand):
-        // 0.085 / (0.888 / 0.915) ≈ 0.088 for the play alone.
+        // 104 of the 1 227 counted decisions with all three kinds, against
+        // 1 093 of the 1 123 without another winner, ≈ 0.087.
         let ratio = cheaper_there / cheapest;
-        assert!((ratio - 0.085 * 0.915 / 0.888).abs() < 1e-9, "{ratio}");
+        let expected = (104.0 / 1227.0) / (1093.0 / 1123.0);
+        assert!((ratio - expected).abs() < 1e-9, "{ratio}");
     }
 
     #[test]
