@@ -524,6 +524,45 @@ mod tests {
     }
 
     #[test]
+    fn a_lead_of_the_highest_trump_says_another_is_likely() {
+        // S0 leads hA (trump) in the deal of `ducked`, seen by S2. With a
+        // second trump (h10) beside it, strong and medium led the highest
+        // trump in 1 501 of 2 413 counted leads from such hands (no side
+        // Ace, two trumps or more); as the only trump in 540 of 1 457: the
+        // guess with h10 is likelier by their ratio, ≈ 1.68.
+        let deck = "hA h7 c7 c9 c10 d8 hK dK d10 hJ h10 h8 d7 c8 d9 cJ hQ cK sA s10 \
+                    sK h9 dA s7 cQ dQ sQ sJ s9 s8 cA dJ";
+        let mut s = Session::fresh(Rules::STANDARD, 4, 3).unwrap();
+        s.start_deal(deck.parse::<Deck>().unwrap()).unwrap();
+        apply(
+            &mut s,
+            &[
+                "0 trump h",
+                "0 swap c7 d7 c8",
+                "1 swap c9 c10 d8",
+                "2 swap dK d10 cK",
+                "3 swap hJ h10 h8",
+            ],
+        );
+        let mut view = s.view(Seat::S2);
+        let mut trick = Trick::new(Seat::S0);
+        trick.push(Seat::S0, "hA".parse().unwrap(), Suit::Hearts);
+        view.public.phase = Phase::Play;
+        view.public.trick = Some(trick);
+        let mut hands = hands_of(&s);
+        hands[0] = set("h10 d9 d8 c9");
+        let two = weight(&view, &hands, &Model::STANDARD);
+        hands[0] = set("c8 d9 d8 c9");
+        let one = weight(&view, &hands, &Model::STANDARD);
+        let expected = (1501.0 / 2413.0) / (540.0 / 1457.0);
+        assert!((two / one - expected).abs() < 1e-9, "{}", two / one);
+        assert_eq!(
+            lead_kind(set("hA h10 d9 d8 c9"), "hA".parse().unwrap(), Suit::Hearts),
+            LeadKind::TopTrump
+        );
+    }
+
+    #[test]
     fn a_seat_that_stayed_kept_only_trumps_and_aces() {
         // FG1 (SPEC §8.6): hearts trump, S2 stays with h8 sA c9 dA h9 — c9
         // is a side card that is no Ace, which the easy rule would swap.
