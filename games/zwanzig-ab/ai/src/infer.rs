@@ -290,18 +290,20 @@ fn exchange_factor(
 /// One guessed deal for `view`: with `pool` ≤ 1 (or outside trick play,
 /// where [`weight`] is 1) simply [`sample`]; otherwise the first of `pool`
 /// guesses is drawn with `rng` as [`sample`] would, the others with random
-/// numbers seeded by it and the position, and one of them is kept with
+/// numbers seeded by it, the position and `index` (the guess's number in
+/// the decision: a position with few hidden cards repeats the first guess,
+/// and the others must not repeat with it), and one of them is kept with
 /// probability proportional to its [`weight`] (sampling importance
 /// resampling). Where every guess weighs the same the first is kept: the
 /// guesses are alike in distribution, so the inference changes nothing
 /// there, and the player's random numbers are the same with it as without,
 /// so a decision it does not inform stays as it was.
-pub fn draw(view: &SeatView, rng: &mut dyn RngCore, pool: u32, model: &Model) -> World {
+pub fn draw(view: &SeatView, rng: &mut dyn RngCore, pool: u32, model: &Model, index: u32) -> World {
     let first = sample(view, rng);
     if pool <= 1 || view.public.phase != Phase::Play {
         return first;
     }
-    let mut seed = position_seed(view);
+    let mut seed = position_seed(view) ^ u64::from(index).wrapping_mul(0xd6e8_feb8_6659_fd93);
     for hand in &first.hands {
         seed = (seed ^ hand.bits()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
@@ -469,8 +471,8 @@ mod tests {
             let mut rng = SmallRng::seed_from_u64(17);
             let n = 2000;
             let hits = (0..n)
-                .filter(|_| {
-                    let w = draw(&view, &mut rng, pool, &Model::STANDARD);
+                .filter(|k| {
+                    let w = draw(&view, &mut rng, pool, &Model::STANDARD, *k);
                     !w.hands[1].intersect(winners).is_empty()
                 })
                 .count();
@@ -609,8 +611,8 @@ mod tests {
                     let truth = hands_of(&s);
                     let model = Model::STANDARD;
                     assert!(weight(&view, &truth, &model) > 0.0);
-                    for _ in 0..3 {
-                        let w = draw(&view, &mut rng, 4, &model);
+                    for k in 0..3 {
+                        let w = draw(&view, &mut rng, 4, &model, k);
                         assert!(weight(&view, &w.hands, &model) > 0.0);
                     }
                     if let Some(r) = true_deal_rank(&view, &truth, &model) {

@@ -19,7 +19,10 @@
 //! compete on value (`safest` says why). Where no card is a blunder in any
 //! guessed deal nothing changes; the check costs little, as it applies only
 //! at the fourth trick of a seat without a trick. That card gets the
-//! decision budget below (`last_chance`): with a card's 48 (medium 12)
+//! decision budget below (`last_chance`; strong now 960,
+//! [`StrongConfig::last_chance_samples`]: with the inference's guesses a
+//! card's count in 240 still turned with the random numbers where the two
+//! cards' counts are close): with a card's 48 (medium 12)
 //! guesses the counts of the two cards were too close to tell apart. Most
 //! of these blunders remain, because the guesses disagree with the true
 //! hands: of 28 positions where the arena counted one, in 15 the card
@@ -86,6 +89,9 @@ pub struct StrongConfig {
     /// each guessed deal is kept, by its likelihood, from this many drawn
     /// ones (0 or 1: the guesses as drawn, no inference).
     pub infer: u32,
+    /// Guessed deals for the card of a seat without a trick at the fourth
+    /// trick (0: [`StrongConfig::decision_samples`]).
+    pub last_chance_samples: u32,
 }
 
 /// Which decisions the player simulates.
@@ -120,6 +126,7 @@ impl StrongConfig {
         margin: 0.5,
         exact_tricks: 2,
         infer: INFER_POOL,
+        last_chance_samples: LAST_CHANCE_SAMPLES,
     };
     /// The medium player: simulated card play with a small budget, the
     /// exchange and the drop simulated with 96 guessed deals; trump by the
@@ -135,6 +142,7 @@ impl StrongConfig {
         },
         exact_tricks: 0,
         infer: 0,
+        last_chance_samples: 0,
         ..StrongConfig::STRONG
     };
 }
@@ -142,6 +150,10 @@ impl StrongConfig {
 /// Guesses drawn per guess kept by the strong player's inference
 /// ([`StrongConfig::infer`]).
 pub const INFER_POOL: u32 = 4;
+
+/// The strong player's guessed deals for the fourth trick of a seat
+/// without a trick ([`StrongConfig::last_chance_samples`]).
+pub const LAST_CHANCE_SAMPLES: u32 = 960;
 
 /// The strong player.
 #[derive(Clone, Debug)]
@@ -272,13 +284,15 @@ impl Player<ZwanzigAb> for Strong {
         // the guessed hands; only ever at the fourth trick).
         let mut risk = vec![0u32; list.len()];
         let decisive = view.public.phase != Phase::Play || last_chance(view);
-        let n_samples = if decisive && self.config.decision_samples > 0 {
+        let n_samples = if last_chance(view) && self.config.last_chance_samples > 0 {
+            self.config.last_chance_samples
+        } else if decisive && self.config.decision_samples > 0 {
             self.config.decision_samples
         } else {
             self.config.samples
         };
-        for _ in 0..n_samples {
-            let world = infer::draw(view, rng, self.config.infer, &Model::STANDARD);
+        for k in 0..n_samples {
+            let world = infer::draw(view, rng, self.config.infer, &Model::STANDARD, k);
             for ((total, risk), action) in totals.iter_mut().zip(&mut risk).zip(&list) {
                 if let Action::Card(card) = *action
                     && blunder::no_trick_avoidable(view, &world.hands, card)
