@@ -14,7 +14,7 @@ use tarock_player::arena::{Duplicate, Ledger, Outcome, Streams, Summary};
 use tarock_zwanzig_ab::{Action, CardSet, Seat, SeatView, ZwanzigAb};
 
 use super::COMPUTERS;
-use crate::blunder;
+use crate::{blunder, infer};
 
 /// The blunders the arena counts, in the order of their bits: both
 /// predicates of [`crate::blunder`], `no_trick_avoidable` decided on the
@@ -42,7 +42,8 @@ pub fn blunders(session: &tarock_zwanzig_ab::Session, view: &SeatView, action: A
 pub const MAX_DEALS: u32 = 100;
 
 /// 20 ab notes nothing beyond the units and the decks of each play; every
-/// decision is timed.
+/// decision is timed, and in trick play the true deal is ranked by the
+/// inference's weights.
 pub struct Notes;
 
 impl Ledger<ZwanzigAb> for Notes {
@@ -64,6 +65,19 @@ impl Ledger<ZwanzigAb> for Notes {
         action: &Action,
     ) -> u64 {
         blunders(round.session(), view, *action)
+    }
+
+    /// The true hands' rank among 32 guesses of the seat's view by the
+    /// inference's weights ([`crate::infer::true_deal_rank`]), in trick
+    /// play once another player has played a card.
+    fn true_deal_rank(
+        &self,
+        round: &ZwanzigAb,
+        _seat: tarock_game_core::Seat,
+        view: &SeatView,
+    ) -> Option<f64> {
+        let hands = infer::hands_of(round.session());
+        infer::true_deal_rank(view, &hands, &infer::Model::STANDARD)
     }
 }
 

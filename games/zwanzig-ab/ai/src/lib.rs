@@ -19,11 +19,13 @@
 //!   player's rules for everyone, and values the outcome by the session: the
 //!   exact settlement when the deal ends the session, otherwise its score
 //!   change against the opponents'; a drop costs more the fewer drops are
-//!   left. 48 guessed deals per card, 240 for naming trump, for the
-//!   exchange and drop, and for the card of a seat without a trick at the
+//!   left. 48 guessed deals per card, 240 for naming trump and for the
+//!   exchange and drop, 960 for the card of a seat without a trick at the
 //!   fourth trick (a few decisions per deal, each shaping the deal). At
 //!   that fourth trick the cards that throw away a sure trick in the
 //!   fewest guessed deals ([`blunder::no_trick_avoidable`]) come first.
+//!   In trick play each guess is kept from four drawn ones by how well it
+//!   explains the others' cards and exchange ([`infer`]).
 //! - **medium**: the strong player's card play with 12 guessed deals, its
 //!   exchange and drop and the fourth trick without a trick with 96; trump
 //!   by the easy rule.
@@ -37,6 +39,7 @@ pub mod blunder;
 pub mod drive;
 pub mod easy;
 pub mod eval;
+pub mod infer;
 pub mod oracle;
 pub mod sample;
 pub mod simulation;
@@ -60,8 +63,9 @@ pub static COMPUTERS: Computers<ZwanzigAb> = Computers::new(&Level::ALL, player)
 /// A new 20 ab player of `level`: easy by rules of thumb; medium with
 /// [`StrongConfig::MEDIUM`]'s simulation (12 deals per card, 96 for the
 /// exchange and drop and the fourth trick without a trick, trump by the
-/// easy rule); strong with 48 deals per card candidate and 240 for trump,
-/// the exchange, the drop and the fourth trick without a trick.
+/// easy rule); strong with 48 deals per card candidate, 240 for trump,
+/// the exchange and the drop, 960 for the fourth trick without a trick,
+/// and inference about the hidden hands in trick play.
 pub fn player(level: Level) -> Box<dyn Player<ZwanzigAb>> {
     match level {
         Level::Easy => Box::new(Easy::new()),

@@ -19,13 +19,19 @@
 //! compete on value (`safest` says why). Where no card is a blunder in any
 //! guessed deal nothing changes; the check costs little, as it applies only
 //! at the fourth trick of a seat without a trick. That card gets the
-//! decision budget below (`last_chance`): with a card's 48 (medium 12)
+//! decision budget below (`last_chance`; strong now 960,
+//! [`StrongConfig::last_chance_samples`]: with the inference's guesses a
+//! card's count in 240 still turned with the random numbers where the two
+//! cards' counts are close): with a card's 48 (medium 12)
 //! guesses the counts of the two cards were too close to tell apart. Most
 //! of these blunders remain, because the guesses disagree with the true
 //! hands: of 28 positions where the arena counted one, in 15 the card
 //! played was the blunder in fewer of 200 guessed deals than the safe card
-//! was, in one in as many (the guessed hands know only the suits a player
-//! showed he lacks, not what his exchange and his play say).
+//! was, in one in as many (the guessed hands knew only the suits a player
+//! showed he lacks, not what his exchange and his play say). Since then the
+//! strong player keeps each guess of trick play from [`StrongConfig::infer`]
+//! drawn ones by its likelihood ([`crate::infer`]): a player who let a trick
+//! go or took it with a dear card probably lacks the cheaper winner.
 //!
 //! What the guesses know decides how good they are: in the exchange each
 //! earlier player's hand is drawn so that the easy rules would have made the
@@ -47,7 +53,7 @@ use tarock_zwanzig_ab::{Action, Phase, SeatView};
 use super::Easy;
 use super::blunder;
 use super::eval::exchange_candidates;
-use super::sample::sample;
+use super::infer::{self, Model};
 use super::world::Valuation;
 use tarock_player::{DecisionStats, Player};
 use tarock_zwanzig_ab::ZwanzigAb;
@@ -79,6 +85,13 @@ pub struct StrongConfig {
     /// [`crate::world::World::roll_out_exact`]) instead of by the easy
     /// rules; 0: none.
     pub exact_tricks: u8,
+    /// Inference about the hidden hands in trick play ([`crate::infer`]):
+    /// each guessed deal is kept, by its likelihood, from this many drawn
+    /// ones (0 or 1: the guesses as drawn, no inference).
+    pub infer: u32,
+    /// Guessed deals for the card of a seat without a trick at the fourth
+    /// trick (0: [`StrongConfig::decision_samples`]).
+    pub last_chance_samples: u32,
 }
 
 /// Which decisions the player simulates.
@@ -112,6 +125,8 @@ impl StrongConfig {
         simulate: Simulate::ALL,
         margin: 0.5,
         exact_tricks: 2,
+        infer: INFER_POOL,
+        last_chance_samples: LAST_CHANCE_SAMPLES,
     };
     /// The medium player: simulated card play with a small budget, the
     /// exchange and the drop simulated with 96 guessed deals; trump by the
@@ -126,9 +141,19 @@ impl StrongConfig {
             cards: true,
         },
         exact_tricks: 0,
+        infer: 0,
+        last_chance_samples: 0,
         ..StrongConfig::STRONG
     };
 }
+
+/// Guesses drawn per guess kept by the strong player's inference
+/// ([`StrongConfig::infer`]).
+pub const INFER_POOL: u32 = 4;
+
+/// The strong player's guessed deals for the fourth trick of a seat
+/// without a trick ([`StrongConfig::last_chance_samples`]).
+pub const LAST_CHANCE_SAMPLES: u32 = 960;
 
 /// The strong player.
 #[derive(Clone, Debug)]
@@ -260,13 +285,15 @@ impl Player<ZwanzigAb> for Strong {
         // the guessed hands; only ever at the fourth trick).
         let mut risk = vec![0u32; list.len()];
         let decisive = view.public.phase != Phase::Play || last_chance(view);
-        let n_samples = if decisive && self.config.decision_samples > 0 {
+        let n_samples = if last_chance(view) && self.config.last_chance_samples > 0 {
+            self.config.last_chance_samples
+        } else if decisive && self.config.decision_samples > 0 {
             self.config.decision_samples
         } else {
             self.config.samples
         };
-        for _ in 0..n_samples {
-            let world = sample(view, rng);
+        for k in 0..n_samples {
+            let world = infer::draw(view, rng, self.config.infer, &Model::STANDARD, k);
             for ((total, risk), action) in totals.iter_mut().zip(&mut risk).zip(&list) {
                 if let Action::Card(card) = *action
                     && blunder::no_trick_avoidable(view, &world.hands, card)
