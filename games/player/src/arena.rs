@@ -30,7 +30,7 @@
 //! An `--oracle` run ([`Match::oracle`]) plays the deal set twice: strong
 //! against medium, then the game's [`Oracle`] (built only here, from a
 //! [`Sight`]) against medium, the same decks and seatings; the
-//! [`recovery`](crate::recovery) figures compare the two.
+//! [`recovery`](crate::recovery::report) figures compare the two.
 
 use std::io::{self, Write};
 use std::sync::Mutex;

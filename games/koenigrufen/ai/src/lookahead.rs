@@ -18,7 +18,7 @@
 //! call, the talon half and the discards, the announcements and Kontras,
 //! and the cards of the first [`ROLLOUT_TRICKS`] tricks. The rest of the
 //! deal is solved with every card known by the strong player's own search
-//! and priced by the engine's settlement ([`Strong::known_value`]); a deal
+//! and priced by the engine's settlement (`Strong::known_value`); a deal
 //! that ended early (a concession) is priced by its settlement, and
 //! Trischaken or a "bei" game, which that search does not price for one
 //! seat, is played out by medium's cards. The same deals serve every

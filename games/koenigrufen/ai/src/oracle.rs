@@ -17,7 +17,7 @@
 //! same deal, so each decision reuses what the decisions before it, its
 //! partner's included, learnt.
 //!
-//! It is not a [`Player`](tarock_player::Player) and only the arena can
+//! It is not a [`Player`] and only the arena can
 //! build one: [`oracle`] takes the arena's [`Sight`], which no other code
 //! can make, and [`TrueDeal`] (the game-specific part, counted by
 //! [`Seeing`]) has no public constructor.

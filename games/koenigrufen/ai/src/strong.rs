@@ -216,7 +216,7 @@ impl Strong {
     }
 
     /// The card to play, with the number of samples it was based on (0: the
-    /// medium player's card; fewer than [`MIN_SAMPLES`]: a thin decision).
+    /// medium player's card; fewer than `MIN_SAMPLES` (4): a thin decision).
     pub fn choose_card(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> (Card, u32) {
         // Only the cards the blunder list allows compete (`safe_cards`);
         // the medium player's card among them stands in.
@@ -1028,7 +1028,7 @@ impl Player<Koenigrufen> for Strong {
 
     /// Card decisions with more than one distinct card, those that fell
     /// back to the medium player's card (no sample finished) and those
-    /// settled on fewer samples than [`MIN_SAMPLES`] (thin).
+    /// settled on fewer samples than `MIN_SAMPLES` (4) (thin).
     fn decision_stats(&self) -> DecisionStats {
         self.stats
     }

@@ -8,7 +8,7 @@
 //! complete, so no decision is cut short; the bound it gives is that of
 //! strong's evaluation with perfect knowledge, not of perfect play.
 //!
-//! It is not a [`Player`](tarock_player::Player) and only the arena can
+//! It is not a [`Player`] and only the arena can
 //! build one: [`oracle`] takes the arena's [`Sight`], which no other code
 //! can make, and [`TrueDeal`] (the game-specific part, counted by
 //! [`Seeing`]) has no public constructor.

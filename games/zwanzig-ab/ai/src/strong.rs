@@ -2,7 +2,7 @@
 //! cards it has not seen many times consistently with its view
 //! ([`sample`](super::sample)), plays each candidate to the end of the deal
 //! with the easy player's rules for everyone, and picks the candidate with
-//! the best mean value ([`World::value`]): the settlement when the deal ends
+//! the best mean value ([`World::value`](crate::world::World::value)): the settlement when the deal ends
 //! the session, otherwise its own score change against the opponents'. The
 //! same guesses serve every candidate, so they are compared on equal cards.
 //!

@@ -35,7 +35,7 @@
 //! (what `tarock arena` counts beside the units), as this crate has
 //! [`COMPUTERS`] and [`arena`].
 //!
-//! A player sees only a [`SeatView`]: the engine's per-seat view holds its
+//! A player sees only a [`SeatView`](tarock_zwanzigerrufen::SeatView): the engine's per-seat view holds its
 //! own hand and what is public, never another hand, so no player can cheat.
 //! [`drive`] connects players to a [`Game`](tarock_zwanzigerrufen::Game): it builds
 //! the view, asks the player and checks the answer.

@@ -9,7 +9,7 @@
 //! player's own choice: it differs from strong only where seeing every
 //! card proves strong's card worse.
 //!
-//! It is not a [`Player`](tarock_player::Player) and only the arena can
+//! It is not a [`Player`] and only the arena can
 //! build one: [`oracle`] takes the arena's [`Sight`], which no other code
 //! can make, and [`TrueDeal`] (the game-specific part, counted by
 //! [`Seeing`]) has no public constructor.

@@ -798,7 +798,7 @@ impl Player<Zwanzigerrufen> for Strong {
 
     /// Card decisions with more than one legal card, those that fell back
     /// to the medium player's card (no sample finished) and those settled
-    /// on fewer than [`MIN_SAMPLES`] samples (thin).
+    /// on fewer than `MIN_SAMPLES` (4) samples (thin).
     fn decision_stats(&self) -> DecisionStats {
         self.stats
     }
