@@ -280,11 +280,38 @@ pub fn valat_thrown(view: &SeatView, hands: &[CardSet; 4], card: Card, limit: u6
     solver.set_deal(view.rules, kind, side, pagat_bound(view));
     let mut pos = Position::of_trick(view, *hands);
     let left = i32::from(tarock_zwanzigerrufen::score::TRICKS) - view.tricks.len() as i32;
-    let before = solver.at_least(&mut pos, left, Goal::Tricks);
-    let mut after = pos;
-    let (gained, _, _) = solver.play(&mut after, card, Goal::Tricks);
-    let after_ok = solver.at_least(&mut after, left - gained, Goal::Tricks);
-    (!solver.aborted()).then_some(before && !after_ok)
+    let thrown = valat_throwers(&mut solver, &mut pos, left, CardSet::from_iter([card]))?;
+    Some(thrown.is_some_and(|t| t.contains(card)))
+}
+
+/// Which of `cards` throw away a Valat: with the solver set to the side
+/// that wants every trick, `Some(None)` when the side cannot force the
+/// `left` tricks from `pos` anyway, `Some(Some(thrown))` with the cards
+/// after which it no longer can, `None` when the solver's node limit cut
+/// the search short. Shared by the arena's predicate ([`valat_thrown`])
+/// and strong's Valat pass, which asks it of sampled hands.
+pub(crate) fn valat_throwers(
+    solver: &mut Solver,
+    pos: &mut Position,
+    left: i32,
+    cards: CardSet,
+) -> Option<Option<CardSet>> {
+    let before = solver.at_least(pos, left, Goal::Tricks);
+    if solver.aborted() {
+        return None;
+    }
+    if !before {
+        return Some(None);
+    }
+    let mut thrown = CardSet::EMPTY;
+    for card in cards {
+        let mut after = *pos;
+        let (gained, _, _) = solver.play(&mut after, card, Goal::Tricks);
+        if !solver.at_least(&mut after, left - gained, Goal::Tricks) {
+            thrown.insert(card);
+        }
+    }
+    (!solver.aborted()).then_some(Some(thrown))
 }
 
 /// A monster hand: at least eight tarocks with the Sküs, the Mond and two

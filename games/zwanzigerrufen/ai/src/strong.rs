@@ -352,28 +352,15 @@ impl Strong {
             self.solver
                 .set_deal(view.rules, ctx.kind, side, ctx.pagat_bound);
             let mut pos = Position::of_trick(view, hands);
-            if !self.solver.at_least(&mut pos, left, Goal::Tricks) {
-                if self.solver.aborted() {
-                    break;
-                }
-                finished += 1;
-                continue;
-            }
-            let mut thrown = CardSet::EMPTY;
-            for card in candidates {
-                let mut after = pos;
-                let (gained, _, _) = self.solver.play(&mut after, card, Goal::Tricks);
-                if !self
-                    .solver
-                    .at_least(&mut after, left - gained, Goal::Tricks)
-                {
-                    thrown.insert(card);
-                }
-            }
-            if self.solver.aborted() {
+            let Some(answer) =
+                blunder::valat_throwers(&mut self.solver, &mut pos, left, candidates)
+            else {
                 break;
-            }
+            };
             finished += 1;
+            let Some(thrown) = answer else {
+                continue;
+            };
             forceable += 1;
             for card in thrown {
                 counts[card.index() as usize] += 1;
