@@ -416,6 +416,13 @@ mod tests {
     /// cA dJ`. S0 leads sK, S1 follows with s7, his only spade; S2 is to
     /// play.
     fn ducked() -> Session {
+        let mut s = swapped();
+        apply(&mut s, &["0 sK", "1 s7"]);
+        s
+    }
+
+    /// The deal of [`ducked`] after the swaps, S0 to lead.
+    fn swapped() -> Session {
         let deck = "hA h7 c7 c9 c10 d8 hK dK d10 hJ h10 h8 d7 c8 d9 cJ hQ cK sA s10 \
                     sK h9 dA s7 cQ dQ sQ sJ s9 s8 cA dJ";
         let mut s = Session::fresh(Rules::STANDARD, 4, 3).unwrap();
@@ -428,8 +435,6 @@ mod tests {
                 "1 swap c9 c10 d8",
                 "2 swap dK d10 cK",
                 "3 swap hJ h10 h8",
-                "0 sK",
-                "1 s7",
             ],
         );
         s
@@ -491,20 +496,7 @@ mod tests {
         // beside it, S1 could have won with the cheaper hJ (or let it go
         // with h8): h10 is "another winner". Guessed with h8 only, h10 was
         // his cheapest winner.
-        let deck = "hA h7 c7 c9 c10 d8 hK dK d10 hJ h10 h8 d7 c8 d9 cJ hQ cK sA s10 \
-                    sK h9 dA s7 cQ dQ sQ sJ s9 s8 cA dJ";
-        let mut s = Session::fresh(Rules::STANDARD, 4, 3).unwrap();
-        s.start_deal(deck.parse::<Deck>().unwrap()).unwrap();
-        apply(
-            &mut s,
-            &[
-                "0 trump h",
-                "0 swap c7 d7 c8",
-                "1 swap c9 c10 d8",
-                "2 swap dK d10 cK",
-                "3 swap hJ h10 h8",
-            ],
-        );
+        let s = swapped();
         let mut view = s.view(Seat::S2);
         let mut trick = Trick::new(Seat::S0);
         trick.push(Seat::S0, "h9".parse().unwrap(), Suit::Hearts);
@@ -532,20 +524,7 @@ mod tests {
         // trump in 1 501 of 2 413 counted leads from such hands (no side
         // Ace, two trumps or more); as the only trump in 540 of 1 457: the
         // guess with h10 is likelier by their ratio, ≈ 1.68.
-        let deck = "hA h7 c7 c9 c10 d8 hK dK d10 hJ h10 h8 d7 c8 d9 cJ hQ cK sA s10 \
-                    sK h9 dA s7 cQ dQ sQ sJ s9 s8 cA dJ";
-        let mut s = Session::fresh(Rules::STANDARD, 4, 3).unwrap();
-        s.start_deal(deck.parse::<Deck>().unwrap()).unwrap();
-        apply(
-            &mut s,
-            &[
-                "0 trump h",
-                "0 swap c7 d7 c8",
-                "1 swap c9 c10 d8",
-                "2 swap dK d10 cK",
-                "3 swap hJ h10 h8",
-            ],
-        );
+        let s = swapped();
         let mut view = s.view(Seat::S2);
         let mut trick = Trick::new(Seat::S0);
         trick.push(Seat::S0, "hA".parse().unwrap(), Suit::Hearts);
