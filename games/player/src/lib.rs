@@ -16,6 +16,7 @@
 //!   which only the arena can build) against medium on the same deals.
 //! - [`simulate`]: what `tarock simulate` asks of every game (random legal
 //!   deals, checked and reported by the game's own code).
+//! - [`clock`]: the thread's CPU time, which the decision benches read.
 //! - [`infer`]: inference about hidden hands, the shared part (weighted
 //!   picks among samples, the rank of the true deal).
 //! - [`recovery`]: the recovery ratio R = D / G (strong's gain over medium
@@ -37,6 +38,7 @@
 //! ```
 
 pub mod arena;
+pub mod clock;
 pub mod drive;
 pub mod infer;
 pub mod level;

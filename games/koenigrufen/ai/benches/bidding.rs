@@ -19,18 +19,7 @@ use rand::rngs::SmallRng;
 use tarock_koenigrufen::{Deal, Game, Phase, Preset, Seat};
 use tarock_koenigrufen_ai::lookahead::MIN_SAMPLES;
 use tarock_koenigrufen_ai::{Player, Strong};
-
-/// CPU time of this thread in microseconds.
-fn thread_cpu_micros() -> u64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for clock_gettime to fill.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    assert!(ok, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1000
-}
+use tarock_player::clock::thread_cpu_micros;
 
 fn pct(sorted: &[u64], q: f64) -> f64 {
     if sorted.is_empty() {

@@ -17,6 +17,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_koenigrufen::{Deal, Game, Phase, Preset, Seat, SeatView};
 use tarock_koenigrufen_ai::{Medium, Player, Strong, StrongConfig};
+use tarock_player::clock::thread_cpu_micros;
 
 /// Positions timed for the percentiles, per preset.
 const POSITIONS: u64 = 200;
@@ -84,19 +85,6 @@ fn fd1_opening() -> SeatView {
     game.view(Seat::S0)
 }
 
-/// CPU time of this thread in microseconds: the time on one core, which the
-/// other builds on a loaded machine do not stretch as they stretch the wall clock.
-fn cpu_micros() -> u64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for clock_gettime to fill.
-    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(r, 0, "the thread's CPU clock");
-    t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1000
-}
-
 /// The strong player of the bench: the default budget, or the node budget
 /// and samples in `KR_NODE_BUDGET` / `KR_SAMPLES` (for trying budgets).
 fn strong() -> Strong {
@@ -138,10 +126,10 @@ fn percentiles() -> Vec<(u64, SeatView)> {
             let mut strong = strong();
             let mut rng = SmallRng::seed_from_u64(seed);
             let start = Instant::now();
-            let cpu_start = cpu_micros();
+            let cpu_start = thread_cpu_micros();
             black_box(strong.choose_card(&view, &mut rng));
             let took = start.elapsed().as_micros() as u64;
-            cpu.push(cpu_micros() - cpu_start);
+            cpu.push(thread_cpu_micros() - cpu_start);
             let fell_back = strong.last_fell_back();
             let thin = strong.last_thin();
             let (samples, nodes) = strong.last_decision();

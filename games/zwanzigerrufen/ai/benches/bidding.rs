@@ -15,21 +15,10 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use tarock_player::clock::thread_cpu_micros;
 use tarock_zwanzigerrufen::{Phase, Preset, Seat, sim};
 use tarock_zwanzigerrufen_ai::lookahead::MIN_SAMPLES;
 use tarock_zwanzigerrufen_ai::{Player, Strong};
-
-/// CPU time of this thread in microseconds.
-fn thread_cpu_micros() -> u64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for clock_gettime to fill.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    assert!(ok, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1000
-}
 
 fn pct(sorted: &[u64], q: f64) -> f64 {
     if sorted.is_empty() {

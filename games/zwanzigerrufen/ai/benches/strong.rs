@@ -19,6 +19,7 @@ use std::time::Instant;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use tarock_player::clock::thread_cpu_micros;
 use tarock_zwanzigerrufen::{Deal, Game, Phase, Preset, Seat, SeatView, sim};
 use tarock_zwanzigerrufen_ai::{Medium, Player, Strong, StrongConfig};
 
@@ -69,19 +70,6 @@ fn fixed_opening() -> SeatView {
         game.apply(seat, action).unwrap();
     }
     game.view(game.to_act().unwrap())
-}
-
-/// CPU time of this thread in microseconds: other processes on a loaded
-/// machine stretch the wall clock, much less this.
-fn thread_cpu_micros() -> u64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for clock_gettime to fill.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    assert!(ok, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1000
 }
 
 /// The default budget, or `TAROCK_ZR_NODES` nodes per decision (for
