@@ -1,14 +1,18 @@
-//! The Königrufen bidding arena: strong (auction words by looking ahead)
-//! against strong-thresholds (the same card play, medium's auction), on
-//! duplicate deals. The report calls strong-thresholds "medium".
+//! The Königrufen bidding arena: strong (auction words, King call, talon and
+//! discard by looking ahead) against strong-thresholds (the same card play,
+//! medium's auction, call, talon and discard), on duplicate deals. The report calls
+//! strong-thresholds "medium".
 //!
 //! `cargo run --release -p tarock-koenigrufen-ai --example kr_bidding_arena -- 300 1 2 [cup2019]`
 //! (deals, seed, threads, preset). `TAROCK_KR_CARD_NODES` sets both sides'
 //! card-play budget (default: strong's); the lookahead keeps its own.
+//! `TAROCK_KR_BASE_REACH=auction` lets the "medium" side look ahead in the
+//! auction too, so the two differ only in the King call, talon and discard.
 
 use tarock_koenigrufen::Koenigrufen;
 use tarock_koenigrufen_ai::bidding_arena::{BidNotes, bidding_player_with, report};
-use tarock_koenigrufen_ai::{Player, StrongConfig};
+use tarock_koenigrufen_ai::lookahead::Reach;
+use tarock_koenigrufen_ai::{Player, Strong, StrongConfig};
 use tarock_player::arena::{Duplicate, DynArena, Match, Streams};
 use tarock_player::{Computers, Level};
 
@@ -19,6 +23,10 @@ fn player(level: Level) -> Box<dyn Player<Koenigrufen>> {
         .and_then(|v| v.parse().ok())
     {
         cards.node_budget = nodes;
+    }
+    let base_auction = std::env::var("TAROCK_KR_BASE_REACH").is_ok_and(|v| v == "auction");
+    if level == Level::Medium && base_auction {
+        return Box::new(Strong::with_config(cards).with_reach(Reach::Auction));
     }
     bidding_player_with(level, cards)
 }

@@ -1,11 +1,13 @@
 //! The bidding arena (issue 33, point 5): both sides play their cards as
-//! the strong player does and differ only in the auction. Here the level
-//! `strong` is the strong player as it is (auction words by looking ahead,
-//! [`crate::lookahead`]) and the level `medium` stands for
-//! `strong-thresholds`: the strong player with the medium player's auction.
-//! King call, talon and announcements are medium's on both sides. The
+//! the strong player does and differ only before trick play. Here the level
+//! `strong` is the strong player as it is (auction words, King call and
+//! talon and discard by looking ahead, [`crate::lookahead`]) and the level
+//! `medium` stands for `strong-thresholds`: the strong player with the
+//! medium player's auction, call, talon and discard. The announcements are
+//! medium's on both sides. The
 //! deals and the report are those of Königrufen's arena
-//! ([`crate::ledger`]); the decision times are those of the auction words.
+//! ([`crate::ledger`]); the decision times are those of the auction, the
+//! King call, the talon and the discard.
 
 use std::io::{self, Write};
 
@@ -23,7 +25,7 @@ pub static BIDDING_COMPUTERS: Computers<Koenigrufen> =
     Computers::new(&[Level::Medium, Level::Strong], bidding_player);
 
 /// A player of the bidding arena: strong's card play with the lookahead
-/// auction (`Strong`) or medium's (any other level).
+/// before trick play (`Strong`) or medium's rules there (any other level).
 pub fn bidding_player(level: Level) -> Box<dyn Player<Koenigrufen>> {
     bidding_player_with(level, StrongConfig::default())
 }
@@ -39,15 +41,23 @@ pub fn bidding_player_with(level: Level, cards: StrongConfig) -> Box<dyn Player<
     }
 }
 
-/// Königrufen's arena ledger with the auction words timed instead of the cards.
+/// Königrufen's arena ledger with the decisions before trick play (auction,
+/// King call, talon, discard) timed instead of the cards.
 pub struct BidNotes;
 
 impl Ledger<Koenigrufen> for BidNotes {
     type Note = Note;
 
-    /// Auction turns with more than one word.
+    /// Auction, King call and talon turns with more than one word, and
+    /// the discards.
     fn timed(&self, view: &SeatView) -> bool {
-        view.public.phase == Phase::Auction && view.legal.is_some_and(|l| l.words().len() > 1)
+        match view.public.phase {
+            Phase::Auction | Phase::KingCall | Phase::Talon => {
+                view.legal.is_some_and(|l| l.words().len() > 1)
+            }
+            Phase::Discard => true,
+            _ => false,
+        }
     }
 
     fn deal(&self, round: &mut Koenigrufen, rng: &mut dyn RngCore) {
@@ -93,7 +103,7 @@ pub static BIDDING_ARENA: Duplicate<Koenigrufen, BidNotes> = Duplicate {
 pub fn report(o: &Outcome<'_, Koenigrufen, Note>, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
-        "Bidding arena: both sides play strong's cards; \"medium\" below is strong-thresholds (medium's auction); decision times are the auction words'"
+        "Bidding arena: both sides play strong's cards; \"medium\" below is strong-thresholds (medium's auction, call, talon and discard); decision times are those four's"
     )?;
     crate::ledger::report(o, out)
 }

@@ -1,18 +1,29 @@
-//! The strong player's auction words by looking ahead (issue 33, point 5),
-//! a first step.
+//! The strong player's decisions before trick play by looking ahead (issue
+//! 33, point 5): the auction words, the King call, the talon and the
+//! discard. The announcements (and Mussolini's row) are still the medium
+//! player's.
 //!
-//! **The candidates.** Medium's word ([`medium_word`]) and, where it can be
-//! priced, the other words the seat may say: "weiter" and "halte", and the
-//! positive contracts it may bid whose need ([`crate::auction`]) the hand
-//! meets or misses by at most [`NEAR_MARGIN`] ([`MAX_BIDS`] of them, the
-//! nearest first; the Rufer in the Vorhand's choice always). The Vorhand's
-//! opening word (her reservation), and a turn where medium names a negative
-//! game, Trischaken or "bei", stay with medium.
+//! **The candidates.** Medium's action ([`medium_action`]) first, then:
+//!
+//! - *auction:* where it can be priced, the other words the seat may say:
+//!   "weiter" and "halte", and the positive contracts it may bid whose need
+//!   ([`crate::auction`]) the hand meets or misses by at most
+//!   [`NEAR_MARGIN`] ([`MAX_BIDS`] of them, the nearest first; the Rufer in
+//!   the Vorhand's choice always). The Vorhand's opening word (her
+//!   reservation), and a turn where medium names a negative game,
+//!   Trischaken or "bei", stay with medium;
+//! - *King call:* every King the declarer may call (or "der vierte König");
+//! - *talon:* each half, all six where the rules allow it, and conceding
+//!   (schleifen), except a concession that is a blunder of
+//!   [`crate::blunder`] (the hand stops a Valat);
+//! - *discard:* the [`DISCARDS`] legal discards that leave the strongest
+//!   hands by medium's own measure ([`top_discards`]).
 //!
 //! **A sample.** The cards this seat has not seen are dealt at random to
-//! the three other hands and the talon (in the auction nothing else is
-//! known; what the others' words say about their hands is ignored), and the
-//! engine's own [`Game`] replays the auction so far on that deal. For each
+//! the three other hands and the talon (the talon as it lies once it is
+//! shown; otherwise nothing else is known: what the others' words say about
+//! their hands is ignored), and the engine's own [`Game`] replays the deal
+//! so far on that deal. For each
 //! candidate the seat says it, and from then on every seat, this one too,
 //! acts by the medium player's rule: the rest of the auction, the King
 //! call, the talon half and the discards, the announcements and Kontras,
@@ -35,21 +46,24 @@
 //!
 //! **The work** is bounded by a node budget per decision and a cap per
 //! search ([`BidConfig`]); a sample whose search hits the cap is skipped
-//! for every candidate alike. So the word depends only on the position and
+//! for every candidate alike. So the choice depends only on the position and
 //! the random number generator.
 
 use rand::RngCore;
 use rand::seq::SliceRandom;
 use tarock_koenigrufen::{
-    Action, Card, CardSet, Contract, Deal, Family, Game, LegalActions, Phase, Seat, SeatView,
+    Action, Card, CardList, CardSet, Contract, Deal, Family, Game, LegalActions, Phase, Seat,
+    SeatView,
 };
 
-use crate::auction::{margin, medium_word};
-use crate::blunder::{is_monster, is_trash};
+use crate::auction::margin;
+use crate::blunder::{blunder, is_monster, is_trash};
 use crate::eval::HandEval;
 use crate::medium::medium_action;
 use crate::play::medium_card;
 use crate::strong::{SCALE, Strong};
+use crate::talon::top_discards;
+use tarock_koenigrufen::talon::Taken;
 
 /// Samples that must finish for every candidate before the lookahead may
 /// replace the medium player's word.
@@ -70,7 +84,37 @@ pub const NEAR_MARGIN: f32 = -1.0;
 /// Most contracts tried besides medium's word, "weiter" and "halte".
 pub const MAX_BIDS: usize = 2;
 
-/// The lookahead's budget per auction decision.
+/// Discards priced besides medium's (the strongest hands by its measure).
+pub const DISCARDS: usize = 3;
+
+/// How far before trick play the strong player looks ahead: each reach
+/// covers the decisions of the ones before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reach {
+    /// Nowhere: the medium player's rules (`strong-thresholds`).
+    Nothing,
+    /// The auction words.
+    Auction,
+    /// The auction words, the King call and the talon.
+    Talon,
+    /// The auction words, the King call, the talon and the discard.
+    Discard,
+}
+
+impl Reach {
+    /// Whether a decision of `phase` is looked ahead.
+    pub fn covers(self, phase: Phase) -> bool {
+        let needs = match phase {
+            Phase::Auction => Reach::Auction,
+            Phase::KingCall | Phase::Talon => Reach::Talon,
+            Phase::Discard => Reach::Discard,
+            _ => return false,
+        };
+        self >= needs
+    }
+}
+
+/// The lookahead's budget per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BidConfig {
     /// Most samples (deals) per decision.
@@ -94,17 +138,17 @@ impl Default for BidConfig {
     }
 }
 
-/// What an auction decision by lookahead found.
+/// What a decision by lookahead found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BidDecision {
-    /// The word chosen.
+    /// The action chosen.
     pub action: Action,
-    /// The medium player's word for the same view.
+    /// The medium player's action for the same view.
     pub medium: Action,
     /// The candidate with the best mean over the samples, margin or not
     /// (medium's word when too few samples finished).
     pub best_mean: Action,
-    /// Candidates priced (0: medium's word without looking ahead).
+    /// Candidates priced (0: medium's action without looking ahead).
     pub candidates: u32,
     /// Samples finished for every candidate.
     pub samples: u32,
@@ -112,16 +156,17 @@ pub struct BidDecision {
     pub nodes: u64,
 }
 
-/// The strong player's auction word for `view` (the seat is to act in the
-/// auction), looked ahead with `strong`'s search within `config`.
-pub fn lookahead_word(
+/// The strong player's action for `view` (the seat is to act in the
+/// auction, the King call or the talon), looked ahead with `strong`'s
+/// search within `config`; medium's action in any other phase.
+pub fn lookahead_action(
     strong: &mut Strong,
     config: BidConfig,
     view: &SeatView,
     rng: &mut dyn RngCore,
 ) -> BidDecision {
     let legal = view.legal.expect("the seat is to act");
-    let medium = medium_word(view, &legal);
+    let medium = medium_action(view);
     let mut decision = BidDecision {
         action: medium,
         medium,
@@ -130,10 +175,20 @@ pub fn lookahead_word(
         samples: 0,
         nodes: 0,
     };
-    if is_monster(view.hand) || is_trash(view.hand) {
-        return decision;
-    }
-    let words = candidates(view, &legal, medium);
+    let words = match view.public.phase {
+        Phase::Auction if is_monster(view.hand) || is_trash(view.hand) => Vec::new(),
+        Phase::Auction => candidates(view, &legal, medium),
+        Phase::KingCall => alternatives(medium, &legal, |a| {
+            matches!(a, Action::Call(_) | Action::CallFourth)
+        }),
+        Phase::Talon => alternatives(medium, &legal, |a| match a {
+            Action::Take(_) | Action::TakeAll => true,
+            Action::Schleifen(_) => blunder(view, a).is_none(),
+            _ => false,
+        }),
+        Phase::Discard => discards(view, &legal, medium),
+        _ => Vec::new(),
+    };
     if words.len() < 2 {
         return decision;
     }
@@ -199,7 +254,50 @@ fn mean_se(xs: &[f64]) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
-/// The words to price, medium's first; fewer than two: nothing to look at.
+/// Medium's action and the other legal words that pass `keep`, medium's
+/// first.
+fn alternatives(
+    medium: Action,
+    legal: &LegalActions,
+    keep: impl Fn(Action) -> bool,
+) -> Vec<Action> {
+    let mut out = vec![medium];
+    out.extend(
+        legal
+            .words()
+            .iter()
+            .copied()
+            .filter(|a| *a != medium && keep(*a)),
+    );
+    out
+}
+
+/// Medium's discard and up to [`DISCARDS`] other discards that leave the
+/// strongest hands; none for Mussolini (its row is a second choice).
+fn discards(view: &SeatView, legal: &LegalActions, medium: Action) -> Vec<Action> {
+    let (Some(rule), Some(contract), false) =
+        (legal.discard, view.public.contract, legal.mussolini)
+    else {
+        return Vec::new();
+    };
+    let set_of = |a: Action| match a {
+        Action::Discard(list) => Some(list.to_set().0),
+        _ => None,
+    };
+    let mine = set_of(medium);
+    let mut out = vec![medium];
+    out.extend(
+        top_discards(&rule, contract, DISCARDS + 1)
+            .into_iter()
+            .filter(|d| Some(*d) != mine)
+            .take(DISCARDS)
+            .map(|d| Action::Discard(CardList::of_set(d))),
+    );
+    out
+}
+
+/// The auction words to price, medium's first; fewer than two: nothing to
+/// look at.
 fn candidates(view: &SeatView, legal: &LegalActions, medium: Action) -> Vec<Action> {
     let words = legal.words();
     let priceable = |a: Action| match a {
@@ -244,10 +342,11 @@ fn candidates(view: &SeatView, legal: &LegalActions, medium: Action) -> Vec<Acti
 /// Deals tried for a sample on which the auction so far is legal.
 const DEAL_TRIES: usize = 64;
 
-/// A deal consistent with what `view`'s seat knows in the auction (its own
-/// hand, and what the words said so far prove: a bird-Rufer's bird, the four
-/// Kings of "vorhand weiter", no four Kings with a King-call game), with the
-/// auction so far replayed on it; `None` when no deal of [`DEAL_TRIES`] fits.
+/// A deal consistent with what `view`'s seat knows before trick play (its
+/// own hand, the talon halves once shown, and what the words said so far
+/// prove: a bird-Rufer's bird, the four Kings of "vorhand weiter", no four
+/// Kings with a King-call game), with the deal so far replayed on it;
+/// `None` when no deal of [`DEAL_TRIES`] fits.
 fn sample_game(view: &SeatView, rng: &mut dyn RngCore) -> Option<Game> {
     let p = &view.public;
     let mut must = [CardSet::EMPTY; 4];
@@ -260,16 +359,24 @@ fn sample_game(view: &SeatView, rng: &mut dyn RngCore) -> Option<Game> {
         must[e.seat.index()] = must[e.seat.index()].union(proved.unwrap_or(CardSet::EMPTY));
     }
     must[view.seat.index()] = CardSet::EMPTY;
-    let forced = must.iter().fold(CardSet::EMPTY, |a, m| a.union(*m));
+    let dealt = dealt_hand(view);
+    let shown: Vec<Card> = match view.talon {
+        [Some(a), Some(b)] => a.iter().chain(b.iter()).collect(),
+        _ => Vec::new(),
+    };
+    let talon_cards: CardSet = shown.iter().copied().collect();
+    let forced = must.iter().fold(talon_cards, |a, m| a.union(*m));
     for _ in 0..DEAL_TRIES {
         let mut free: Vec<Card> = CardSet::DECK
-            .without(view.hand)
+            .without(dealt)
             .without(forced)
             .iter()
             .collect();
         free.shuffle(rng);
+        // The hands are filled from the back: a shown talon stays in front.
+        free.splice(0..0, shown.iter().copied());
         let mut hands = must;
-        hands[view.seat.index()] = view.hand;
+        hands[view.seat.index()] = dealt;
         for seat in Seat::ALL {
             while hands[seat.index()].len() < 12 {
                 hands[seat.index()].insert(free.pop()?);
@@ -288,6 +395,37 @@ fn sample_game(view: &SeatView, rng: &mut dyn RngCore) -> Option<Game> {
         }
     }
     None
+}
+
+/// `seat`'s money (1/[`SCALE`] units) in `game` itself when it takes
+/// `action` now, priced as a candidate is priced on a sample (medium's rule
+/// up to the search, which is cut at `limit` nodes: `None`). The decision
+/// bench asks it of the true deal to see whether the lookahead's choices
+/// hold there.
+pub fn true_value(
+    strong: &mut Strong,
+    game: &Game,
+    seat: Seat,
+    action: Action,
+    limit: u64,
+) -> Option<i64> {
+    price(strong, game, seat, action, limit).0
+}
+
+/// The cards `view`'s seat was dealt (before trick play): its hand and
+/// discard without what it took from the talon.
+fn dealt_hand(view: &SeatView) -> CardSet {
+    let p = &view.public;
+    let taken = match p.talon_taken {
+        Some(Taken::Half(h)) => view.talon[h as usize].unwrap_or_default(),
+        Some(Taken::All) => view
+            .talon
+            .iter()
+            .flatten()
+            .fold(CardSet::EMPTY, |a, h| a.union(*h)),
+        None => CardSet::EMPTY,
+    };
+    view.hand.union(view.own_discard).without(taken)
 }
 
 /// `me`'s money (1/[`SCALE`] units) in the sample `game` when it says
@@ -343,7 +481,8 @@ mod tests {
     use crate::fixtures;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use tarock_koenigrufen::Preset;
+    use tarock_koenigrufen::{Half, Preset, Suit};
+    use tarock_player::Player;
 
     /// A cup2019 deal with `hand` at S1 (the others' cards are irrelevant:
     /// the lookahead deals them anew) after the Vorhand S0 reserved.
@@ -376,7 +515,7 @@ mod tests {
     fn decide(view: &SeatView, seed: u64, config: BidConfig) -> BidDecision {
         let mut strong = Strong::new();
         let mut rng = SmallRng::seed_from_u64(seed);
-        lookahead_word(&mut strong, config, view, &mut rng)
+        lookahead_action(&mut strong, config, view, &mut rng)
     }
 
     #[test]
@@ -461,5 +600,121 @@ mod tests {
         // Of two clear gains the larger mean wins.
         let two: Vec<Vec<i64>> = (0..10).map(|i| vec![i, i + 5, i + 8]).collect();
         assert_eq!(choose(&two), Some(2));
+    }
+
+    /// FD1 (SPEC §15.4): S0 (the Vorhand) chose a Rufer and is to call;
+    /// her only King is the hK.
+    fn fd1_at_the_call() -> SeatView {
+        fixtures::vorhand_chooses(fixtures::fd1(), "rufer").view(Seat::S0)
+    }
+
+    #[test]
+    fn the_king_call_prices_every_callable_king() {
+        // S0 holds the hK only: she may call the sK, cK or dK, three
+        // candidates, medium's first; each is priced on the same samples.
+        let view = fd1_at_the_call();
+        let calls = [Suit::Spades, Suit::Clubs, Suit::Diamonds].map(Action::Call);
+        for seed in 0..3 {
+            let d = decide(&view, seed, BidConfig::default());
+            assert_eq!(d.medium, medium_action(&view));
+            assert_eq!(d.candidates, 3, "{d:?}");
+            assert!(d.samples as usize >= MIN_SAMPLES, "{d:?}");
+            assert!(calls.contains(&d.action), "seed {seed}: {d:?}");
+            assert!(calls.contains(&d.best_mean), "seed {seed}: {d:?}");
+            assert_eq!(decide(&view, seed, BidConfig::default()), d);
+        }
+    }
+
+    #[test]
+    fn the_talon_samples_keep_the_shown_talon() {
+        // FD1 after "rufe cK": the talon lies open (hA h3 c9 | d2 d4 cQ).
+        // Every sample deals only the other hands anew: the halves and
+        // S0's hand stay as they are, and the deal so far replays on it.
+        let game = fixtures::rufer(fixtures::fd1(), "cK");
+        let view = game.view(Seat::S0);
+        assert_eq!(view.public.phase, Phase::Talon);
+        let halves: [CardSet; 2] = ["hA h3 c9", "d2 d4 cQ"].map(|h| h.parse().unwrap());
+        assert_eq!(view.talon, halves.map(Some));
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut moved = false;
+        for _ in 0..20 {
+            let sample = sample_game(&view, &mut rng).expect("a deal fits");
+            assert_eq!(sample.view(Seat::S0).talon, halves.map(Some));
+            assert_eq!(sample.hand(Seat::S0), view.hand);
+            assert_eq!(sample.phase(), Phase::Talon);
+            // The called cK lies with one of the three others.
+            assert!(!sample.hand(Seat::S0).contains("cK".parse().unwrap()));
+            moved |= sample.hand(Seat::S1) != game.hand(Seat::S1);
+        }
+        assert!(moved, "the other hands are dealt anew");
+    }
+
+    #[test]
+    fn the_talon_prices_both_halves() {
+        // FD1 after "rufe cK": the called King is not in the talon, so the
+        // choice is half 1 or half 2 (no concession): two candidates.
+        let view = fixtures::rufer(fixtures::fd1(), "cK").view(Seat::S0);
+        let takes = [Half::First, Half::Second].map(Action::Take);
+        for seed in 0..2 {
+            let d = decide(&view, seed, BidConfig::default());
+            assert_eq!(d.candidates, 2, "{d:?}");
+            assert!(d.samples as usize >= MIN_SAMPLES, "{d:?}");
+            assert!(
+                takes.contains(&d.action) && takes.contains(&d.medium),
+                "{d:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_reach_says_which_phases_look_ahead() {
+        let phases = [
+            Phase::Auction,
+            Phase::KingCall,
+            Phase::Talon,
+            Phase::Discard,
+        ];
+        let covered = |r: Reach| phases.map(|p| r.covers(p));
+        assert_eq!(covered(Reach::Nothing), [false; 4]);
+        assert_eq!(covered(Reach::Auction), [true, false, false, false]);
+        assert_eq!(covered(Reach::Talon), [true, true, true, false]);
+        assert_eq!(covered(Reach::Discard), [true; 4]);
+        // Below its reach the strong player calls as medium does.
+        let view = fd1_at_the_call();
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut short = Strong::new().with_reach(Reach::Auction);
+        assert_eq!(short.choose(&view, &mut rng), medium_action(&view));
+        assert_eq!(short.last_bid(), None);
+        let mut full = Strong::new();
+        full.choose(&view, &mut rng);
+        assert_eq!(full.last_bid().map(|d| d.candidates), Some(3));
+        assert_eq!(
+            Strong::new().with_threshold_bidding().name(),
+            "strong-thresholds"
+        );
+        assert_eq!(short.name(), "strong");
+    }
+
+    #[test]
+    fn the_discard_prices_the_strongest_discards() {
+        // FD1 after "rufe cK" and "nimm 2" (d2 d4 cQ): S0 holds fifteen
+        // cards and lays three aside. Medium's discard and the three next
+        // strongest by its measure are priced; the samples deal S0 the
+        // twelve cards she was dealt, and the talon as it lay.
+        let mut game = fixtures::rufer(fixtures::fd1(), "cK");
+        fixtures::apply(&mut game, &["0 nimm 2"]);
+        let view = game.view(Seat::S0);
+        assert_eq!(view.public.phase, Phase::Discard);
+        assert_eq!(view.hand.len(), 15);
+        let dealt: CardSet = "T22 T20 T18 T15 T12 T9 T6 hK hQ c10 c8 s9".parse().unwrap();
+        assert_eq!(dealt_hand(&view), dealt);
+        let mut rng = SmallRng::seed_from_u64(5);
+        let sample = sample_game(&view, &mut rng).expect("a deal fits");
+        assert_eq!(sample.view(Seat::S0).hand, view.hand);
+        let legal = view.legal.unwrap();
+        let d = decide(&view, 1, BidConfig::default());
+        assert_eq!(d.candidates as usize, 1 + DISCARDS, "{d:?}");
+        assert!(d.samples as usize >= MIN_SAMPLES, "{d:?}");
+        assert!(legal.contains(d.action), "{d:?}");
     }
 }

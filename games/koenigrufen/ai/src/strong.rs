@@ -1,6 +1,7 @@
-//! The strong player: auction words by looking ahead ([`crate::lookahead`];
-//! [`Strong::with_threshold_bidding`] keeps the medium player's), the medium
-//! player's King call, talon and announcements, and in trick play
+//! The strong player: auction words, King call, talon and discard by
+//! looking ahead ([`crate::lookahead`]; [`Strong::with_threshold_bidding`]
+//! keeps the medium player's), the medium player's announcements, and in
+//! trick play
 //! determinized sampling with exact search.
 //!
 //! For each card decision it deals the cards it has not located many times,
@@ -62,7 +63,7 @@ use tarock_koenigrufen::{
 use super::Player;
 use super::blunder::safe_cards;
 use super::knowledge::{HIDDEN_D, HIDDEN_O, Knowledge, SLOTS};
-use super::lookahead::{BidConfig, BidDecision, lookahead_word};
+use super::lookahead::{BidConfig, BidDecision, Reach, lookahead_action};
 use super::medium::medium_action;
 use super::play::medium_card;
 use super::sample::deal_unseen;
@@ -119,9 +120,10 @@ pub struct Strong {
     fell_back: bool,
     thin: bool,
     stats: DecisionStats,
-    /// Auction words by looking ahead ([`crate::lookahead`]); off: medium's.
-    lookahead: bool,
-    /// The lookahead's budget per auction decision.
+    /// The decisions before trick play looked ahead ([`crate::lookahead`]);
+    /// the others are medium's.
+    reach: Reach,
+    /// The lookahead's budget per decision.
     bid: BidConfig,
     last_bid: Option<BidDecision>,
 }
@@ -155,16 +157,23 @@ impl Strong {
             fell_back: false,
             thin: false,
             stats: DecisionStats::default(),
-            lookahead: true,
+            reach: Reach::Discard,
             bid: BidConfig::default(),
             last_bid: None,
         }
     }
 
-    /// The same player bidding with the medium player's hand evaluation
-    /// (`strong-thresholds`), for the bidding arena.
-    pub fn with_threshold_bidding(mut self) -> Strong {
-        self.lookahead = false;
+    /// The same player bidding, calling, taking the talon and discarding
+    /// with the medium player's hand evaluation (`strong-thresholds`), for
+    /// the bidding arena.
+    pub fn with_threshold_bidding(self) -> Strong {
+        self.with_reach(Reach::Nothing)
+    }
+
+    /// The same player looking ahead only as far as `reach` (the default
+    /// is [`Reach::Discard`]).
+    pub fn with_reach(mut self, reach: Reach) -> Strong {
+        self.reach = reach;
         self
     }
 
@@ -174,13 +183,13 @@ impl Strong {
         self
     }
 
-    /// Whether the auction words are looked ahead (`false`: medium's).
-    pub const fn looks_ahead(&self) -> bool {
-        self.lookahead
+    /// How far before trick play this player looks ahead.
+    pub const fn reach(&self) -> Reach {
+        self.reach
     }
 
-    /// What the last auction decision by lookahead found (`None` before
-    /// one, and always for `strong-thresholds`).
+    /// What the last decision by lookahead found (`None` before one, and
+    /// always for `strong-thresholds`).
     pub const fn last_bid(&self) -> Option<BidDecision> {
         self.last_bid
     }
@@ -599,7 +608,7 @@ fn medium_among(view: &SeatView, allowed: CardSet) -> Card {
 
 /// Prices are counted in 1/`SCALE` units, so the mean over the premiums a
 /// search left open stays an integer.
-pub(crate) const SCALE: i64 = 64;
+pub const SCALE: i64 = 64;
 
 /// The mean of `price` over every completion of the open bits `unknown`
 /// (each premium made or not, equally likely), in 1/[`SCALE`] units.
@@ -1006,19 +1015,18 @@ impl Strong {
 
 impl Player<Koenigrufen> for Strong {
     fn name(&self) -> &str {
-        if self.lookahead {
-            "strong"
-        } else {
-            "strong-thresholds"
+        match self.reach {
+            Reach::Nothing => "strong-thresholds",
+            Reach::Auction | Reach::Talon | Reach::Discard => "strong",
         }
     }
 
     fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
         match view.public.phase {
             Phase::Play => Action::Play(self.choose_card(view, rng).0),
-            Phase::Auction if self.lookahead => {
+            phase if self.reach.covers(phase) => {
                 let bid = self.bid;
-                let decision = lookahead_word(self, bid, view, rng);
+                let decision = lookahead_action(self, bid, view, rng);
                 self.last_bid = Some(decision);
                 decision.action
             }

@@ -130,6 +130,21 @@ pub fn best_discard(rule: &DiscardRule, contract: Contract) -> (CardSet, f32) {
         .expect("a legal discard always exists")
 }
 
+/// The `n` legal discards that leave the strongest hands, strongest first
+/// (the first is [`best_discard`]'s): the lookahead's candidates.
+pub fn top_discards(rule: &DiscardRule, contract: Contract, n: usize) -> Vec<CardSet> {
+    let mode = contract.mode();
+    let mut all: Vec<(CardSet, f32)> = rule
+        .all()
+        .map(|d| (d, discard_value(rule.hand, d, mode)))
+        .collect();
+    // Stable: equal values keep the rule's order, as `best_discard`'s
+    // `max_by` keeps the last of equals, so compare in reverse.
+    all.reverse();
+    all.sort_by(|a, b| b.1.total_cmp(&a.1));
+    all.into_iter().take(n).map(|(d, _)| d).collect()
+}
+
 /// The medium player's discard (Mussolini: the three worth most for itself
 /// first, the cheapest three as the opponents' row).
 pub fn medium_discard(view: &SeatView, legal: &LegalActions) -> Action {
@@ -232,5 +247,30 @@ mod tests {
         let kept = view.hand.without(set);
         let void = Suit::ALL.iter().filter(|s| !kept.meets(s.cards())).count();
         assert!(void >= 1, "{kept}");
+    }
+
+    #[test]
+    fn the_top_discards_start_with_mediums_and_fall() {
+        // FD1 after "rufe cK" and "nimm 2": S0 lays three of fifteen aside.
+        let mut game = fixtures::rufer(fixtures::fd1(), "cK");
+        fixtures::apply(&mut game, &["0 nimm 2"]);
+        let view = game.view(Seat::S0);
+        let rule = view.legal.unwrap().discard.unwrap();
+        let contract = view.public.contract.unwrap();
+        let top = top_discards(&rule, contract, 4);
+        assert_eq!(top.len(), 4);
+        assert_eq!(top[0], best_discard(&rule, contract).0);
+        let value = |d: CardSet| discard_value(rule.hand, d, contract.mode());
+        for pair in top.windows(2) {
+            assert_ne!(pair[0], pair[1]);
+            assert!(value(pair[0]) >= value(pair[1]), "{pair:?}");
+        }
+        // No legal discard outside the four is stronger than the fourth.
+        let fourth = value(top[3]);
+        assert!(
+            rule.all()
+                .filter(|d| !top.contains(d))
+                .all(|d| value(d) <= fourth)
+        );
     }
 }
