@@ -51,7 +51,8 @@
 
 use std::time::{Duration, Instant};
 
-use rand::RngCore;
+use rand::rngs::SmallRng;
+use rand::{RngCore, SeedableRng};
 use tarock_koenigrufen::card::WIN_THIRDS;
 use tarock_koenigrufen::rules::BirdReservation;
 use tarock_koenigrufen::score::{Announced, Facts, NegativeFacts, PositiveFacts};
@@ -1024,9 +1025,17 @@ impl Player<Koenigrufen> for Strong {
     fn choose(&mut self, view: &SeatView, rng: &mut dyn RngCore) -> Action {
         match view.public.phase {
             Phase::Play => Action::Play(self.choose_card(view, rng).0),
-            phase if self.reach.covers(phase) => {
+            phase @ (Phase::Auction | Phase::KingCall | Phase::Talon | Phase::Discard) => {
+                // One seed per decision before trick play, looked ahead or
+                // not: players of another reach stay on the same random
+                // numbers, so the bidding arena's sides part only where
+                // their decisions do.
+                let mut own = SmallRng::seed_from_u64(rng.next_u64());
+                if !self.reach.covers(phase) {
+                    return medium_action(view);
+                }
                 let bid = self.bid;
-                let decision = lookahead_action(self, bid, view, rng);
+                let decision = lookahead_action(self, bid, view, &mut own);
                 self.last_bid = Some(decision);
                 decision.action
             }
