@@ -81,6 +81,34 @@ fn sure_of_a_trick(world: &World, me: Seat) -> bool {
     if mine { any } else { all }
 }
 
+/// Whether `me` takes a trick whatever anyone plays, itself included.
+fn sure_whatever(world: &World, me: Seat) -> bool {
+    if world.won[me.index()] > 0 {
+        return true;
+    }
+    if world.stage == Stage::Over {
+        return false;
+    }
+    world.legal_cards().iter().all(|card| {
+        let mut w = world.clone();
+        w.apply(Action::Card(card));
+        sure_whatever(&w, me)
+    })
+}
+
+/// `me`, without a trick and holding two cards or fewer, is sure of a
+/// trick if it chooses its cards well but not whatever it plays: one card
+/// keeps the trick sure, the other throws it away, and the seat must know
+/// which ([`no_trick_avoidable`] is that wrong choice).
+pub fn must_guess(world: &World, me: Seat) -> bool {
+    world.stage == Stage::Play
+        && world.won[me.index()] == 0
+        && world.hands[me.index()].len() <= 2
+        && !world.dropped.contains(me)
+        && sure_of_a_trick(world, me)
+        && !sure_whatever(world, me)
+}
+
 /// A player with no trick yet, playing to the fourth trick, throws away a
 /// trick he could have made sure of (see the module docs). `hands` are the
 /// true hands by seat index.

@@ -23,7 +23,9 @@
 //!   exchange and drop, 960 for the card of a seat without a trick at the
 //!   fourth trick (a few decisions per deal, each shaping the deal). At
 //!   that fourth trick the cards that throw away a sure trick in the
-//!   fewest guessed deals ([`blunder::no_trick_avoidable`]) come first.
+//!   fewest guessed deals ([`blunder::no_trick_avoidable`]) come first;
+//!   before it, a card whose roll-out leaves the seat to guess there
+//!   ([`blunder::must_guess`]) is charged a little.
 //!   In trick play each guess is kept from four drawn ones by how well it
 //!   explains the others' cards and exchange ([`infer`]).
 //! - **medium**: the strong player's card play with 12 guessed deals, its

@@ -33,6 +33,13 @@
 //! drawn ones by its likelihood ([`crate::infer`]): a player who let a trick
 //! go or took it with a dear card probably lacks the cheaper winner.
 //!
+//! Before the fourth trick, a seat without a trick also pays
+//! [`StrongConfig::guess_penalty`] in each guessed deal whose roll-out
+//! brings it to the fourth trick sure of a trick only with the right one of
+//! its two cards ([`blunder::must_guess`]): there the roll-out plays that
+//! card knowing every hand, while the seat will have to guess it, and
+//! without the charge strong reached such positions more often than medium.
+//!
 //! What the guesses know decides how good they are: in the exchange each
 //! earlier player's hand is drawn so that the easy rules would have made the
 //! decision he made (and the trump maker would have named this trump on his
@@ -92,6 +99,13 @@ pub struct StrongConfig {
     /// Guessed deals for the card of a seat without a trick at the fourth
     /// trick (0: [`StrongConfig::decision_samples`]).
     pub last_chance_samples: u32,
+    /// In trick play, a guessed deal whose roll-out reaches the fourth
+    /// trick with the seat still without a trick and sure of one only if
+    /// it picks the right one of its two cards
+    /// ([`blunder::must_guess`]) loses this much of its value: the
+    /// roll-out's last tricks play that card knowing every hand, the seat
+    /// itself will have to guess (0: no charge).
+    pub guess_penalty: f64,
 }
 
 /// Which decisions the player simulates.
@@ -127,6 +141,7 @@ impl StrongConfig {
         exact_tricks: 2,
         infer: INFER_POOL,
         last_chance_samples: LAST_CHANCE_SAMPLES,
+        guess_penalty: GUESS_PENALTY,
     };
     /// The medium player: simulated card play with a small budget, the
     /// exchange and the drop simulated with 96 guessed deals; trump by the
@@ -143,6 +158,7 @@ impl StrongConfig {
         exact_tricks: 0,
         infer: 0,
         last_chance_samples: 0,
+        guess_penalty: 0.0,
         ..StrongConfig::STRONG
     };
 }
@@ -150,6 +166,10 @@ impl StrongConfig {
 /// Guesses drawn per guess kept by the strong player's inference
 /// ([`StrongConfig::infer`]).
 pub const INFER_POOL: u32 = 4;
+
+/// What a guessed deal loses whose roll-out reaches the fourth trick with
+/// the seat in need of a guess ([`StrongConfig::guess_penalty`]).
+pub const GUESS_PENALTY: f64 = 1.2;
 
 /// The strong player's guessed deals for the fourth trick of a seat
 /// without a trick ([`StrongConfig::last_chance_samples`]).
@@ -284,6 +304,12 @@ impl Player<ZwanzigAb> for Strong {
         // the seat could make sure of ([`blunder::no_trick_avoidable`] on
         // the guessed hands; only ever at the fourth trick).
         let mut risk = vec![0u32; list.len()];
+        // Whether the guessed deals' roll-outs are charged for reaching the
+        // fourth trick in need of a guess ([`StrongConfig::guess_penalty`]).
+        let charge = self.config.guess_penalty > 0.0
+            && view.public.phase == Phase::Play
+            && view.public.tricks_won[view.seat.index()] == 0
+            && view.hand.len() > 2;
         let decisive = view.public.phase != Phase::Play || last_chance(view);
         let n_samples = if last_chance(view) && self.config.last_chance_samples > 0 {
             self.config.last_chance_samples
@@ -302,6 +328,14 @@ impl Player<ZwanzigAb> for Strong {
                 }
                 let mut w = world.clone();
                 w.apply(*action);
+                if charge {
+                    // At the fourth trick's start when the last two tricks
+                    // are played exactly (strong); no charge with more.
+                    w.roll_out_until(self.config.exact_tricks.max(2));
+                    if blunder::must_guess(&w, view.seat) {
+                        *total -= self.config.guess_penalty;
+                    }
+                }
                 w.roll_out_exact(self.config.exact_tricks, &self.config.value);
                 *total += w.value(view.seat, &self.config.value);
             }

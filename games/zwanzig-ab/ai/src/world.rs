@@ -260,6 +260,17 @@ impl World {
         }
     }
 
+    /// Plays by the easy rules until the deal is over or, in trick play,
+    /// only `tricks_left` tricks remain (at the start of a trick).
+    pub fn roll_out_until(&mut self, tricks_left: u8) {
+        while self.stage != Stage::Over
+            && !(self.stage == Stage::Play && 5 - self.played <= tricks_left)
+        {
+            let action = self.easy_action();
+            self.apply(action);
+        }
+    }
+
     /// Plays the deal to its end like [`World::roll_out`], but the last
     /// `exact_tricks` tricks are played out exactly on the known cards:
     /// every player plays the card that is best for himself by `how`,

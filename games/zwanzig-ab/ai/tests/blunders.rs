@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_player::Level;
 use tarock_zwanzig_ab::{Action, Card, CardSet, Deck, Rules, Seat, Session, Start, Suit};
-use tarock_zwanzig_ab_ai::{blunder, player};
+use tarock_zwanzig_ab_ai::{Player, Strong, StrongConfig, blunder, player};
 
 const SEEDS: [u64; 3] = [1, 7, 2026];
 
@@ -296,5 +296,85 @@ fn trump_is_not_a_suit_missing_from_the_first_packet() {
             !blunder::trump_without_a_card(&view, action),
             "{level:?} seed {seed}: {action:?}"
         );
+    }
+}
+
+/// Spades trump, S1 makes it (dealer S0). After the exchange S1 holds
+/// s8 sQ hJ s9 cQ, S2 hA s10 h8 c9 sJ, S3 s7 sA sK h9 dQ, S0 dA cA dK
+/// c10 c7. Trick 1: S1 s9, S2 sJ, S3 sK, S0 dK (S3). Trick 2: S3 sA, S0
+/// c7, S1 sQ, S2 s10 (S3). Trick 3: S3 dQ, S0 dA, S1 trumps with s8; S2
+/// (no trick, no diamond, no spade) holds hA h8 c9.
+fn guess_ahead() -> Session {
+    position(
+        0,
+        [3, 11, 5, 21],
+        [4, 3, 4, 3],
+        "h10 s8 sQ d10 hA hQ d9 s7 sA dA h7 d7 d8 c8 s10 cK hK cJ dJ cA \
+         hJ s9 cQ h8 c9 sJ sK h9 dQ dK c10 c7",
+        &[
+            "1 trump s",
+            "1 swap c8 h10 d8",
+            "2 swap cK hQ d10",
+            "3 swap cJ hK d9",
+            "0 swap h7 dJ d7", //
+            "1 s9",
+            "2 sJ",
+            "3 sK",
+            "0 dK", //
+            "3 sA",
+            "0 c7",
+            "1 sQ",
+            "2 s10", //
+            "3 dQ",
+            "0 dA",
+            "1 s8",
+        ],
+    )
+}
+
+#[test]
+fn strong_keeps_a_club_so_that_no_guess_is_left_for_the_fourth_trick() {
+    // S1 takes trick 3 with s8 and leads trick 4 from hJ cQ; S3 keeps s7
+    // h9, S0 cA c10. If S2 throws c9 now and keeps hA h8, S1 can lead cQ:
+    // S3 must trump it with s7 and leads h9 to the last trick, so S2 must
+    // guess to keep hA (it has no club and no trump, and on a heart lead hA
+    // would have been right). If S2 throws h8 and keeps hA c9, its card is
+    // forced whatever S1 leads: c9 under cQ (then S3's h9 leads into hA),
+    // hA on hJ (the highest heart left, S3 follows and S0 has none).
+    let s = guess_ahead();
+    let card = |id: &str| id.parse::<Card>().unwrap();
+    let mut kept_ace_low = s.clone();
+    apply(&mut kept_ace_low, &["2 c9", "1 cQ"]);
+    let view = kept_ace_low.view(Seat::S2);
+    let hands: Vec<CardSet> = (0..4)
+        .map(|i| kept_ace_low.hand(Seat::new(i).unwrap()))
+        .collect();
+    assert!(blunder::no_trick_avoidable(&view, &hands, card("hA")));
+    assert!(!blunder::no_trick_avoidable(&view, &hands, card("h8")));
+    for (lead, forced) in [("1 cQ", "c9"), ("1 hJ", "hA")] {
+        let mut kept_club = s.clone();
+        apply(&mut kept_club, &["2 h8", lead]);
+        let legal = kept_club.view(Seat::S2).legal.unwrap().cards;
+        assert_eq!(legal, forced.parse::<CardSet>().unwrap(), "{lead}");
+    }
+    let mut after_cq = s.clone();
+    apply(&mut after_cq, &["2 h8", "1 cQ", "2 c9"]);
+    assert_eq!(
+        after_cq.view(Seat::S3).legal.unwrap().cards,
+        "s7".parse::<CardSet>().unwrap()
+    );
+    // Strong, charged for the guess its roll-outs would take for granted,
+    // throws h8; without that charge it threw c9 with every seed.
+    for (level, seed, action) in answers_of(&s, Seat::S2, &[Level::Strong]) {
+        assert_eq!(action, Action::Card(card("h8")), "{level:?} seed {seed}");
+    }
+    let before = StrongConfig {
+        guess_penalty: 0.0,
+        ..StrongConfig::STRONG
+    };
+    for seed in SEEDS {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let action = Strong::with_config(before).choose(&s.view(Seat::S2), &mut rng);
+        assert_eq!(action, Action::Card(card("c9")), "seed {seed}");
     }
 }
