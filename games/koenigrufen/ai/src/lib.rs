@@ -63,6 +63,7 @@ pub mod drive;
 pub mod duck;
 pub mod easy;
 pub mod eval;
+pub mod infer;
 pub mod knowledge;
 pub mod lookahead;
 pub mod medium;
