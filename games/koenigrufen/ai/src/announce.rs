@@ -29,7 +29,7 @@ pub const REKONTRA_EXTRA: f32 = 6.0;
 
 /// Tarocks (with the bird) for announcing a bird on the declarer's side:
 /// Pagat, Uhu, Kakadu, Wildsau, Geier.
-const BIRD_TAROCKS: [u32; 5] = [9, 10, 11, 11, 12];
+pub(crate) const BIRD_TAROCKS: [u32; 5] = [9, 10, 11, 11, 12];
 
 /// The medium player's next announcement word.
 pub fn medium_announce(view: &SeatView, legal: &LegalActions) -> Action {

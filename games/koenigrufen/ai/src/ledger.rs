@@ -8,10 +8,11 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use rand::RngCore;
+use rand::rngs::SmallRng;
+use rand::{RngCore, SeedableRng};
 use serde_json::json;
 use tarock_koenigrufen::{
-    Action, Card, Contract, Deal, Game, Koenigrufen, Party, Phase, Seat, SeatView,
+    Action, Card, CardSet, Contract, Deal, Game, Koenigrufen, Party, Phase, Seat, SeatView,
 };
 use tarock_player::arena::{
     Duplicate, Ledger, Outcome, Part, Streams, decision_times, keys, mean_ci, percentile,
@@ -19,6 +20,9 @@ use tarock_player::arena::{
 
 use super::COMPUTERS;
 use crate::blunder::{Blunder, blunder};
+use crate::infer::Inference;
+use crate::knowledge::{HIDDEN_D, HIDDEN_O, Knowledge, SLOTS};
+use crate::sample::deal_unseen;
 
 /// The names of the blunders the arena counts, in [`Blunder::ALL`]'s order.
 pub const BLUNDER_NAMES: [&str; Blunder::ALL.len()] = {
@@ -58,6 +62,25 @@ pub fn blunders(game: &Game, view: &SeatView, action: Action) -> u64 {
         .position(|b| *b == found)
         .expect("every blunder is listed");
     1 << i
+}
+
+/// Samples the true deal's weight is ranked among ([`Notes`]'
+/// `true_deal_rank`).
+pub const RANK_SAMPLES: usize = 32;
+
+/// The true deal in the slots of `k`: the hands, the declarer's discards
+/// that `k` has not located ([`HIDDEN_D`]) and the other unseen cards out
+/// of play ([`HIDDEN_O`]).
+pub fn true_slots(game: &Game, k: &Knowledge) -> [CardSet; SLOTS] {
+    let mut slots = [CardSet::EMPTY; SLOTS];
+    for s in Seat::ALL {
+        slots[s.index()] = game.hand(s);
+    }
+    slots[HIDDEN_D] = game.talon().discard.intersect(k.pool);
+    slots[HIDDEN_O] = k
+        .pool
+        .without(slots.iter().fold(CardSet::EMPTY, |a, b| a.union(*b)));
+    slots
 }
 
 /// What Königrufen notes per play.
@@ -128,6 +151,39 @@ impl Ledger<Koenigrufen> for Notes {
             declarer_side: game.party(seat) == Some(Party::Declarer),
         });
         Some(parts.to_vec())
+    }
+
+    /// For timed card decisions: the weight ([`Inference::weight`]) of the
+    /// true deal ranked among [`RANK_SAMPLES`] samples of the seat's
+    /// [`deal_unseen`], drawn with random numbers seeded by the position
+    /// (never the players').
+    fn true_deal_rank(
+        &self,
+        round: &Koenigrufen,
+        _seat: tarock_game_core::Seat,
+        view: &SeatView,
+    ) -> Option<f64> {
+        if !self.timed(view) || view.public.contract.is_none() {
+            return None;
+        }
+        let game = round.game()?;
+        let k = Knowledge::from_view(view);
+        if k.pool.is_empty() {
+            return None;
+        }
+        let inference = Inference::of(view);
+        let truth = true_slots(game, &k);
+        let seed = k.pool.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ view.hand.bits().rotate_left(17)
+            ^ view.seat.index() as u64;
+        let rng = &mut SmallRng::seed_from_u64(seed);
+        let weights: Vec<f64> = (0..RANK_SAMPLES)
+            .map(|_| inference.weight(&deal_unseen(&k, view.hand, rng)))
+            .collect();
+        Some(tarock_player::infer::rank(
+            inference.weight(&truth),
+            &weights,
+        ))
     }
 
     fn blunder_names(&self) -> &'static [&'static str] {
@@ -356,5 +412,34 @@ mod tests {
         }
         // Easy blunders now and then: the counting counted something.
         assert!(any > 0);
+    }
+
+    #[test]
+    fn the_inference_ranks_the_true_deal_above_chance_among_medium_players() {
+        // Medium players bid and give Kontra by the very needs and
+        // thresholds the inference assumes, so their words point to the
+        // true hands.
+        let config = Config {
+            rules: Preset::Cup2019.rules(),
+            seats: 4,
+            sets: 20,
+            seed: 7,
+            threads: 2,
+            max_decks: 1,
+            streams: Streams::Deal,
+        };
+        let make = |_: usize| crate::player(Level::Medium);
+        let results = run(&config, &Notes, &make).unwrap();
+        let mut all = Tally::default();
+        for r in &results {
+            all.merge(&r.blunders[0]);
+            all.merge(&r.blunders[1]);
+        }
+        // Only timed card decisions are ranked: fewer than all decisions,
+        // and at least one per play of the 40.
+        assert!(all.ranked >= 40 && all.ranked < all.decisions, "{all:?}");
+        let mean = all.mean_rank().unwrap();
+        // Chance is 0.5; the margin keeps a seeded run of 40 plays clear of it.
+        assert!(mean > 0.53, "{mean}");
     }
 }

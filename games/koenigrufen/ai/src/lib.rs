@@ -26,7 +26,9 @@
 //!   medium's, for the bidding arena [`bidding_arena`]); medium's
 //!   announcements; in
 //!   trick play it deals the cards it has not seen many times consistently
-//!   with everything its seat observed ([`knowledge`], [`sample`]), solves
+//!   with everything its seat observed ([`knowledge`], [`sample`]; with
+//!   `StrongConfig::inference` weighed by what the auction, the
+//!   announcements and the tricks say about the hands, [`infer`]), solves
 //!   each deal with alpha-beta and a transposition table ([`search`]) in the
 //!   contract's mode against the contract's thresholds (107 thirds, Valat,
 //!   exactly the tricks of a negative game), prices each outcome with the
@@ -64,6 +66,7 @@ pub mod drive;
 pub mod duck;
 pub mod easy;
 pub mod eval;
+pub mod infer;
 pub mod knowledge;
 pub mod lookahead;
 pub mod medium;

@@ -63,6 +63,7 @@ use tarock_koenigrufen::{
 
 use super::Player;
 use super::blunder::safe_cards;
+use super::infer::Inference;
 use super::knowledge::{HIDDEN_D, HIDDEN_O, Knowledge, SLOTS};
 use super::lookahead::{BidConfig, BidDecision, Reach, lookahead_action};
 use super::medium::medium_action;
@@ -82,6 +83,11 @@ pub struct StrongConfig {
     /// Optional wall-clock cap per decision. Off by default, because with it
     /// the choice can depend on the machine's load.
     pub time_cap: Option<Duration>,
+    /// Weigh the samples of the card play by what the auction, the
+    /// announcements and the tricks say about the other hands
+    /// ([`crate::infer`]): each sample is kept from
+    /// [`crate::infer::CANDIDATES`] deals by weight. Off by default.
+    pub inference: bool,
 }
 
 impl Default for StrongConfig {
@@ -94,6 +100,7 @@ impl Default for StrongConfig {
             samples: 40,
             node_budget: 2_500_000,
             time_cap: None,
+            inference: false,
         }
     }
 }
@@ -272,6 +279,7 @@ impl Strong {
             return Searched::Unsettled(None);
         };
         let k = Knowledge::from_view(view);
+        let inference = self.config.inference.then(|| Inference::of(view));
         let alive = k
             .pool
             .union(view.hand)
@@ -319,7 +327,10 @@ impl Strong {
                 whole_limit.saturating_sub(spent)
             };
             self.solver.set_query_cap(cap);
-            let slots = deal_unseen(&k, view.hand, rng);
+            let slots = match &inference {
+                Some(inf) => inf.sample(&k, view.hand, rng),
+                None => deal_unseen(&k, view.hand, rng),
+            };
             let Some(values) = self.evaluate(&ctx, &k, &slots, candidates, &mut prices) else {
                 break;
             };

@@ -29,6 +29,7 @@ fn small_strong() -> Strong {
         samples: 4,
         node_budget: 6_000,
         time_cap: None,
+        inference: false,
     })
 }
 
