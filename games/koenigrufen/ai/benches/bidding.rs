@@ -1,6 +1,6 @@
 //! Decision time of the strong player's lookahead before trick play (the
-//! auction words, the King call, the talon and the discard) at its default
-//! budget.
+//! auction words, and with the widest [`Reach`] the King call, the talon
+//! and the discard) at its default budget.
 //!
 //! Run with `cargo bench -p tarock-koenigrufen-ai --bench bidding`
 //! (`TAROCK_KR_BID_DEALS` deals, default 100). Four strong players bid,
@@ -21,7 +21,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tarock_koenigrufen::{Deal, Game, Phase, Preset, Seat};
-use tarock_koenigrufen_ai::lookahead::{BidConfig, MIN_SAMPLES, true_value};
+use tarock_koenigrufen_ai::lookahead::{BidConfig, MIN_SAMPLES, Reach, true_value};
 use tarock_koenigrufen_ai::strong::SCALE;
 use tarock_koenigrufen_ai::{Player, Strong};
 use tarock_player::clock::thread_cpu_micros;
@@ -59,7 +59,9 @@ fn main() {
         let mut rng = SmallRng::seed_from_u64(seed);
         let forehand = Seat::ALL[(seed % 4) as usize];
         let mut game = Game::new(rules, Deal::shuffled(&mut rng), forehand);
-        let mut players: Vec<Strong> = (0..4).map(|_| Strong::new()).collect();
+        let mut players: Vec<Strong> = (0..4)
+            .map(|_| Strong::new().with_reach(Reach::Discard))
+            .collect();
         while matches!(
             game.phase(),
             Phase::Auction | Phase::KingCall | Phase::Talon | Phase::Discard

@@ -1,13 +1,14 @@
-//! The Königrufen bidding arena: strong (auction words, King call, talon and
-//! discard by looking ahead) against strong-thresholds (the same card play,
-//! medium's auction, call, talon and discard), on duplicate deals. The report calls
-//! strong-thresholds "medium".
+//! The Königrufen bidding arena: strong (auction words by looking ahead)
+//! against strong-thresholds (the same card play, medium's auction), on
+//! duplicate deals. The report calls strong-thresholds "medium".
 //!
 //! `cargo run --release -p tarock-koenigrufen-ai --example kr_bidding_arena -- 300 1 2 [cup2019]`
 //! (deals, seed, threads, preset). `TAROCK_KR_CARD_NODES` sets both sides'
 //! card-play budget (default: strong's); the lookahead keeps its own.
-//! `TAROCK_KR_BASE_REACH=auction` lets the "medium" side look ahead in the
-//! auction too, so the two differ only in the King call, talon and discard.
+//! `TAROCK_KR_REACH` and `TAROCK_KR_BASE_REACH` (`nothing`, `auction`,
+//! `talon` or `discard`) set how far the strong and the "medium" side look
+//! ahead ([`Reach`]; default `auction` and `nothing`): `discard` against
+//! `auction` measures the King call, talon and discard alone.
 
 use tarock_koenigrufen::Koenigrufen;
 use tarock_koenigrufen_ai::bidding_arena::{BidNotes, bidding_player_with, report};
@@ -24,11 +25,25 @@ fn player(level: Level) -> Box<dyn Player<Koenigrufen>> {
     {
         cards.node_budget = nodes;
     }
-    let base_auction = std::env::var("TAROCK_KR_BASE_REACH").is_ok_and(|v| v == "auction");
-    if level == Level::Medium && base_auction {
-        return Box::new(Strong::with_config(cards).with_reach(Reach::Auction));
+    let var = match level {
+        Level::Strong => "TAROCK_KR_REACH",
+        _ => "TAROCK_KR_BASE_REACH",
+    };
+    match std::env::var(var).ok().as_deref().map(reach) {
+        Some(r) => Box::new(Strong::with_config(cards).with_reach(r)),
+        None => bidding_player_with(level, cards),
     }
-    bidding_player_with(level, cards)
+}
+
+/// A reach by its name.
+fn reach(name: &str) -> Reach {
+    match name {
+        "nothing" => Reach::Nothing,
+        "auction" => Reach::Auction,
+        "talon" => Reach::Talon,
+        "discard" => Reach::Discard,
+        other => panic!("unknown reach {other:?}: nothing, auction, talon or discard"),
+    }
 }
 
 static COMPUTERS: Computers<Koenigrufen> = Computers::new(&[Level::Medium, Level::Strong], player);

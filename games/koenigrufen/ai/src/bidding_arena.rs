@@ -1,10 +1,11 @@
 //! The bidding arena (issue 33, point 5): both sides play their cards as
 //! the strong player does and differ only before trick play. Here the level
-//! `strong` is the strong player as it is (auction words, King call and
-//! talon and discard by looking ahead, [`crate::lookahead`]) and the level
-//! `medium` stands for `strong-thresholds`: the strong player with the
-//! medium player's auction, call, talon and discard. The announcements are
-//! medium's on both sides. The
+//! `strong` is the strong player as it is (auction words by looking ahead,
+//! [`crate::lookahead`]) and the level `medium` stands for
+//! `strong-thresholds`: the strong player with the medium player's auction.
+//! King call, talon, discard and announcements are medium's on both sides
+//! (the example `kr_bidding_arena` can set either side's
+//! [`crate::lookahead::Reach`]). The
 //! deals and the report are those of Königrufen's arena
 //! ([`crate::ledger`]); the decision times are those of the auction, the
 //! King call, the talon and the discard.
@@ -103,7 +104,7 @@ pub static BIDDING_ARENA: Duplicate<Koenigrufen, BidNotes> = Duplicate {
 pub fn report(o: &Outcome<'_, Koenigrufen, Note>, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
-        "Bidding arena: both sides play strong's cards; \"medium\" below is strong-thresholds (medium's auction, call, talon and discard); decision times are those four's"
+        "Bidding arena: both sides play strong's cards; \"medium\" below is strong-thresholds (medium's auction, call, talon and discard); decision times are those of these four"
     )?;
     crate::ledger::report(o, out)
 }

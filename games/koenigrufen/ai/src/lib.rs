@@ -20,10 +20,11 @@
 //!   trick-play mode ([`play`]): partner-aware in positive games, ducking as
 //!   a negative declarer, forcing as his opponent, keeping announced birds
 //!   for their trick.
-//! - **strong** ([`Strong`]): auction words, King call, talon and discard
-//!   by looking ahead on sampled deals played on by medium's rule and
-//!   solved by its search ([`lookahead`]; `strong-thresholds` keeps
-//!   medium's, for the bidding arena [`bidding_arena`]); medium's
+//! - **strong** ([`Strong`]): auction words by looking ahead on sampled
+//!   deals played on by medium's rule and solved by its search
+//!   ([`lookahead`], which can do the same for the King call, talon and
+//!   discard; `strong-thresholds` keeps medium's, for the bidding arena
+//!   [`bidding_arena`]); medium's King call, talon, discard and
 //!   announcements; in
 //!   trick play it deals the cards it has not seen many times consistently
 //!   with everything its seat observed ([`knowledge`], [`sample`]; with

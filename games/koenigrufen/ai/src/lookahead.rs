@@ -685,7 +685,8 @@ mod tests {
         let mut short = Strong::new().with_reach(Reach::Auction);
         assert_eq!(short.choose(&view, &mut rng), medium_action(&view));
         assert_eq!(short.last_bid(), None);
-        let mut full = Strong::new();
+        assert_eq!(Strong::new().reach(), Reach::Auction);
+        let mut full = Strong::new().with_reach(Reach::Discard);
         full.choose(&view, &mut rng);
         assert_eq!(full.last_bid().map(|d| d.candidates), Some(3));
         assert_eq!(

@@ -1,7 +1,8 @@
-//! The strong player: auction words, King call, talon and discard by
-//! looking ahead ([`crate::lookahead`]; [`Strong::with_threshold_bidding`]
-//! keeps the medium player's), the medium player's announcements, and in
-//! trick play
+//! The strong player: auction words by looking ahead ([`crate::lookahead`];
+//! [`Strong::with_threshold_bidding`] keeps the medium player's, and
+//! [`Strong::with_reach`] looks ahead for the King call, talon and discard
+//! too), the medium player's King call, talon, discard and announcements,
+//! and in trick play
 //! determinized sampling with exact search.
 //!
 //! For each card decision it deals the cards it has not located many times,
@@ -165,7 +166,7 @@ impl Strong {
             fell_back: false,
             thin: false,
             stats: DecisionStats::default(),
-            reach: Reach::Discard,
+            reach: Reach::Auction,
             bid: BidConfig::default(),
             last_bid: None,
         }
@@ -179,7 +180,8 @@ impl Strong {
     }
 
     /// The same player looking ahead only as far as `reach` (the default
-    /// is [`Reach::Discard`]).
+    /// is [`Reach::Auction`]: looking ahead for the King call, talon and
+    /// discard too was measured no better, docs/COMPUTERS.md).
     pub fn with_reach(mut self, reach: Reach) -> Strong {
         self.reach = reach;
         self
