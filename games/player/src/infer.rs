@@ -9,6 +9,14 @@
 
 use tarock_game_core::RngCore;
 
+/// A soft fact's weight for a hand `x` logistic units past what the fact
+/// expects (negative: short of it): one half at the threshold, rising
+/// towards 1 past it, and never below `floor`, so that a player with other
+/// thresholds never makes the true deal impossible.
+pub fn floored_logistic(x: f64, floor: f64) -> f64 {
+    floor + (1.0 - floor) / (1.0 + (-x).exp())
+}
+
 /// The share of `samples` weighing less than `truth`, ties counted half:
 /// 0.5 when the weights cannot tell the truth from a guess (or there are
 /// no samples), towards 1 when they favour it.
@@ -96,5 +104,16 @@ mod tests {
             zero.iter().all(|n| *n > 50),
             "uniform without weight: {zero:?}"
         );
+    }
+
+    #[test]
+    fn a_floored_logistic_is_a_half_at_the_threshold_and_never_below_the_floor() {
+        // 0.05 + 0.95 / 2 at the threshold.
+        assert!((floored_logistic(0.0, 0.05) - 0.525).abs() < 1e-12);
+        // Far short of it the floor, far past it 1.
+        assert!((floored_logistic(-50.0, 0.05) - 0.05).abs() < 1e-12);
+        assert!((floored_logistic(50.0, 0.05) - 1.0).abs() < 1e-12);
+        // Rising.
+        assert!(floored_logistic(1.0, 0.05) > floored_logistic(0.5, 0.05));
     }
 }

@@ -51,6 +51,7 @@ use crate::auction::margin;
 use crate::eval::HandEval;
 use crate::knowledge::{HIDDEN_D, Knowledge, SLOTS};
 use crate::sample::deal_unseen;
+use tarock_player::infer::floored_logistic;
 
 /// The least weight one soft fact gives a hand, however far it is from the
 /// threshold: a legal history never weighs a deal 0.
@@ -116,7 +117,7 @@ pub struct Fact {
 /// The logistic weight with its floor of a hand `x` logistic units past
 /// what the fact expects (negative: short of it).
 fn logistic(x: f64) -> f64 {
-    FLOOR + (1.0 - FLOOR) / (1.0 + (-x).exp())
+    floored_logistic(x, FLOOR)
 }
 
 impl Fact {

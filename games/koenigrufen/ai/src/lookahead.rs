@@ -62,8 +62,7 @@ use crate::eval::HandEval;
 use crate::medium::medium_action;
 use crate::play::medium_card;
 use crate::strong::{SCALE, Strong};
-use crate::talon::top_discards;
-use tarock_koenigrufen::talon::Taken;
+use crate::talon::{dealt_hand, top_discards};
 
 /// Samples that must finish for every candidate before the lookahead may
 /// replace the medium player's word.
@@ -410,22 +409,6 @@ pub fn true_value(
     limit: u64,
 ) -> Option<i64> {
     price(strong, game, seat, action, limit).0
-}
-
-/// The cards `view`'s seat was dealt (before trick play): its hand and
-/// discard without what it took from the talon.
-fn dealt_hand(view: &SeatView) -> CardSet {
-    let p = &view.public;
-    let taken = match p.talon_taken {
-        Some(Taken::Half(h)) => view.talon[h as usize].unwrap_or_default(),
-        Some(Taken::All) => view
-            .talon
-            .iter()
-            .flatten()
-            .fold(CardSet::EMPTY, |a, h| a.union(*h)),
-        None => CardSet::EMPTY,
-    };
-    view.hand.union(view.own_discard).without(taken)
 }
 
 /// `me`'s money (1/[`SCALE`] units) in the sample `game` when it says

@@ -198,8 +198,13 @@ pub fn mussolini_pick(legal: &LegalActions, easy: bool) -> Action {
 
 /// The birds the declarer held before the talon (for a Besserrufer's duty).
 pub fn original_birds(view: &SeatView) -> CardSet {
+    dealt_hand(view).intersect(view.public.rules.birds())
+}
+
+/// The talon cards the declarer took, as far as `view` shows them.
+pub fn taken_from_talon(view: &SeatView) -> CardSet {
     let p = &view.public;
-    let taken = match p.talon_taken {
+    match p.talon_taken {
         Some(Taken::Half(h)) => p.talon[h as usize].unwrap_or_default(),
         Some(Taken::All) => view
             .talon
@@ -207,11 +212,15 @@ pub fn original_birds(view: &SeatView) -> CardSet {
             .flatten()
             .fold(CardSet::EMPTY, |a, h| a.union(*h)),
         None => CardSet::EMPTY,
-    };
+    }
+}
+
+/// The cards `view`'s seat was dealt, before trick play: its hand and
+/// discard without what it took from the talon.
+pub fn dealt_hand(view: &SeatView) -> CardSet {
     view.hand
         .union(view.own_discard)
-        .without(taken)
-        .intersect(p.rules.birds())
+        .without(taken_from_talon(view))
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ use crate::knowledge::Knowledge;
 use crate::medium;
 use crate::sample::deal_unseen;
 use rand::RngCore;
+use tarock_player::infer::floored_logistic;
 
 /// The least weight one soft fact gives a hand, however far it is from the
 /// threshold: a legal history never weighs a deal 0.
@@ -109,7 +110,7 @@ impl Fact {
     pub fn weight(&self, e: &HandEval) -> f64 {
         let x = (self.measure.of(e) - self.threshold) / SCALE;
         let x = if self.above { x } else { -x };
-        FLOOR + (1.0 - FLOOR) / (1.0 + (-x).exp())
+        floored_logistic(x, FLOOR)
     }
 }
 
